@@ -1,0 +1,71 @@
+// Every user-facing text of SPEC.md, written once and imported wherever it is shown or checked.
+
+export const MSG = {
+  // §5 mobile popup
+  validMobile: 'Please enter a valid mobile',
+  validCode: 'Please enter a valid code',
+  // §5 registration and address form
+  fullName: 'Please enter your full name',
+  validEmail: 'Please enter a valid email',
+  missingStreet: 'Missing street address',
+  missingSuburb: 'Missing suburb',
+  missingState: 'Missing state',
+  missingCountry: 'Missing country',
+  missingPostcode: 'Missing postcode',
+  acceptTerms: 'Please accept the terms and conditions',
+  emailExists: 'The email you entered already exists',
+  statePlaceholder: 'Enter State',
+  // §5 payment
+  enterCard: 'Please enter a Card for Payment',
+  completeShipping: 'Please complete your shipping address',
+  // §5 product
+  selectColor: 'You must select a color',
+  selectSize: 'You must select a size',
+  selectGiftCardPrice: 'You must select a Gift Card price',
+  // §5 gift card recipient form
+  giftFirstname: 'Please enter a firstname',
+  giftLastname: 'Please enter a lastname',
+  giftMobile: 'Please enter a mobile',
+  giftMessage: 'Please enter a message',
+  giftReceiptMobile: 'Please enter a mobile for receipt',
+  // §5 schedule
+  pastDate: 'Date must not be in the past',
+  // §8 error catalogue
+  offline: "You're offline. Click the button below to refresh.",
+  refresh: 'Refresh',
+  somethingWentWrong: 'Something Went Wrong',
+  unexpectedErrorTitle: 'Unexpected Error',
+  unexpectedErrorText: 'An Unexpected Error has occured. Please try again later.',
+  productNotExistsTitle: "Product doesn't exist.",
+  productNotExistsText: 'The selected product does not exist.',
+  productNotAvailable: 'Product that you are trying to add is not available.',
+  qtyNotAvailable: 'The requested qty is not available',
+  outOfStockTitle: 'Out of Stock',
+  outOfStockText: 'Product is out of stock.',
+  qtyNotAvailableTitle: 'Qty not Available',
+  paymentError: 'There was an error processing your payment.',
+  giftCardSaveErrorTitle: 'Error Processing',
+  giftCardSaveErrorText:
+    'We processed your order but were unable to send your Gift Card. Please contact support.',
+  noProduct: 'No Product.',
+  // §2 screens
+  browseHeading: 'Browse Products',
+  noMoreProducts: 'No More Products',
+  pageNotFound: 'Page not found',
+  cartTitle: 'Your Cart',
+  cartEmpty: 'Cart is empty',
+  expiredLinkTitle: 'Oops! Expired Link',
+  reconfirmIdentity: 'Reconfirm Identity',
+  registrationHeading: 'Registration',
+  myAccount: 'My Account',
+  viewOrder: 'View Order',
+  thankYou: 'Thank You',
+  validUntil: 'Valid Until: 3 Years From Send',
+  notSet: 'NOT SET',
+  showHideGiftCards: 'Show/Hide Gift Cards',
+  welcomeAuthorisedVendor: 'is now an authorised vendor',
+  welcomeOneTime: 'One time only Registration',
+  welcomeNoPasswords: 'No username, passwords or logins',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
