@@ -26,7 +26,10 @@ export function splitFullName(fullname: string | null | undefined): SplitName {
 }
 
 /** The inverse, for showing a stored customer's name in the fullname field. */
-export function joinFullName(firstname: string | null | undefined, lastname: string | null | undefined): string {
+export function joinFullName(
+  firstname: string | null | undefined,
+  lastname: string | null | undefined,
+): string {
   return normaliseFullName(`${firstname ?? ''} ${lastname ?? ''}`);
 }
 
