@@ -49,6 +49,7 @@ export const MSG = {
     'We processed your order but were unable to send your Gift Card. Please contact support.',
   noProduct: 'No Product.',
   // §2 screens
+  priceFrom: 'From',
   browseHeading: 'Browse Products',
   noMoreProducts: 'No More Products',
   pageNotFound: 'Page not found',
