@@ -67,6 +67,18 @@ export const MSG = {
   welcomeAuthorisedVendor: 'is now an authorised vendor',
   welcomeOneTime: 'One time only Registration',
   welcomeNoPasswords: 'No username, passwords or logins',
+  // §2 shared interface (header, side menu, footer, loader)
+  menuTab: 'Menu',
+  accountTab: 'Account',
+  browse: 'Browse',
+  signIn: 'Sign In',
+  signOut: 'Sign Out',
+  privacyPolicy: 'Privacy Policy',
+  termsAndConditions: 'Terms & Conditions',
+  fetchingCart: 'Fetching Cart...',
+  offlineTitle: 'No Connection',
+  close: 'Close',
+  reloadPage: 'Reload Page',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
