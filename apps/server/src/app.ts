@@ -1,0 +1,123 @@
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { createProviders, type Providers } from './providers/providers.ts';
+import { registerWebApp } from './web/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  providers?: Providers;
+  /** The built web app; defaults to apps/web/dist. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** What the logs must never carry: bearer tokens, cookies, codes and sign-in tokens. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.code',
+  '*.jwt',
+  '*.token',
+  '*.expired_jwt',
+];
+
+// Content Security Policy: our own origin, plus what the card provider (Stripe.js and its frames), the
+// bot check (reCAPTCHA) and Google Places need when they are configured.
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: [
+    "'self'",
+    'https://js.stripe.com',
+    'https://www.google.com/recaptcha/',
+    'https://www.gstatic.com/recaptcha/',
+    'https://maps.googleapis.com',
+  ],
+  frameSrc: [
+    "'self'",
+    'https://js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://www.google.com/recaptcha/',
+  ],
+  connectSrc: [
+    "'self'",
+    'https://api.stripe.com',
+    'https://maps.googleapis.com',
+    'https://places.googleapis.com',
+  ],
+  imgSrc: [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://*.stripe.com',
+    'https://maps.gstatic.com',
+    'https://maps.googleapis.com',
+  ],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole app from its parts. It never listens: server.ts does, tests call `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const providers = deps.providers ?? createProviders(config, db);
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    await sql`select 1`.execute(db);
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+  });
+
+  if (providers.outbox) registerDevRoutes(app, providers.outbox);
+
+  await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
+
+  app.decorate('deps', { config, db, clock, providers });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: { config: Config; db: Db; clock: Clock; providers: Providers };
+  }
+}

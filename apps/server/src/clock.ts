@@ -1,0 +1,23 @@
+/** Time as the server sees it. Tests and the TEST_CLOCK setting swap it, so no test depends on the hour. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until moved: for tests of expiry, quiet hours and schedules. */
+export class FakeClock implements Clock {
+  #at: number;
+  constructor(start: Date | string = '2026-11-21T00:00:00Z') {
+    this.#at = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.#at);
+  }
+  set(at: Date | string): void {
+    this.#at = new Date(at).getTime();
+  }
+  advance(ms: number): void {
+    this.#at += ms;
+  }
+}

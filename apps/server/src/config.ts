@@ -1,0 +1,158 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+
+// Every setting the server reads, parsed once at start-up. A bad value stops start-up with one message
+// that names every bad setting (DECISIONS.md "Operations"). Defaults are chosen so that `npm start` on a
+// fresh machine gives a working storefront in sandbox mode.
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const flag = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : String(value).toLowerCase()),
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1/0, true/false or yes/no' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true' || value === 'yes'),
+);
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const absoluteUrl = () => z.url({ message: 'must be an absolute URL' });
+const optionalUrl = z.preprocess(emptyToUndefined, absoluteUrl().optional());
+
+const settingsSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).default(8080)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    API_NAMESPACE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z][a-z0-9_-]*$/, 'must be lower-case letters, digits, - or _')
+        .default('storefront'),
+    ),
+    STORE_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default('Quokka')),
+    MARKETING_URL: z.preprocess(emptyToUndefined, absoluteUrl().default('https://example.com/')),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    BODY_LIMIT_BYTES: positiveInt(1_048_576),
+    RATE_LIMIT_PER_MINUTE: positiveInt(600),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+    OTP_SEND_INTERVAL_S: positiveInt(30),
+    OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
+    OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_LIVE_PUBLISHABLE_KEY: optionalString,
+    LIVE_ORIGIN: optionalUrl,
+    RECAPTCHA_SECRET: optionalString,
+    RECAPTCHA_SITE_KEY: optionalString,
+    RECAPTCHA_MIN_SCORE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0.5)),
+    GOOGLE_PLACES_KEY: optionalString,
+    ALLOW_SANDBOX: flag,
+    SEED_DEMO: z.preprocess(emptyToUndefined, flag.default(true)),
+    WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+  })
+  .superRefine((settings, ctx) => {
+    const twilio = [settings.TWILIO_ACCOUNT_SID, settings.TWILIO_AUTH_TOKEN, settings.TWILIO_FROM];
+    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+      });
+    }
+    if (settings.RECAPTCHA_SECRET && !settings.RECAPTCHA_SITE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RECAPTCHA_SITE_KEY'],
+        message: 'is needed with RECAPTCHA_SECRET',
+      });
+    }
+    if (settings.STRIPE_SECRET_KEY && !settings.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is needed with STRIPE_SECRET_KEY',
+      });
+    }
+  });
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export type ProviderMode = 'sandbox' | 'live';
+
+export interface Config extends Settings {
+  /** Which providers run in sandbox mode (DECISIONS.md "Sandbox mode"). */
+  providers: { messaging: ProviderMode; payments: ProviderMode; captcha: ProviderMode; places: ProviderMode };
+  /** True when any provider runs in sandbox mode: /dev routes and start-up code printing are on. */
+  sandbox: boolean;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads `.env` from the working directory (if present) under the real environment, which wins. */
+export function environmentWithDotenv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()) {
+  const path = resolve(cwd, '.env');
+  if (!existsSync(path)) return env;
+  return { ...parseDotenv(readFileSync(path)), ...env };
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'settings';
+      const value = env[name];
+      const shown = value === undefined || /SECRET|TOKEN|KEY|PASSWORD/.test(name) ? '' : ` (got "${value}")`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const settings = parsed.data;
+  const providers = {
+    messaging: settings.TWILIO_ACCOUNT_SID ? 'live' : 'sandbox',
+    payments: settings.STRIPE_SECRET_KEY ? 'live' : 'sandbox',
+    captcha: settings.RECAPTCHA_SECRET ? 'live' : 'sandbox',
+    places: settings.GOOGLE_PLACES_KEY ? 'live' : 'sandbox',
+  } as const;
+  const sandbox = Object.values(providers).includes('sandbox');
+  if (settings.NODE_ENV === 'production' && sandbox && !settings.ALLOW_SANDBOX) {
+    const missing = Object.entries(providers)
+      .filter(([, mode]) => mode === 'sandbox')
+      .map(([name]) => name);
+    throw new ConfigError([
+      `NODE_ENV=production refuses sandbox providers (${missing.join(', ')}): set their keys, or ALLOW_SANDBOX=1`,
+    ]);
+  }
+  return { ...settings, providers, sandbox, dataDir: resolve(settings.DATA_DIR) };
+}

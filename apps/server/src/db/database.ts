@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  /** 'pglite' for the embedded database, 'postgres' for a server reached through a URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as numbers on both dialects, so the code never sees a string or a bigint.
+const INT8_OID = 20;
+const parseInt8 = (value: string) => Number.parseInt(value, 10);
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** Folder for PGlite's files; undefined keeps the database in memory (tests). */
+  dataDir?: string;
+  /** A schema to create and use on the server (tests use one each, so files never share tables). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format),
+      },
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    if (options.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`create schema if not exists "${options.schema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = join(options.dataDir, 'pglite');
+  }
+  const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const handle = await openDatabase({});
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const handle = await openDatabase({ url, schema, poolSize: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      await handle.close();
+    },
+  };
+}

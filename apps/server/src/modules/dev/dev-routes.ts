@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
+
+// Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
+// when messaging runs in sandbox mode, so they answer 404 otherwise (DECISIONS.md "Sandbox mode").
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
+  app.get('/dev/messages.json', async () => outbox.list());
+
+  app.get('/dev/messages', async (_request, reply) => {
+    const messages = await outbox.list();
+    const rows = messages
+      .map(
+        (message) => `<li class="msg">
+  <div class="meta"><strong>${escapeHtml(message.to)}</strong> · ${message.kind.toUpperCase()} · <time>${escapeHtml(message.created_at)}</time></div>
+  ${message.media_url ? `<img src="${escapeHtml(message.media_url)}" alt="Picture message" width="240">` : ''}
+  <p>${escapeHtml(message.body).replaceAll('\n', '<br>')}</p>
+</li>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html>
+<html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox messages</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;background:#faf7f2;color:#1f2937}
+h1{font-size:1.4rem}ul{list-style:none;padding:0}.msg{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:.75rem 1rem;margin:.75rem 0}
+.meta{color:#6b7280;font-size:.875rem}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
+<body><h1>Sandbox messages</h1><p>Texts and picture messages the storefront would have sent, newest first.</p>
+${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}</body></html>`;
+  });
+}

@@ -1,0 +1,71 @@
+import { buildApp } from './app.ts';
+import { ConfigError, environmentWithDotenv, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { loggerOptions } from './logger.ts';
+import { describeProviders } from './providers/providers.ts';
+
+// Starts the storefront: settings → database → migrations → listen. Ctrl-C (SIGINT) or SIGTERM stops
+// accepting, lets requests in flight finish, then closes the database so PGlite's files are flushed.
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(environmentWithDotenv());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
+  const log = app.log;
+  log.info(
+    database.kind === 'pglite'
+      ? `database: embedded PostgreSQL (PGlite) in ${config.dataDir}`
+      : 'database: PostgreSQL server (DATABASE_URL)',
+  );
+  if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
+  log.info(`providers: ${describeProviders(config)}`);
+  if (config.sandbox)
+    log.warn('sandbox mode: no real messages, charges or checks; sent messages at /dev/messages');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal}: stopping (finishing requests in flight)`);
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info(`${config.STORE_NAME} is up on http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Quokka failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+// Serves the built web app: hashed assets with long caching, and index.html (with the runtime settings
+// written into its quokka-config meta tag) for every client route.
+
+const CONFIG_TAG = /<meta name="quokka-config" content="[^"]*"\s*\/?>/;
+const API_PREFIXES = ['/rest/', '/dev/', '/media/', '/healthz'];
+
+export interface RuntimeConfig {
+  storeName: string;
+  apiNamespace: string;
+  marketingUrl: string;
+  stripePublishableKey: string | null;
+  recaptchaSiteKey: string | null;
+  googlePlacesKey: string | null;
+  sandbox: boolean;
+}
+
+export function runtimeConfig(config: Config): RuntimeConfig {
+  return {
+    storeName: config.STORE_NAME,
+    apiNamespace: config.API_NAMESPACE,
+    marketingUrl: config.MARKETING_URL,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    googlePlacesKey: config.GOOGLE_PLACES_KEY ?? null,
+    sandbox: config.sandbox,
+  };
+}
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function renderIndexHtml(template: string, settings: RuntimeConfig): string {
+  const tag = `<meta name="quokka-config" content="${escapeAttribute(JSON.stringify(settings))}">`;
+  return template.replace(CONFIG_TAG, tag);
+}
+
+export async function registerWebApp(app: FastifyInstance, config: Config, distDir: string) {
+  const indexPath = join(distDir, 'index.html');
+  const built = existsSync(indexPath);
+  const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), runtimeConfig(config)) : null;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join(distDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300',
+        );
+      },
+    });
+  }
+
+  // [ROUTE-02] '/' only sends the visitor to the marketing page.
+  app.get('/', async (_request, reply) => reply.redirect(config.MARKETING_URL, 302));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (!wantsPage) {
+      return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}
