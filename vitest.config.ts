@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
+          // Browser journeys run after the other suites, so they do not compete for the two cores.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ROOT } from './server.ts';
+
+// The system Chromium (Debian's package), never a downloaded one.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOTS = join(ROOT, 'e2e/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** A phone-sized page (390×844) on the storefront under test. */
+export async function openPage(browser: Browser, path = '/browse'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: baseURL(),
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Saves a screenshot under e2e/screenshots (git-ignored) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}

@@ -1,0 +1,40 @@
+// Builds the web app when its build is missing or older than its sources. Used by `npm start` and by
+// the browser tests, so a fresh clone needs no separate build step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'apps/web');
+const builtIndex = join(webDir, 'dist/index.html');
+const sources = [join(webDir, 'src'), join(webDir, 'index.html'), join(webDir, 'public'), join(webDir, 'vite.config.ts'), join(root, 'packages/contract/src')];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+export function webBuildIsCurrent() {
+  if (!existsSync(builtIndex)) return false;
+  const built = statSync(builtIndex).mtimeMs;
+  return sources.every((source) => newestMtime(source) <= built);
+}
+
+export function ensureWebBuild({ quiet = false } = {}) {
+  if (webBuildIsCurrent()) return false;
+  if (!quiet) console.log('Building the web app (apps/web → apps/web/dist)…');
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', quiet ? 'error' : 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureWebBuild();
