@@ -1,0 +1,54 @@
+// [SHELL-01..03] The sticky header: menu toggle, brand (the fixed store name, linking to /browse)
+// and the cart icon with the total quantity.
+import { Link } from 'react-router';
+import { CartIcon, MenuIcon, QuokkaMark } from '../../components/ui/icons';
+import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
+import { getRuntimeConfig } from '../../lib/runtime-config';
+import './header.css';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+function cartLabel(count: number): string {
+  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  const { storeName } = getRuntimeConfig();
+  const cartItems = useAppState((state) => state.cartItems);
+  const signedIn = useAppState((state) => state.auth.isSignedIn);
+  const count = cartQuantity(cartItems);
+
+  return (
+    <header className="app-header">
+      <button
+        type="button"
+        className="app-header__button"
+        aria-label="Menu"
+        aria-expanded={menuOpen}
+        aria-controls={SIDE_MENU_ID}
+        onClick={onToggleMenu}
+      >
+        <MenuIcon />
+      </button>
+      <Link to="/browse" className="app-header__brand">
+        <QuokkaMark />
+        <span>{storeName}</span>
+      </Link>
+      <button
+        type="button"
+        className="app-header__button app-header__cart"
+        aria-label={cartLabel(count)}
+        aria-haspopup="dialog"
+        // [SHELL-25] Signed out, the cart icon asks for the mobile first.
+        onClick={() => openPopup(signedIn ? 'cart' : 'mobile')}
+      >
+        <CartIcon />
+        {count > 0 ? (
+          <span className="app-header__badge" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+    </header>
+  );
+}

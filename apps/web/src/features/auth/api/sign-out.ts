@@ -1,0 +1,23 @@
+// POST {ns}/signout: revokes the bearer token on the server, then forgets the session here.
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch, nsPath } from '../../../lib/api-client';
+import { signOut, withLoader } from '../../../lib/app-state';
+
+export function postSignOut(): Promise<unknown> {
+  // Silent: a failure here (token already expired, offline) must not stop the user signing out.
+  return apiFetch<unknown>(nsPath('signout'), { method: 'POST', auth: true, silent: true });
+}
+
+/** [SHELL-08] Signs out on the server (its failure ignored), then locally. */
+export async function signOutEverywhere(): Promise<void> {
+  try {
+    await withLoader('Signing Out...', postSignOut);
+  } catch {
+    // ignored on purpose: the local sign-out below is what the user asked for
+  }
+  signOut();
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: signOutEverywhere });
+}

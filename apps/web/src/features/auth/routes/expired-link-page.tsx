@@ -1,0 +1,7 @@
+import { MSG } from '@quokka/contract/messages';
+import { Page } from '../../../components/ui/page';
+
+/** /expiredlink: the screen's heading in the shell's page layout; its content lands with the auth work. */
+export function ExpiredLinkPage() {
+  return <Page title={MSG.expiredLinkTitle} />;
+}

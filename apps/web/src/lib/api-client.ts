@@ -1,0 +1,169 @@
+// The single way the app talks to the server. It applies SPEC.md §4 and §8 once for every call:
+// no response → offline popup, 5xx → 'Unexpected Error', 401 on an authenticated call → signed out,
+// any failure → loader cleared.
+import { clearLoader, expireSession, getAppState, setOffline, setUnexpectedError } from './app-state';
+import { getRuntimeConfig } from './runtime-config';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** [API-03] Send the stored bearer token; a 401 then signs the user out [AUTH-23]. */
+  auth?: boolean;
+  /** Appended as the query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Failures leave the shared offline/error/loader state alone (best-effort calls like sign-out). */
+  silent?: boolean;
+}
+
+/** Server field errors: field name → messages (DECISIONS.md "Wire"). */
+export type InputValidation = Record<string, string[]>;
+
+/** A reply with a non-2xx status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The reply's per-field messages, when it carries `input_validation`. */
+  get inputValidation(): InputValidation | null {
+    return readInputValidation(this.body);
+  }
+}
+
+/** The request got no response at all (network down, server unreachable) [CONN-01]. */
+export class NoResponseError extends Error {
+  constructor(cause: unknown) {
+    super('No response from the server', { cause });
+    this.name = 'NoResponseError';
+  }
+}
+
+export function readInputValidation(body: unknown): InputValidation | null {
+  if (typeof body !== 'object' || body === null || !('input_validation' in body)) return null;
+  const raw = body.input_validation;
+  if (typeof raw !== 'object' || raw === null) return null;
+  const result: InputValidation = {};
+  for (const [field, messages] of Object.entries(raw)) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    result[field] = list.filter((message): message is string => typeof message === 'string');
+  }
+  return result;
+}
+
+/** [API-01] The API origin: the runtime config, else the build's VITE_API_BASE, else this origin. */
+export function apiBase(): string {
+  const base = getRuntimeConfig().apiBase ?? import.meta.env.VITE_API_BASE ?? '';
+  return base.replace(/\/+$/, '');
+}
+
+/** A custom endpoint's path: `/rest/default/V1/{ns}/{name}` (SPEC.md §7). */
+export function nsPath(name: string): string {
+  return `/rest/default/V1/${getRuntimeConfig().apiNamespace}/${name}`;
+}
+
+function buildUrl(path: string, query: ApiFetchOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase()}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+/**
+ * [API-02] Replies are JSON; some backends send a JSON string that holds a JSON object or list, so
+ * such a string is parsed once more. Other strings stay strings: `payment-information` answers an
+ * order id as a string of digits, which must not turn into a number. A body that is not JSON at all
+ * is kept as text.
+ */
+export function parseReplyText(text: string): unknown {
+  if (text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** Magento error messages carry `%1` or `%name` placeholders filled from `parameters`. */
+function errorMessage(body: unknown, fallback: string): string {
+  if (typeof body === 'string' && body.trim() !== '') return body;
+  if (typeof body !== 'object' || body === null || !('message' in body)) return fallback;
+  if (typeof body.message !== 'string') return fallback;
+  const parameters = 'parameters' in body ? body.parameters : null;
+  if (typeof parameters !== 'object' || parameters === null) return body.message;
+  const values: Record<string, unknown> = Array.isArray(parameters)
+    ? Object.fromEntries(parameters.map((value, index) => [String(index + 1), value]))
+    : { ...parameters };
+  return body.message.replace(/%(\w+)/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/** Calls the API and returns the parsed reply, or throws ApiError / NoResponseError. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = false, query, signal, silent = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? getAppState().auth.token : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A cancelled request is not a connectivity problem.
+    if (isAbort(error, signal)) throw error;
+    if (!silent) {
+      setOffline(true); // [CONN-01, CONN-02, ERR-01]
+      clearLoader(); // [CONN-04]
+    }
+    throw new NoResponseError(error);
+  }
+
+  let text = '';
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+  }
+  const parsed = parseReplyText(text);
+  if (response.ok) return parsed as T;
+
+  if (!silent) {
+    clearLoader(); // [CONN-04]
+    if (response.status >= 500) setUnexpectedError(true); // [CONN-03, ERR-02]
+    if (response.status === 401 && auth) expireSession(); // [AUTH-23, ERR-03]
+  }
+  throw new ApiError(response.status, errorMessage(parsed, response.statusText || 'Request failed'), parsed);
+}

@@ -1,0 +1,71 @@
+// Settings the server writes into index.html at serve time (`<meta name="quokka-config">`), so one
+// build runs in every environment. The dev server leaves the tag as `{}`, so every field has a default.
+
+export interface RuntimeConfig {
+  storeName: string;
+  apiNamespace: string;
+  /** Where '/' sends visitors [ROUTE-02]. Without a server there is no marketing site, so the shop. */
+  marketingUrl: string;
+  stripePublishableKey: string | null;
+  recaptchaSiteKey: string | null;
+  googlePlacesKey: string | null;
+  sandbox: boolean;
+  /** Optional API origin when the API is not served from the page's origin [API-01]. */
+  apiBase: string | null;
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  storeName: 'Quokka',
+  apiNamespace: 'storefront',
+  marketingUrl: '/browse',
+  stripePublishableKey: null,
+  recaptchaSiteKey: null,
+  googlePlacesKey: null,
+  sandbox: true,
+  apiBase: null,
+};
+
+const META_SELECTOR = 'meta[name="quokka-config"]';
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
+function optionalText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Reads the config from a meta tag's content; anything missing or malformed falls back to the default. */
+export function parseRuntimeConfig(content: string | null | undefined): RuntimeConfig {
+  let raw: unknown = {};
+  try {
+    raw = content ? JSON.parse(content) : {};
+  } catch {
+    raw = {};
+  }
+  const source: Record<string, unknown> = typeof raw === 'object' && raw !== null ? { ...raw } : {};
+  return {
+    storeName: text(source.storeName, DEFAULT_RUNTIME_CONFIG.storeName),
+    apiNamespace: text(source.apiNamespace, DEFAULT_RUNTIME_CONFIG.apiNamespace),
+    marketingUrl: text(source.marketingUrl, DEFAULT_RUNTIME_CONFIG.marketingUrl),
+    stripePublishableKey: optionalText(source.stripePublishableKey),
+    recaptchaSiteKey: optionalText(source.recaptchaSiteKey),
+    googlePlacesKey: optionalText(source.googlePlacesKey),
+    sandbox: typeof source.sandbox === 'boolean' ? source.sandbox : DEFAULT_RUNTIME_CONFIG.sandbox,
+    apiBase: optionalText(source.apiBase),
+  };
+}
+
+let cached: { content: string | null; config: RuntimeConfig } | null = null;
+
+/** The page's config. Parsed again only when the tag's content changed (tests swap it). */
+export function getRuntimeConfig(): RuntimeConfig {
+  const content =
+    typeof document === 'undefined'
+      ? null
+      : (document.querySelector(META_SELECTOR)?.getAttribute('content') ?? null);
+  if (cached === null || cached.content !== content) {
+    cached = { content, config: parseRuntimeConfig(content) };
+  }
+  return cached.config;
+}

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The dev server forwards the server's paths so the app runs same-origin, as it does in production
+// where the server serves `dist` itself.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+const proxied = ['/rest', '/dev', '/media', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
