@@ -15,6 +15,91 @@ export interface OutboxMessageTable {
   created_at: CreatedAt;
 }
 
+// modules/catalog
+export interface SellerTable {
+  id: Generated<number>;
+  seller_url: string;
+  name: string;
+  description: Generated<string>;
+  logo_url: string;
+  banner_url: string;
+  created_at: CreatedAt;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  code: string;
+  parent_id: number | null;
+  name: string;
+  level: number;
+  path: Generated<string>;
+  position: Generated<number>;
+}
+
+export type AttributeCode = 'color' | 'size' | 'gift_card_price';
+
+export interface OptionValueTable {
+  id: Generated<number>;
+  attribute_code: AttributeCode;
+  title: string;
+  swatch: string | null;
+  position: Generated<number>;
+}
+
+export interface ProductTabs {
+  shipping?: { label: string; value: string }[];
+  sizing_chart_url?: string | null;
+  faq?: { question: string; answer: string }[];
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  sku: string;
+  parent_id: number | null;
+  seller_id: number;
+  type_id: 'simple' | 'configurable';
+  is_giftcard: Generated<boolean>;
+  enabled: Generated<boolean>;
+  name: string;
+  price_cents: number;
+  qty: Generated<number>;
+  short_desc: Generated<string>;
+  description: Generated<string>;
+  color_id: number | null;
+  size_id: number | null;
+  gift_card_price_id: number | null;
+  tabs: ColumnType<ProductTabs, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ProductImageTable {
+  product_id: number;
+  position: number;
+  url: string;
+}
+
+export interface ProductCategoryTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface MmsTemplateTable {
+  id: Generated<number>;
+  product_id: number;
+  code: string;
+  name: string;
+  image_url: string;
+  position: Generated<number>;
+}
+
 export interface Database {
   outbox_messages: OutboxMessageTable;
+  sellers: SellerTable;
+  categories: CategoryTable;
+  option_values: OptionValueTable;
+  products: ProductTable;
+  product_images: ProductImageTable;
+  product_categories: ProductCategoryTable;
+  mms_templates: MmsTemplateTable;
 }
