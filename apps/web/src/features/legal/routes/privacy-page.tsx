@@ -1,0 +1,14 @@
+import { LegalDocumentView, sectionEntries } from '../components/legal-document-view';
+import { LegalPage } from '../components/legal-page';
+import { privacyPolicy } from '../content/privacy-policy';
+
+// [ROUTE-32, ROUTE-33] /privacy carries the privacy policy; the page's h1 is the policy's title.
+const CONTENTS = sectionEntries(privacyPolicy);
+
+export function PrivacyPage() {
+  return (
+    <LegalPage title={privacyPolicy.title} contents={CONTENTS}>
+      <LegalDocumentView document={privacyPolicy} part={false} />
+    </LegalPage>
+  );
+}
