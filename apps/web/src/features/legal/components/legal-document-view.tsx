@@ -5,7 +5,8 @@ import { CONTENTS_ID, jumpToAnchor } from './legal-contents';
 
 /**
  * One document. As a `part` of a page holding several documents, its title is an h2 and its sections
- * h3; as the page's only document, the page's h1 is its title and its sections are h2.
+ * h3; as the page's only document, the page's h1 is its title, the page leads with its introduction, and
+ * its sections are h2.
  */
 export function LegalDocumentView({ document, part }: { document: LegalDocument; part: boolean }) {
   const SectionHeading = part ? 'h3' : 'h2';
@@ -16,7 +17,7 @@ export function LegalDocumentView({ document, part }: { document: LegalDocument;
           {document.title}
         </h2>
       )}
-      <div className="legal-document__intro">{document.intro}</div>
+      {part && <div className="legal-document__intro">{document.intro}</div>}
       {document.sections.map((section) => {
         const anchor = sectionAnchor(document, section);
         return (

@@ -35,7 +35,7 @@ export function LegalPage({
     <div className="legal-page">
       <LegalBackButton />
       <h1 className="legal-page__title">{title}</h1>
-      {lead && <p className="legal-page__lead">{lead}</p>}
+      {lead && <div className="legal-page__lead">{lead}</div>}
       <LegalContents entries={contents} />
       {children}
     </div>

@@ -17,7 +17,12 @@ export function TermsPage() {
   return (
     <LegalPage
       title="Terms & Conditions"
-      lead="The Member Terms apply to shoppers. The Vendor Terms and the Data Processing Agreement apply to the suppliers who sell through this storefront."
+      lead={
+        <p>
+          The Member Terms apply to shoppers. The Vendor Terms and the Data Processing Agreement apply to the
+          suppliers who sell through this storefront.
+        </p>
+      }
       contents={CONTENTS}
     >
       {DOCUMENTS.map((document) => (
