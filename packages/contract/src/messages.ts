@@ -30,6 +30,10 @@ export const MSG = {
   giftReceiptMobile: 'Please enter a mobile for receipt',
   // §5 schedule
   pastDate: 'Date must not be in the past',
+  // Texts SPEC.md does not give, for rules it implies (gift card message limit of §9, schedule inputs)
+  giftMessageTooLong: 'Your message is too long: 160 characters at most, 70 with emoji or special characters',
+  chooseTimezone: 'Please choose an Australian time zone',
+  validDateTime: 'Please choose a valid date and time',
   // §8 error catalogue
   offline: "You're offline. Click the button below to refresh.",
   refresh: 'Refresh',
@@ -49,6 +53,7 @@ export const MSG = {
     'We processed your order but were unable to send your Gift Card. Please contact support.',
   noProduct: 'No Product.',
   // §2 screens
+  /** [TILE-02] Configurable products' tile price prefix: 'From $x'. */
   priceFrom: 'From',
   browseHeading: 'Browse Products',
   noMoreProducts: 'No More Products',
