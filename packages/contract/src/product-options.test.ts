@@ -13,6 +13,7 @@ import {
   sizeAfterColorChange,
   stepQuantity,
   validateProductOptions,
+  variantsFromChildren,
 } from './product-options.ts';
 
 const RED = 10;
@@ -159,5 +160,18 @@ describe('quantity', () => {
     expect(stepQuantity(5, 1, 5)).toBe(5);
     expect(canIncreaseQuantity(5, 5)).toBe(false);
     expect(canIncreaseQuantity(4, 5)).toBe(true);
+  });
+});
+
+describe('variantsFromChildren', () => {
+  it('[VAL-37] reads the catalogue children so size availability works on a wire product', () => {
+    const variants = variantsFromChildren([
+      { qty: 3, options: { color: RED, size: S } },
+      { qty: 0, options: { color: RED, size: M } },
+      { qty: 1, options: { color: BLUE, size: M } },
+    ]);
+    expect(variants[0]).toEqual({ color: RED, size: S, gift_card_price: null, qty: 3 });
+    expect(availableSizes(aTee(variants), RED)).toEqual([S]);
+    expect(availableSizes(aTee(variants), BLUE)).toEqual([M]);
   });
 });

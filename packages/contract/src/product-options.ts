@@ -32,6 +32,22 @@ export interface ConfigurableProductLike {
   variants?: readonly ProductVariantLike[] | null;
 }
 
+/** A child as the catalogue wire carries it (catalog-wire.ts ConfigurableChild): values keyed by option. */
+export interface ConfigurableChildLike {
+  qty: number;
+  options: Partial<Record<OptionCode, OptionValue>>;
+}
+
+/** The variants of a catalogue product's `configurable_products`, for the rules below. */
+export function variantsFromChildren(children: readonly ConfigurableChildLike[]): ProductVariantLike[] {
+  return children.map((child) => ({
+    color: child.options.color ?? null,
+    size: child.options.size ?? null,
+    gift_card_price: child.options.gift_card_price ?? null,
+    qty: child.qty,
+  }));
+}
+
 export type OptionSelection = Partial<Record<OptionCode, OptionValue | null>>;
 
 const OPTION_CODES: readonly OptionCode[] = ['color', 'size', 'gift_card_price'];
