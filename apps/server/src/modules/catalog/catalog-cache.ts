@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+
+// An in-process cache of catalogue replies, in front of the service. PGlite is one connection: without
+// this every browse or product request would queue behind every other query. A cached reply is the
+// serialised JSON body and its strong ETag, so a hit costs a Map lookup and no serialisation.
+//
+// Staleness: the importer and the seed in THIS process call invalidateCatalogueCache() as soon as they
+// commit, so an import is visible at once. Changes made by another process (stock taken by an order on
+// another server sharing PostgreSQL, or an import from the CLI) are not seen here until the entry
+// expires, so they show at most CATALOGUE_CACHE_TTL_MS late. Stock shown in a list is a hint anyway:
+// it is checked again, under a lock, when an order is placed (DECISIONS.md "Catalogue, cart and orders").
+
+/** How long a reply is served from memory. Short on purpose, and not a setting. */
+export const CATALOGUE_CACHE_TTL_MS = 3_000;
+
+/** Enough for every page of the demo shop and the hot pages of a large one; oldest entries go first. */
+const MAX_ENTRIES = 5_000;
+
+export interface CachedReply {
+  statusCode: number;
+  body: string;
+  etag: string;
+}
+
+interface Entry extends CachedReply {
+  expiresAt: number;
+  generation: number;
+}
+
+/**
+ * Bumped by invalidateCatalogueCache(): an entry, or a load in flight, from an older generation is never
+ * served again. One counter for the process, so the importer needs no handle on any app's cache.
+ */
+let generation = 0;
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Drops every cached catalogue reply of every app in this process, at once. */
+export function invalidateCatalogueCache(): void {
+  generation += 1;
+}
+
+/** One app's cache (each app, and so each test database, has its own). */
+export class CatalogueReplyCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Loads in flight, so a burst of identical misses costs one query, not one each. */
+  readonly #pending = new Map<string, { generation: number; promise: Promise<CachedReply> }>();
+
+  constructor(readonly now: () => number = Date.now) {}
+
+  /** The cached reply for `key`, or the one `load` produces (kept for CATALOGUE_CACHE_TTL_MS). */
+  async get(
+    key: string,
+    load: () => Promise<{ statusCode: number; payload: unknown }>,
+  ): Promise<CachedReply> {
+    const hit = this.#entries.get(key);
+    if (hit && hit.generation === generation && hit.expiresAt > this.now()) return hit;
+    if (hit) this.#entries.delete(key);
+
+    const inFlight = this.#pending.get(key);
+    if (inFlight && inFlight.generation === generation) return inFlight.promise;
+
+    const startedIn = generation;
+    const promise = load()
+      .then(({ statusCode, payload }) => {
+        const body = JSON.stringify(payload);
+        const reply: CachedReply = { statusCode, body, etag: etagOf(body) };
+        if (startedIn === generation) this.#store(key, reply, startedIn);
+        return reply;
+      })
+      .finally(() => {
+        if (this.#pending.get(key)?.promise === promise) this.#pending.delete(key);
+      });
+    this.#pending.set(key, { generation: startedIn, promise });
+    return promise;
+  }
+
+  /** How many replies are held (tests). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #store(key: string, reply: CachedReply, at: number) {
+    if (this.#entries.size >= MAX_ENTRIES) {
+      // Map keeps insertion order: the first key is the oldest entry.
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, { ...reply, generation: at, expiresAt: this.now() + CATALOGUE_CACHE_TTL_MS });
+  }
+}

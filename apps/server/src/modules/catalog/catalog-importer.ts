@@ -1,0 +1,469 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AttributeCode, MmsTemplateTable, ProductImageTable, ProductTable } from '../../db/schema.ts';
+import { InvalidDataError } from '../../http/errors.ts';
+import { invalidateCatalogueCache } from './catalog-cache.ts';
+import {
+  allCategories,
+  catalogueHasRows,
+  deleteCatalogue,
+  disableDroppedChildren,
+  existingSellerUrls,
+  type OptionValueRow,
+  optionKey,
+  productIds,
+  productsBySku,
+  refreshCategoryPaths,
+  sellerIds,
+  syncImages,
+  syncMmsTemplates,
+  syncProductCategories,
+  type UpsertedRow,
+  upsertCategories,
+  upsertOptionValues,
+  upsertProducts,
+  upsertSellers,
+} from './catalog-import-repository.ts';
+import {
+  type CatalogueFile,
+  type CatalogueFileInput,
+  catalogueFile,
+  type ProductInput,
+} from './import-format.ts';
+
+// Imports a catalogue file (docs/catalogue-import.md): validate everything first and report every
+// problem with the path of the bad entry, then write the whole file in ONE transaction with batched
+// multi-row upserts by natural key (seller_url, category code, sku, option title, template code).
+// A bad file changes nothing; importing the same file twice changes nothing.
+
+/** Top-level products written per batch (their variants, pictures, categories and templates go along). */
+export const PRODUCTS_PER_BATCH = 500;
+
+/** Categories have at most three levels (SPEC.md §2 side menu; the table's check constraint). */
+export const MAX_CATEGORY_LEVEL = 3;
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ImportSummary {
+  sellers: ImportCounts;
+  categories: ImportCounts;
+  /** Top-level products; a product counts as updated when it or any of its variants, pictures, categories or templates changed. */
+  products: ImportCounts;
+  /** Variants and gift-card prices that the file still lists, written with their product. */
+  variants: number;
+}
+
+export interface ImportOptions {
+  /** Called as batches finish, with the top-level products written so far and their total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A file that cannot be imported; `problems` lists every one, each starting with its path. */
+export class CatalogueImportError extends InvalidDataError {
+  constructor(readonly problems: string[]) {
+    super(
+      `The catalogue file has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems
+        .map((problem) => `  - ${problem}`)
+        .join('\n')}`,
+      problems,
+    );
+  }
+}
+
+/** `['products', 12, 'variants', 3, 'sku']` → `products[12].variants[3].sku`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^\d+$/.test(part)) out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || '(file)';
+}
+
+/** Validates the file's structure and its own consistency (no database needed). */
+export function parseCatalogueFile(input: unknown): CatalogueFile {
+  const parsed = catalogueFile.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new CatalogueImportError(
+    parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
+  );
+}
+
+const emptyCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0 });
+
+function count(rows: UpsertedRow[], total: number): ImportCounts {
+  const created = rows.filter((row) => row.inserted).length;
+  const updated = rows.length - created;
+  return { created, updated, unchanged: total - created - updated };
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+interface CategoryPlan {
+  code: string;
+  name: string;
+  parent: string | null;
+  position: number;
+  level: number;
+}
+
+/**
+ * Checks everything the file refers to against the file and the database: sellers, categories (known,
+ * no cycle, at most three levels counting existing parents and children), and skus that would change
+ * kind. Returns the categories in the order to write them (parents first) with their levels.
+ */
+async function checkReferences(db: Db, file: CatalogueFile): Promise<CategoryPlan[]> {
+  const problems: string[] = [];
+
+  const fileSellers = new Set(file.sellers.map((seller) => seller.seller_url));
+  const wanted = [...new Set(file.products.map((product) => product.seller))].filter(
+    (url) => !fileSellers.has(url),
+  );
+  const dbSellers = await existingSellerUrls(db, wanted);
+  file.products.forEach((product, index) => {
+    if (!fileSellers.has(product.seller) && !dbSellers.has(product.seller)) {
+      problems.push(`products[${index}].seller: unknown seller "${product.seller}"`);
+    }
+  });
+
+  // The tree as it will be after the import: the database's links, overridden by the file's.
+  const existing = await allCategories(db);
+  const codeById = new Map(existing.map((category) => [category.id, category.code]));
+  const parentOf = new Map<string, string | null>();
+  for (const category of existing) {
+    parentOf.set(
+      category.code,
+      category.parent_id === null ? null : (codeById.get(category.parent_id) ?? null),
+    );
+  }
+  const fileIndex = new Map<string, number>();
+  file.categories.forEach((category, index) => {
+    fileIndex.set(category.code, index);
+    parentOf.set(category.code, category.parent ?? null);
+  });
+  file.categories.forEach((category, index) => {
+    if (category.parent && !parentOf.has(category.parent)) {
+      problems.push(`categories[${index}].parent: unknown category "${category.parent}"`);
+    }
+  });
+
+  const levels = new Map<string, number>();
+  const levelOf = (code: string): number => {
+    const known = levels.get(code);
+    if (known !== undefined) return known;
+    const chain: string[] = [];
+    let cursor: string | null | undefined = code;
+    while (cursor && !levels.has(cursor)) {
+      if (chain.includes(cursor)) return Number.POSITIVE_INFINITY;
+      chain.push(cursor);
+      cursor = parentOf.get(cursor);
+    }
+    let level = cursor ? (levels.get(cursor) ?? 0) : 0;
+    for (const link of chain.reverse()) {
+      level += 1;
+      levels.set(link, level);
+    }
+    return level;
+  };
+  const reported = new Set<number>();
+  for (const code of parentOf.keys()) {
+    const level = levelOf(code);
+    if (level <= MAX_CATEGORY_LEVEL) continue;
+    // Blame the nearest category of the file on the way up: that is the entry that makes it too deep.
+    let blamed: string | null | undefined = code;
+    const seen = new Set<string>();
+    while (blamed && !fileIndex.has(blamed) && !seen.has(blamed)) {
+      seen.add(blamed);
+      blamed = parentOf.get(blamed);
+    }
+    const index = blamed ? fileIndex.get(blamed) : undefined;
+    if (index === undefined || reported.has(index)) continue;
+    reported.add(index);
+    problems.push(
+      level === Number.POSITIVE_INFINITY
+        ? `categories[${index}].parent: "${blamed}" would be its own ancestor`
+        : `categories[${index}].parent: "${code}" would be at level ${level}; categories have at most ${MAX_CATEGORY_LEVEL} levels`,
+    );
+  }
+
+  file.products.forEach((product, index) => {
+    product.categories.forEach((code, position) => {
+      if (!parentOf.has(code))
+        problems.push(`products[${index}].categories[${position}]: unknown category "${code}"`);
+    });
+  });
+
+  // A sku keeps its kind: a top-level product does not become a variant of another, nor the reverse.
+  const variantSkus = new Map<string, string>();
+  const topSkus = new Map<string, string>();
+  file.products.forEach((product, index) => {
+    topSkus.set(product.sku, `products[${index}].sku`);
+    if ('variants' in product) {
+      product.variants.forEach((variant, position) => {
+        variantSkus.set(variant.sku, `products[${index}].variants[${position}].sku`);
+      });
+    }
+  });
+  const known = await productsBySku(db, [...variantSkus.keys(), ...topSkus.keys()]);
+  for (const row of known) {
+    const asVariant = variantSkus.get(row.sku);
+    if (asVariant && row.parent_id === null) {
+      problems.push(
+        `${asVariant}: sku "${row.sku}" is a product in the database and cannot become a variant`,
+      );
+    }
+    const asProduct = topSkus.get(row.sku);
+    if (asProduct && row.parent_id !== null) {
+      problems.push(
+        `${asProduct}: sku "${row.sku}" is a variant in the database and cannot become a product`,
+      );
+    }
+  }
+
+  if (problems.length > 0) throw new CatalogueImportError(problems);
+
+  return file.categories
+    .map((category) => ({
+      code: category.code,
+      name: category.name,
+      parent: category.parent ?? null,
+      position: category.position,
+      level: levels.get(category.code) ?? 1,
+    }))
+    .sort((a, b) => a.level - b.level);
+}
+
+/** Every option value the file names, in the order of first appearance. */
+function optionValuesOf(file: CatalogueFile): OptionValueRow[] {
+  const rows = new Map<string, OptionValueRow>();
+  const add = (attribute: AttributeCode, title: string | undefined, swatch?: string | null) => {
+    if (!title) return;
+    const key = optionKey(attribute, title);
+    const known = rows.get(key);
+    if (known) {
+      if (!known.swatch && swatch) known.swatch = swatch;
+      return;
+    }
+    rows.set(key, { attribute_code: attribute, title, swatch: swatch ?? null, position: rows.size });
+  };
+  for (const product of file.products) {
+    if (product.type === 'configurable') {
+      for (const choice of product.options?.color ?? []) add('color', choice.title, choice.swatch);
+      for (const choice of product.options?.size ?? []) add('size', choice.title, choice.swatch);
+    }
+    if (product.type === 'simple') continue;
+    for (const variant of product.variants) {
+      add('color', variant.color);
+      add('size', variant.size);
+      add('gift_card_price', variant.gift_card_price);
+    }
+  }
+  return [...rows.values()];
+}
+
+const tabsOf = (product: ProductInput) =>
+  JSON.stringify({
+    shipping: product.tabs.shipping,
+    sizing_chart_url: product.tabs.sizing_chart_url ?? null,
+    faq: product.tabs.faq,
+  });
+
+async function writeProducts(
+  db: Db,
+  file: CatalogueFile,
+  ids: { sellers: Map<string, number>; categories: Map<string, number>; options: Map<string, number> },
+  onBatch: (done: number) => void,
+): Promise<{ counts: ImportCounts; variants: number }> {
+  const counts = emptyCounts();
+  let variants = 0;
+  let done = 0;
+  for (let start = 0; start < file.products.length; start += PRODUCTS_PER_BATCH) {
+    const batch = file.products.slice(start, start + PRODUCTS_PER_BATCH);
+
+    const parents: Insertable<ProductTable>[] = batch.map((product) => ({
+      sku: product.sku,
+      parent_id: null,
+      seller_id: ids.sellers.get(product.seller)!,
+      type_id: product.type === 'simple' ? 'simple' : 'configurable',
+      is_giftcard: product.type === 'giftcard',
+      enabled: product.enabled,
+      name: product.name,
+      price_cents: toCents(product.price),
+      // A configurable parent holds no stock of its own: its children do.
+      qty: product.type === 'simple' ? product.qty : 0,
+      short_desc: product.short_desc,
+      description: product.description,
+      color_id: null,
+      size_id: null,
+      gift_card_price_id: null,
+      tabs: tabsOf(product),
+    }));
+    const parentRows = await upsertProducts(db, parents);
+    const parentIds = await productIds(
+      db,
+      batch.map((product) => product.sku),
+    );
+    const idOf = (sku: string) => parentIds.get(sku)!;
+
+    const children: Insertable<ProductTable>[] = [];
+    for (const product of batch) {
+      if (product.type === 'simple') continue;
+      for (const variant of product.variants) {
+        const labels = [variant.color, variant.size, variant.gift_card_price].filter(Boolean);
+        const option = (attribute: AttributeCode, title: string | undefined) =>
+          title ? (ids.options.get(optionKey(attribute, title)) ?? null) : null;
+        children.push({
+          sku: variant.sku,
+          parent_id: idOf(product.sku),
+          seller_id: ids.sellers.get(product.seller)!,
+          type_id: 'simple',
+          is_giftcard: product.type === 'giftcard',
+          enabled: product.enabled,
+          name: `${product.name} - ${labels.join(' / ')}`,
+          price_cents: toCents(variant.price ?? product.price),
+          qty: variant.qty,
+          short_desc: '',
+          description: '',
+          color_id: option('color', variant.color),
+          size_id: option('size', variant.size),
+          gift_card_price_id: option('gift_card_price', variant.gift_card_price),
+          tabs: '{}',
+        });
+      }
+    }
+    variants += children.length;
+    const childRows = await upsertProducts(db, children);
+    const childIds = await productIds(
+      db,
+      children.map((child) => child.sku),
+    );
+
+    const batchIds = batch.map((product) => idOf(product.sku));
+    const images: ProductImageTable[] = batch.flatMap((product) =>
+      product.images.map((url, position) => ({ product_id: idOf(product.sku), position, url })),
+    );
+    const links = batch.flatMap((product) =>
+      [...new Set(product.categories)].map((code) => ({
+        product_id: idOf(product.sku),
+        category_id: ids.categories.get(code)!,
+      })),
+    );
+    const templates: Insertable<MmsTemplateTable>[] = batch.flatMap((product) =>
+      product.type === 'giftcard'
+        ? product.mms_templates.map((template, position) => ({
+            product_id: idOf(product.sku),
+            code: template.code,
+            name: template.name,
+            image_url: template.image_url,
+            position,
+          }))
+        : [],
+    );
+
+    // Which top-level products changed in any way, for the summary.
+    const changedIds = new Set<number>(parentRows.filter((row) => !row.inserted).map((row) => row.id));
+    const parentIdBySkuOfChild = new Map(children.map((child) => [child.sku, child.parent_id!]));
+    for (const row of childRows) {
+      const parent = parentIdBySkuOfChild.get(row.key);
+      if (parent !== undefined) changedIds.add(parent);
+    }
+    for (const id of await disableDroppedChildren(db, batchIds, [...childIds.values()])) changedIds.add(id);
+    for (const id of await syncImages(db, batchIds, images)) changedIds.add(id);
+    for (const id of await syncProductCategories(db, batchIds, links)) changedIds.add(id);
+    for (const id of await syncMmsTemplates(db, batchIds, templates)) changedIds.add(id);
+
+    const createdIds = new Set(parentRows.filter((row) => row.inserted).map((row) => row.id));
+    for (const id of batchIds) {
+      if (createdIds.has(id)) counts.created += 1;
+      else if (changedIds.has(id)) counts.updated += 1;
+      else counts.unchanged += 1;
+    }
+    done += batch.length;
+    onBatch(done);
+  }
+  return { counts, variants };
+}
+
+/**
+ * Imports a catalogue file in one transaction. Throws CatalogueImportError (listing every problem with
+ * its path) and writes nothing when the file or its references are bad.
+ */
+export async function importCatalogue(
+  db: Db,
+  input: CatalogueFile | CatalogueFileInput,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  // Parsing an already parsed file is harmless, and it means no caller can skip validation.
+  const file = parseCatalogueFile(input);
+  const total = file.products.length;
+
+  const summary = await db.transaction().execute(async (trx) => {
+    const categoryPlan = await checkReferences(trx, file);
+
+    const sellerRows = await upsertSellers(
+      trx,
+      file.sellers.map((seller) => ({
+        seller_url: seller.seller_url,
+        name: seller.name,
+        description: seller.description,
+        logo_url: seller.logo_url,
+        banner_url: seller.banner_url,
+      })),
+    );
+    const sellers = await sellerIds(trx, [...new Set(file.products.map((product) => product.seller))]);
+
+    // Parents first, one level at a time, so every parent id is known when its children are written.
+    const categoryIds = new Map((await allCategories(trx)).map((category) => [category.code, category.id]));
+    const categoryRows: UpsertedRow[] = [];
+    for (let level = 1; level <= MAX_CATEGORY_LEVEL; level += 1) {
+      const rows = categoryPlan.filter((category) => category.level === level);
+      if (rows.length === 0) continue;
+      const written = await upsertCategories(
+        trx,
+        rows.map((category) => ({
+          code: category.code,
+          name: category.name,
+          parent_id: category.parent ? categoryIds.get(category.parent)! : null,
+          level: category.level,
+          position: category.position,
+        })),
+      );
+      categoryRows.push(...written);
+      for (const row of written) categoryIds.set(row.key, row.id);
+    }
+    await refreshCategoryPaths(trx);
+
+    const optionIds = await upsertOptionValues(trx, optionValuesOf(file));
+    options.onProgress?.(0, total);
+    const products = await writeProducts(
+      trx,
+      file,
+      { sellers, categories: categoryIds, options: optionIds },
+      (done) => options.onProgress?.(done, total),
+    );
+
+    return {
+      sellers: count(sellerRows, file.sellers.length),
+      categories: count(categoryRows, file.categories.length),
+      products: products.counts,
+      variants: products.variants,
+    } satisfies ImportSummary;
+  });
+  invalidateCatalogueCache();
+  return summary;
+}
+
+/** Deletes every catalogue row (sellers, categories, options, products and what hangs off them). */
+export async function resetCatalogue(db: Db): Promise<void> {
+  await db.transaction().execute((trx) => deleteCatalogue(trx));
+  invalidateCatalogueCache();
+}
+
+export async function catalogueIsEmpty(db: Db): Promise<boolean> {
+  return !(await catalogueHasRows(db));
+}
