@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -109,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (providers.outbox) registerDevRoutes(app, providers.outbox);
+
+  // Catalogue (issue 3): product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
+  await registerApi(app, catalogRoutes({ config, db }));
 
   await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
 

@@ -1,0 +1,231 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ProductTabs } from '../../db/schema.ts';
+
+// The catalogue's read SQL. A list page is ONE query: the page's ids come from an index in id order
+// (products_listing, products_seller, or the category subtree through product_categories), and each of
+// those ten rows gets its seller, pictures and — for a configurable product — the lowest and highest
+// child price and the summed child stock from lateral subqueries on products_parent. No N+1.
+
+export interface TileRow {
+  id: number;
+  name: string;
+  sku: string;
+  type_id: 'simple' | 'configurable';
+  is_giftcard: boolean;
+  short_desc: string;
+  /** For a configurable product, the lowest price over its enabled children. */
+  price_cents: number;
+  /** For a configurable product, the highest price over its enabled children. */
+  max_price_cents: number;
+  /** For a configurable product, the stock summed over its enabled children. */
+  qty: number;
+  images: string[];
+  seller_url: string;
+  seller_image: string;
+}
+
+export interface SellerRow {
+  id: number;
+  seller_url: string;
+  name: string;
+  description: string;
+  logo_url: string;
+  banner_url: string;
+}
+
+export interface OptionValueJson {
+  id: number;
+  title: string;
+  swatch: string | null;
+  position: number;
+}
+
+export interface ChildRow {
+  id: number;
+  sku: string;
+  name: string;
+  qty: number;
+  price_cents: number;
+  color: OptionValueJson | null;
+  size: OptionValueJson | null;
+  gift_card_price: OptionValueJson | null;
+}
+
+export interface ProductRow extends TileRow {
+  description: string;
+  tabs: ProductTabs;
+  seller: SellerRow;
+  children: ChildRow[];
+}
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  path: string;
+}
+
+export interface MmsTemplateRow {
+  id: number;
+  name: string;
+  image_url: string;
+}
+
+const ofTopLevel = sql`p.parent_id is null and p.enabled`;
+
+function tiles(db: Db, filter: RawBuilder<unknown>, limit: number, offset: number): Promise<TileRow[]> {
+  return sql<TileRow>`
+    with page as (
+      select p.id from products p
+      where ${ofTopLevel} and ${filter}
+      order by p.id
+      limit ${limit} offset ${offset}
+    )
+    select p.id, p.name, p.sku, p.type_id, p.is_giftcard, p.short_desc,
+      case when p.type_id = 'configurable' then coalesce(v.min_price, p.price_cents) else p.price_cents end
+        as price_cents,
+      case when p.type_id = 'configurable' then coalesce(v.max_price, p.price_cents) else p.price_cents end
+        as max_price_cents,
+      case when p.type_id = 'configurable' then coalesce(v.qty, 0) else p.qty end as qty,
+      coalesce(i.images, '[]'::json) as images,
+      s.seller_url, s.logo_url as seller_image
+    from page
+    join products p on p.id = page.id
+    join sellers s on s.id = p.seller_id
+    left join lateral (
+      select min(c.price_cents) as min_price, max(c.price_cents) as max_price, sum(c.qty)::int as qty
+      from products c where c.parent_id = p.id and c.enabled
+    ) v on p.type_id = 'configurable'
+    left join lateral (
+      select json_agg(pi.url order by pi.position) as images from product_images pi where pi.product_id = p.id
+    ) i on true
+    order by p.id
+  `
+    .execute(db)
+    .then((result) => result.rows);
+}
+
+export function listTiles(db: Db, limit: number, offset: number): Promise<TileRow[]> {
+  return tiles(db, sql`true`, limit, offset);
+}
+
+export function sellerTiles(db: Db, sellerId: number, limit: number, offset: number): Promise<TileRow[]> {
+  return tiles(db, sql`p.seller_id = ${sellerId}`, limit, offset);
+}
+
+/** Products filed under the category or any of its descendants (materialised path prefix), each once. */
+export function categoryTiles(db: Db, path: string, limit: number, offset: number): Promise<TileRow[]> {
+  return tiles(
+    db,
+    sql`p.id in (
+      select pc.product_id from product_categories pc
+      where pc.category_id in (select c.id from categories c where c.path like ${`${path}%`})
+    )`,
+    limit,
+    offset,
+  );
+}
+
+export async function countListed(db: Db): Promise<number> {
+  const row = await sql<{ n: number }>`select count(*)::int as n from products p where ${ofTopLevel}`.execute(
+    db,
+  );
+  return row.rows[0]?.n ?? 0;
+}
+
+const optionJson = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title, 'swatch', ${alias}.swatch, 'position', ${alias}.position) end`,
+  );
+
+/** The whole product in one query: row, seller, pictures and enabled children with their option values. */
+export async function findProduct(db: Db, id: number): Promise<ProductRow | undefined> {
+  const result = await sql<ProductRow>`
+    select p.id, p.name, p.sku, p.type_id, p.is_giftcard, p.short_desc, p.description, p.tabs,
+      case when p.type_id = 'configurable' then coalesce(v.min_price, p.price_cents) else p.price_cents end
+        as price_cents,
+      case when p.type_id = 'configurable' then coalesce(v.max_price, p.price_cents) else p.price_cents end
+        as max_price_cents,
+      case when p.type_id = 'configurable' then coalesce(v.qty, 0) else p.qty end as qty,
+      coalesce((select json_agg(pi.url order by pi.position) from product_images pi where pi.product_id = p.id),
+        '[]'::json) as images,
+      s.seller_url, s.logo_url as seller_image,
+      json_build_object('id', s.id, 'seller_url', s.seller_url, 'name', s.name, 'description', s.description,
+        'logo_url', s.logo_url, 'banner_url', s.banner_url) as seller,
+      coalesce((
+        select json_agg(json_build_object('id', c.id, 'sku', c.sku, 'name', c.name, 'qty', c.qty,
+            'price_cents', c.price_cents, 'color', ${optionJson('oc')}, 'size', ${optionJson('os')},
+            'gift_card_price', ${optionJson('og')}) order by c.id)
+        from products c
+        left join option_values oc on oc.id = c.color_id
+        left join option_values os on os.id = c.size_id
+        left join option_values og on og.id = c.gift_card_price_id
+        where c.parent_id = p.id and c.enabled
+      ), '[]'::json) as children
+    from products p
+    join sellers s on s.id = p.seller_id
+    left join lateral (
+      select min(c.price_cents) as min_price, max(c.price_cents) as max_price, sum(c.qty)::int as qty
+      from products c where c.parent_id = p.id and c.enabled
+    ) v on p.type_id = 'configurable'
+    where p.id = ${id} and ${ofTopLevel}
+  `.execute(db);
+  return result.rows[0];
+}
+
+export async function findSellerOfProduct(db: Db, productId: number): Promise<SellerRow | undefined> {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('sellers as s', 's.id', 'p.seller_id')
+    .select(['s.id', 's.seller_url', 's.name', 's.description', 's.logo_url', 's.banner_url'])
+    .where('p.id', '=', productId)
+    .where('p.parent_id', 'is', null)
+    .where('p.enabled', '=', true)
+    .executeTakeFirst();
+}
+
+export async function findSellerByUrl(db: Db, sellerUrl: string): Promise<SellerRow | undefined> {
+  return db
+    .selectFrom('sellers')
+    .select(['id', 'seller_url', 'name', 'description', 'logo_url', 'banner_url'])
+    .where('seller_url', '=', sellerUrl)
+    .executeTakeFirst();
+}
+
+export function allCategoryRows(db: Db): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'parent_id', 'name', 'path'])
+    .orderBy('position')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'parent_id', 'name', 'path'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The templates of an enabled gift card product, in their order; undefined when there is no such product. */
+export async function findMmsTemplates(db: Db, productId: number): Promise<MmsTemplateRow[] | undefined> {
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', productId)
+    .where('parent_id', 'is', null)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!product) return undefined;
+  return db
+    .selectFrom('mms_templates')
+    .select(['id', 'name', 'image_url'])
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,348 @@
+import type {
+  AttributeCode,
+  Category,
+  ConfigurableChild,
+  ConfigurableOption,
+  MmsTemplate,
+  OptionChoice,
+  Product,
+  ProductReply,
+  ProductTile,
+  SellerInformationReply,
+  SellerSummary,
+} from '@quokka/contract/catalog-wire';
+import {
+  GIFT_CARD_TILE_RATIO,
+  LISTING_CURRENCY,
+  LISTING_STORE_ID,
+  OPTION_ID,
+  PAGE_SIZE,
+  PRODUCT_TILE_RATIO,
+} from '@quokka/contract/constants';
+import { formatCents } from '@quokka/contract/money';
+import type { Db } from '../../db/database.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import {
+  allCategoryRows,
+  type CategoryRow,
+  type ChildRow,
+  categoryTiles,
+  countListed,
+  findCategory,
+  findMmsTemplates,
+  findProduct,
+  findSellerByUrl,
+  findSellerOfProduct,
+  listTiles,
+  type OptionValueJson,
+  type ProductRow,
+  type SellerRow,
+  sellerTiles,
+  type TileRow,
+} from './catalog-repository.ts';
+
+// The catalogue as the storefront reads it (SPEC.md §3, §7 Catalogue; DECISIONS.md "Wire"): rows in
+// cents become wire shapes in dollars. Lists never show children or disabled products; a configurable
+// product lists at its lowest child price ('From $x') with its children's summed stock.
+
+export const SELLER_NOT_FOUND = 'The seller does not exist.';
+export const PRODUCT_NOT_FOUND = 'The product does not exist.';
+export const CATEGORY_NOT_FOUND = 'The category does not exist.';
+
+const OPTION_LABELS: Record<AttributeCode, string> = {
+  color: 'Color',
+  size: 'Size',
+  gift_card_price: 'Gift Card Price',
+};
+const ATTRIBUTES: readonly AttributeCode[] = ['color', 'size', 'gift_card_price'];
+
+const dollars = (cents: number) => cents / 100;
+const offsetOf = (page: number, size = PAGE_SIZE) => (page - 1) * size;
+
+function sellerSummary(row: SellerRow): SellerSummary {
+  // [DATA-28, DATA-29, DATA-30] Every alias the client may read carries the same value.
+  return {
+    id: row.id,
+    name: row.name,
+    seller_url: row.seller_url,
+    shop_url: row.seller_url,
+    image: row.logo_url,
+    supplied_by_image: row.logo_url,
+    description: row.description,
+    popup_description: row.description,
+    banner_image: row.banner_url,
+  };
+}
+
+function tile(row: TileRow): ProductTile {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    qty: row.qty,
+    price: dollars(row.price_cents),
+    type_id: row.type_id,
+    is_giftcard: row.is_giftcard,
+    short_desc: row.short_desc,
+    // [DATA-27] image and images, main picture first.
+    image: row.images[0] ?? '',
+    images: row.images,
+    product_seller_image: row.seller_image,
+    seller_url: row.seller_url,
+  };
+}
+
+/** [DATA-24] color (93), size (141) and gift_card_price (216), only those the children use. */
+function configurableOptions(children: ChildRow[]) {
+  const options: Partial<Record<AttributeCode, ConfigurableOption>> = {};
+  const products: Partial<Record<AttributeCode, Record<string, string[]>>> = {};
+  for (const attribute of ATTRIBUTES) {
+    const choices = new Map<number, { value: OptionValueJson; qty: number; price: number; skus: string[] }>();
+    for (const child of children) {
+      const value = child[attribute];
+      if (!value) continue;
+      const choice = choices.get(value.id) ?? { value, qty: 0, price: child.price_cents, skus: [] };
+      choice.qty += child.qty;
+      choice.price = Math.min(choice.price, child.price_cents);
+      if (child.qty > 0) choice.skus.push(child.sku);
+      choices.set(value.id, choice);
+    }
+    if (choices.size === 0) continue;
+    // Gift card prices read best cheapest first; colours and sizes keep the order the catalogue gave them.
+    const ordered = [...choices.values()].sort((a, b) =>
+      attribute === 'gift_card_price'
+        ? a.price - b.price || a.value.position - b.value.position
+        : a.value.position - b.value.position || a.value.id - b.value.id,
+    );
+    options[attribute] = {
+      option_id: OPTION_ID[attribute],
+      attribute_code: attribute,
+      label: OPTION_LABELS[attribute],
+      options: ordered.map(
+        (choice): OptionChoice => ({
+          option_value: choice.value.id,
+          default_title: choice.value.title,
+          qty: choice.qty,
+          ...(attribute === 'color' ? { swatch: choice.value.swatch } : {}),
+        }),
+      ),
+    };
+    products[attribute] = Object.fromEntries(ordered.map((choice) => [String(choice.value.id), choice.skus]));
+  }
+  return { options, products };
+}
+
+function child(row: ChildRow): ConfigurableChild {
+  const options: ConfigurableChild['options'] = {};
+  for (const attribute of ATTRIBUTES) {
+    const value = row[attribute];
+    if (value) options[attribute] = value.id;
+  }
+  return { id: row.id, sku: row.sku, name: row.name, qty: row.qty, price: dollars(row.price_cents), options };
+}
+
+function product(row: ProductRow): Product {
+  const { options, products } = configurableOptions(row.children);
+  return {
+    ...tile(row),
+    description: row.description,
+    tabs: {
+      shipping: row.tabs.shipping ?? [],
+      sizing_chart: row.tabs.sizing_chart_url ?? null,
+      faq: row.tabs.faq ?? [],
+    },
+    seller: sellerSummary(row.seller),
+    configurable_options: options,
+    configurable_products: row.children.map(child),
+    configurable_options_products: products,
+  };
+}
+
+function tree(rows: CategoryRow[]): Category[] {
+  // Rows arrive ordered by position then name, so appending keeps every level in that order.
+  const nodes = new Map<number, Category>(
+    rows.map((row) => [row.id, { entity_id: row.id, value: row.name, children: [] }]),
+  );
+  const roots: Category[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parent_id === null ? undefined : nodes.get(row.parent_id);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** Magento's ProductRender, as `products-render-info` lists it. */
+export interface ProductRender {
+  id: number;
+  name: string;
+  type: 'simple' | 'configurable';
+  url: string;
+  store_id: number;
+  currency_code: string;
+  price_info: {
+    final_price: number;
+    max_price: number;
+    minimal_price: number;
+    regular_price: number;
+    max_regular_price: number;
+    minimal_regular_price: number;
+    special_price: number | null;
+    formatted_prices: Record<
+      | 'final_price'
+      | 'max_price'
+      | 'minimal_price'
+      | 'regular_price'
+      | 'max_regular_price'
+      | 'minimal_regular_price',
+      string
+    >;
+  };
+  images: { url: string; code: 'small_image'; height: number; width: number; label: string }[];
+  is_salable: '1' | '0';
+  extension_attributes: {
+    sku: string;
+    qty: number;
+    is_giftcard: boolean;
+    short_desc: string;
+    seller_url: string;
+    product_seller_image: string;
+  };
+}
+
+/** The listing picture is 240 px wide, as tall as a tile shows it [CONST-08, CONST-09]. */
+const LISTING_IMAGE_WIDTH = 240;
+
+function productRender(row: TileRow, publicUrl: string): ProductRender {
+  const min = row.price_cents;
+  const max = row.max_price_cents;
+  const height = Math.round(
+    LISTING_IMAGE_WIDTH * (row.is_giftcard ? GIFT_CARD_TILE_RATIO : PRODUCT_TILE_RATIO),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type_id,
+    url: `${publicUrl}/product/${row.id}`,
+    store_id: LISTING_STORE_ID,
+    currency_code: LISTING_CURRENCY,
+    price_info: {
+      final_price: dollars(min),
+      max_price: dollars(max),
+      minimal_price: dollars(min),
+      regular_price: dollars(min),
+      max_regular_price: dollars(max),
+      minimal_regular_price: dollars(min),
+      special_price: null,
+      formatted_prices: {
+        final_price: formatCents(min),
+        max_price: formatCents(max),
+        minimal_price: formatCents(min),
+        regular_price: formatCents(min),
+        max_regular_price: formatCents(max),
+        minimal_regular_price: formatCents(min),
+      },
+    },
+    images: row.images.slice(0, 1).map((url) => ({
+      url: url.startsWith('/') ? `${publicUrl}${url}` : url,
+      code: 'small_image',
+      height,
+      width: LISTING_IMAGE_WIDTH,
+      label: row.name,
+    })),
+    is_salable: row.qty > 0 ? '1' : '0',
+    extension_attributes: {
+      sku: row.sku,
+      qty: row.qty,
+      is_giftcard: row.is_giftcard,
+      short_desc: row.short_desc,
+      seller_url: row.seller_url,
+      product_seller_image: row.seller_image,
+    },
+  };
+}
+
+export interface CatalogService {
+  /** [API-09, ERR-04] The product, or `{status:false, not_exists:true}` for an unknown, disabled or child id. */
+  product(id: number): Promise<ProductReply>;
+  /** [API-10] */
+  sellerOfProduct(productId: number): Promise<{ status: true; seller: SellerSummary }>;
+  /** [API-11] */
+  sellerInformation(sellerUrl: string, page: number): Promise<SellerInformationReply>;
+  /** [API-12] */
+  categories(): Promise<Category[]>;
+  /** [API-13, LIST-01, CONST-01] */
+  browse(page: number): Promise<{ data: ProductTile[] }>;
+  /** [API-14] */
+  categoryProducts(
+    categoryId: number,
+    page: number,
+  ): Promise<{ data: ProductTile[]; products: ProductTile[] }>;
+  /** [API-16, DATA-43] */
+  mmsTemplates(productId: number): Promise<{ data: MmsTemplate[] }>;
+  /** [API-15] */
+  productsRenderInfo(
+    page: number,
+    pageSize: number,
+  ): Promise<{ items: ProductRender[]; total_count: number }>;
+}
+
+export function createCatalogService(db: Db, options: { publicUrl?: string } = {}): CatalogService {
+  const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+  return {
+    async product(id) {
+      const row = await findProduct(db, id);
+      return row ? product(row) : { status: false, not_exists: true };
+    },
+
+    async sellerOfProduct(productId) {
+      const row = await findSellerOfProduct(db, productId);
+      if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return { status: true, seller: sellerSummary(row) };
+    },
+
+    async sellerInformation(sellerUrl, page) {
+      const seller = await findSellerByUrl(db, sellerUrl);
+      if (!seller) throw new NotFoundError(SELLER_NOT_FOUND);
+      const rows = await sellerTiles(db, seller.id, PAGE_SIZE, offsetOf(page));
+      return { status: true, seller: sellerSummary(seller), products: rows.map(tile) };
+    },
+
+    async categories() {
+      return tree(await allCategoryRows(db));
+    },
+
+    async browse(page) {
+      return { data: (await listTiles(db, PAGE_SIZE, offsetOf(page))).map(tile) };
+    },
+
+    async categoryProducts(categoryId, page) {
+      const category = await findCategory(db, categoryId);
+      if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
+      const tiles = (await categoryTiles(db, category.path, PAGE_SIZE, offsetOf(page))).map(tile);
+      // The client reads `products` (SPEC.md §7); `data` carries the same list like the other lists.
+      return { data: tiles, products: tiles };
+    },
+
+    async mmsTemplates(productId) {
+      const rows = await findMmsTemplates(db, productId);
+      if (!rows) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          mms_template_id: row.id,
+          mms_template_url: row.image_url,
+          name: row.name,
+        })),
+      };
+    },
+
+    async productsRenderInfo(page, pageSize) {
+      const [rows, total] = await Promise.all([
+        listTiles(db, pageSize, offsetOf(page, pageSize)),
+        countListed(db),
+      ]);
+      return { items: rows.map((row) => productRender(row, publicUrl)), total_count: total };
+    },
+  };
+}
