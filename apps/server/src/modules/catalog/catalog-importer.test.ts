@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openTestDatabase } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import {
   catalogueIsEmpty,
   formatPath,
   importCatalogue,
+  parseCatalogueFile,
   resetCatalogue,
 } from './catalog-importer.ts';
 
@@ -294,8 +296,34 @@ describe('importCatalogue', () => {
     expect(first.id).toBe(1);
   });
 
+  it('imports the documented example, docs/catalogue-example.json, and a second time changes nothing', async () => {
+    const example: unknown = JSON.parse(
+      readFileSync(new URL('../../../../../docs/catalogue-example.json', import.meta.url), 'utf8'),
+    );
+    const file = parseCatalogueFile(example);
+    expect(file.sellers).toHaveLength(2);
+    expect(new Set(file.products.map((product) => product.type))).toEqual(
+      new Set(['simple', 'configurable', 'giftcard']),
+    );
+    const summary = await importCatalogue(handle.db, file);
+    expect(summary.products.created).toBe(3);
+    expect(summary.categories.created).toBe(5);
+    const levels = await handle.db
+      .selectFrom('categories')
+      .select('level')
+      .distinct()
+      .orderBy('level')
+      .execute();
+    expect(levels.map((row) => row.level)).toEqual([1, 2, 3]);
+    const again = await importCatalogue(handle.db, file);
+    expect(again.products).toEqual({ created: 0, updated: 0, unchanged: 3 });
+  });
+
   it('formats issue paths like products[12].variants[3].sku', () => {
     expect(formatPath(['products', 12, 'variants', 3, 'sku'])).toBe('products[12].variants[3].sku');
     expect(formatPath([])).toBe('(file)');
+    expect(() => parseCatalogueFile({ products: [{ type: 'simple', sku: 'A' }] })).toThrow(
+      /products\[0\]\.name: is required/,
+    );
   });
 });

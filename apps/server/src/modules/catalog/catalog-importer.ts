@@ -87,7 +87,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** Validates the file's structure and its own consistency (no database needed). */
 export function parseCatalogueFile(input: unknown): CatalogueFile {
-  const parsed = catalogueFile.safeParse(input);
+  const parsed = catalogueFile.safeParse(input, {
+    // A missing field reads better as 'is required' than as zod's 'expected string, received undefined'.
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined,
+  });
   if (parsed.success) return parsed.data;
   throw new CatalogueImportError(
     parsed.error.issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`),
