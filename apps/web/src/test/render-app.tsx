@@ -23,7 +23,7 @@ export function renderApp(path: string) {
 
 /** A fetch stand-in answering JSON by path; unknown paths answer 404. */
 export function stubApi(replies: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname in replies) {
       return new Response(JSON.stringify(replies[url.pathname]), {

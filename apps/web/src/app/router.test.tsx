@@ -1,0 +1,141 @@
+import { TOKEN_LIFETIME_MS } from '@quokka/contract/constants';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { apiFetch, nsPath } from '../lib/api-client';
+import { getAppState, signIn } from '../lib/app-state';
+import { renderApp } from '../test/render-app';
+import { RouteError } from './routes/route-error';
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+describe('routes', () => {
+  it('[ROUTE-34] /404 shows Page not found and a way back to the products', async () => {
+    renderApp('/404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/browse');
+  });
+
+  it('[ROUTE-35] any unknown path redirects to /404', async () => {
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it.each([
+    ['/browse', 'Browse Products'],
+    ['/category/3', 'Category'],
+    ['/product/12', 'Product'],
+    ['/updateproduct/12', 'Update Cart Item'],
+    ['/sellerprofile/bush-crafts', 'Seller'],
+    ['/register', 'Registration'],
+    ['/signin', 'Sign In'],
+    ['/autologin/eyJ.abc.def', 'Signing You In'],
+    ['/expiredlink', 'Oops! Expired Link'],
+    ['/checkout', 'Checkout'],
+    ['/success', 'Thank You'],
+    ['/giftcard/add/5/GC-50/9/31', 'Gift Card Recipient'],
+    ['/giftcard/edit/4', 'Edit Gift Card Recipient'],
+    ['/giftcard/sendnoworschedule/4', 'Send Now or Schedule'],
+    ['/giftcard/schedule/4', 'Schedule Gift Card'],
+    ['/giftcard/mmstemplates/4', 'Choose a Template'],
+  ])('registers %s', async (path, heading) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(['/terms', '/privacy'])('registers %s (the legal pages)', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['/account', 'My Account'],
+    ['/account/addressinformation', 'Address Information'],
+    ['/account/addaddress', 'Add New Address'],
+    ['/account/personaldetails', 'Personal Details'],
+    ['/account/savedcards', 'Saved Cards'],
+    ['/account/orders', 'My Orders'],
+    ['/account/order/17', 'View Order'],
+  ])('registers %s for a signed-in user', async (path, heading) => {
+    signIn('tok');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});
+
+describe('account guard', () => {
+  it.each(['/account', '/account/orders', '/account/order/17'])(
+    '[ROUTE-36] %s redirects to /browse when signed out',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Browse Products' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/browse');
+    },
+  );
+
+  it('[ROUTE-37] [AUTH-24] an expired sign-in is signed out and sent to /signin with a page reload', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    signIn('old-token', Date.now() - TOKEN_LIFETIME_MS - 1);
+    renderApp('/account/savedcards');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/signin'));
+    expect(getAppState().auth.isSignedIn).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Saved Cards' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Browse Products' })).not.toBeInTheDocument();
+  });
+
+  it('[AUTH-24] a 401 on an account call while on an account page leads to /signin', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"expired"}', { status: 401 })),
+    );
+    signIn('tok');
+    renderApp('/account');
+    await screen.findByRole('heading', { name: 'My Account' });
+    await apiFetch(nsPath('orders'), { auth: true }).catch(() => undefined);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/signin'));
+    expect(getAppState().auth.isSignedIn).toBe(false);
+  });
+
+  it('a live sign-in opens the account page', async () => {
+    signIn('tok');
+    const { router } = renderApp('/account');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+  });
+});
+
+describe('shell behaviour across routes', () => {
+  it('[ROUTE-38] resets the scroll position to the top on every route change', async () => {
+    const { router } = renderApp('/browse');
+    await screen.findByRole('heading', { name: 'Browse Products' });
+    const scrollTo = vi.mocked(window.scrollTo);
+    scrollTo.mockClear();
+    await router.navigate('/product/3');
+    await screen.findByRole('heading', { name: 'Product' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await router.navigate('/category/9');
+    await screen.findByRole('heading', { name: 'Category' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('a screen that fails to render shows the Unexpected Error text and a reload button, not a white screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Error' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'An Unexpected Error has occured. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
+  });
+});
