@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+
+// The pictures the demo shop is drawn with, kept in memory by folder and key. A key is a readable slug
+// plus a hash of the picture, so a URL always names the same bytes and browsers may cache it for a year;
+// when a drawing changes, its URL changes with it.
+
+export const MEDIA_FOLDERS = ['products', 'sellers', 'giftcards', 'templates', 'charts'] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+/** Keys are safe to put in a path: lower-case letters, digits and '-' only. */
+export const MEDIA_KEY = /^[a-z0-9-]+$/;
+
+export type PictureFormat = 'svg' | 'png' | 'jpg';
+
+export interface PictureSource {
+  /** The SVG text of a picture, or undefined for an unknown folder or key. */
+  svg(folder: string, key: string): string | undefined;
+}
+
+export const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+export class PictureLibrary implements PictureSource {
+  readonly #pictures = new Map<string, string>();
+
+  /** Keeps a picture and answers its URL under /media. */
+  add(folder: MediaFolder, slug: string, svg: string, format: PictureFormat = 'svg'): string {
+    const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
+    const key = `${slugOf(slug)}-${hash}`;
+    this.#pictures.set(`${folder}/${key}`, svg);
+    return `/media/${folder}/${key}.${format}`;
+  }
+
+  svg(folder: string, key: string): string | undefined {
+    if (!MEDIA_KEY.test(key)) return undefined;
+    return this.#pictures.get(`${folder}/${key}`);
+  }
+
+  get size(): number {
+    return this.#pictures.size;
+  }
+}
