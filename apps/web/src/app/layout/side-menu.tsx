@@ -3,7 +3,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { ChevronIcon, CloseIcon } from '../../components/ui/icons';
+import { ChevronIcon, CloseIcon, QuokkaMark } from '../../components/ui/icons';
 import { useFocusTrap } from '../../components/ui/use-focus-trap';
 import { signOutEverywhere } from '../../features/auth/api/sign-out';
 import { type Category, useCategories } from '../../features/catalog/api/get-categories';
@@ -118,6 +118,7 @@ function AccountPanel() {
                 {MSG.signIn}
               </NavLink>
             </div>
+            <p className="side-menu__hint">{MSG.welcomeNoPasswords}</p>
           </li>
         )}
       </ul>
@@ -157,7 +158,8 @@ function SideMenuDrawer({ onClose }: { onClose: () => void }) {
       >
         <div className="side-menu__top">
           <Link to="/browse" className="side-menu__brand">
-            {getRuntimeConfig().storeName}
+            <QuokkaMark />
+            <span>{getRuntimeConfig().storeName}</span>
           </Link>
           <button type="button" className="side-menu__close" aria-label="Close menu" onClick={onClose}>
             <CloseIcon />

@@ -32,7 +32,7 @@ describe('Popup', () => {
     const dialog = screen.getByRole('dialog', { name: 'Seller details' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('Handmade in Perth.');
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(dialog).toHaveFocus();
   });
 
   it('traps focus: Tab and Shift+Tab cycle inside the popup', async () => {
@@ -41,6 +41,7 @@ describe('Popup', () => {
     await user.click(screen.getByRole('button', { name: 'Open details' }));
     const close = screen.getByRole('button', { name: 'Close' });
     const gotIt = screen.getByRole('button', { name: 'Got it' });
+    await user.tab();
     expect(close).toHaveFocus();
     await user.tab();
     expect(gotIt).toHaveFocus();
@@ -48,6 +49,9 @@ describe('Popup', () => {
     expect(close).toHaveFocus();
     await user.tab({ shift: true });
     expect(gotIt).toHaveFocus();
+    await user.click(screen.getByText('Handmade in Perth.'));
+    await user.tab({ shift: true });
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('Escape closes it and focus returns to the opener', async () => {

@@ -32,8 +32,8 @@ export function useFocusTrap(
     const container = containerRef.current;
     if (!container) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = initialFocusRef?.current ?? focusableWithin(container)[0] ?? container;
-    first.focus();
+    // The surface itself takes focus (screen readers announce its name); Tab then enters it.
+    (initialFocusRef?.current ?? container).focus();
 
     function onKeyDown(event: KeyboardEvent) {
       if (!container) return;
@@ -52,10 +52,11 @@ export function useFocusTrap(
         return;
       }
       const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !container.contains(active))) {
+      const outside = active === container || !container.contains(active);
+      if (event.shiftKey && (active === firstItem || outside)) {
         event.preventDefault();
         lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !container.contains(active))) {
+      } else if (!event.shiftKey && (active === lastItem || outside)) {
         event.preventDefault();
         firstItem.focus();
       }
