@@ -14,7 +14,7 @@ export interface PopupProps {
   /** Omit for popups the user must act on (no close button, Escape and backdrop do nothing). */
   onClose?: () => void;
   closeLabel?: string;
-  /** 'alert' for errors, so screen readers announce them at once. */
+  /** 'alert' marks errors with the danger colour and icon tint. */
   tone?: 'default' | 'alert';
   icon?: ReactNode;
 }
