@@ -84,6 +84,40 @@ export const MSG = {
   offlineTitle: 'No Connection',
   close: 'Close',
   reloadPage: 'Reload Page',
+  // §2 product tile and product page
+  /** [TILE-04] The tile button (capital T, as SPEC.md writes it for tiles). */
+  tileAddToCart: 'Add To Cart',
+  /** [TILE-05, PDP-12] Gift cards, on the tile and the product page. */
+  buyNow: 'Buy Now',
+  /** [PDP-10] The product page button. */
+  addToCart: 'Add to Cart',
+  /** [PDP-11] The product page button when editing a cart line. */
+  updateCart: 'Update Cart',
+  /** [PDP-05] */
+  inStock: 'In Stock',
+  /** [PDP-05, TILE-06, ERR-16] */
+  outOfStock: 'Out of Stock',
+  // Catalogue screen labels SPEC.md does not give
+  loadMore: 'Load more',
+  loadingProducts: 'Loading products…',
+  noProductsHere: 'No products here yet.',
+  categoryHeading: 'Category',
+  productHeading: 'Product',
+  sellerHeading: 'Seller',
+  categoryNotFound: 'We could not find that category.',
+  sellerNotFound: 'We could not find that seller.',
+  suppliedBy: 'Supplied by',
+  visitShop: 'Visit the shop',
+  quantity: 'Quantity',
+  decreaseQuantity: 'Decrease quantity',
+  increaseQuantity: 'Increase quantity',
+  chooseGiftCardPrice: 'Choose an amount',
+  shippingInfoTab: 'Shipping Info',
+  sizingChartTab: 'Sizing Chart',
+  faqTab: 'FAQ',
+  skuLabel: 'SKU',
+  productImages: 'Product images',
+  showImage: 'Show image',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
