@@ -7,11 +7,14 @@ import { createHash } from 'node:crypto';
 // Staleness: the importer and the seed in THIS process call invalidateCatalogueCache() as soon as they
 // commit, so an import is visible at once. Changes made by another process (stock taken by an order on
 // another server sharing PostgreSQL, or an import from the CLI) are not seen here until the entry
-// expires, so they show at most CATALOGUE_CACHE_TTL_MS late. Stock shown in a list is a hint anyway:
-// it is checked again, under a lock, when an order is placed (DECISIONS.md "Catalogue, cart and orders").
+// expires, so they show at most CATALOGUE_CACHE_TTL_MS late; the same bound holds for stock taken by
+// an order in this process unless that code calls invalidateCatalogueCache() too. Stock shown by the
+// catalogue is a hint anyway: it is checked again, under a lock, when an order is placed
+// (DECISIONS.md "Catalogue, cart and orders"). Each app has its own cache (CatalogueReplyCache); one
+// generation counter for the process lets the importer invalidate them all without a handle on any.
 
 /** How long a reply is served from memory. Short on purpose, and not a setting. */
-export const CATALOGUE_CACHE_TTL_MS = 3_000;
+export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 /** Enough for every page of the demo shop and the hot pages of a large one; oldest entries go first. */
 const MAX_ENTRIES = 5_000;

@@ -392,6 +392,18 @@ export async function syncMmsTemplates(
   return touched;
 }
 
+/**
+ * Brings the planner's statistics and the visibility map up to date after a large write. Embedded
+ * PGlite has no autovacuum: without this, list queries after a 100,000-product import plan from empty
+ * statistics and cannot use index-only scans (measured: a category page went from ~50 ms to ~3 ms).
+ * VACUUM cannot run inside a transaction, so this runs after the import commits.
+ */
+export async function vacuumCatalogue(db: Db): Promise<void> {
+  await sql`vacuum (analyze) products, product_images, product_categories, categories, sellers, option_values, mms_templates`.execute(
+    db,
+  );
+}
+
 // --- reset -----------------------------------------------------------------------------------------
 
 /** Deletes every catalogue row and restarts the ids, so a re-seeded demo shop gets the same ids. */

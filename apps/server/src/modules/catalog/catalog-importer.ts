@@ -23,6 +23,7 @@ import {
   upsertOptionValues,
   upsertProducts,
   upsertSellers,
+  vacuumCatalogue,
 } from './catalog-import-repository.ts';
 import {
   type CatalogueFile,
@@ -38,6 +39,9 @@ import {
 
 /** Top-level products written per batch (their variants, pictures, categories and templates go along). */
 export const PRODUCTS_PER_BATCH = 500;
+
+/** Imports that write at least this many rows refresh the planner's statistics afterwards. */
+export const VACUUM_AFTER_ROWS = 1_000;
 
 /** Categories have at most three levels (SPEC.md §2 side menu; the table's check constraint). */
 export const MAX_CATEGORY_LEVEL = 3;
@@ -459,6 +463,14 @@ export async function importCatalogue(
     } satisfies ImportSummary;
   });
   invalidateCatalogueCache();
+  const written = [summary.sellers, summary.categories, summary.products].reduce(
+    (sum, counts) => sum + counts.created + counts.updated,
+    0,
+  );
+  if (written >= VACUUM_AFTER_ROWS) {
+    // Only an optimisation: the import is committed whatever happens here.
+    await vacuumCatalogue(db).catch(() => undefined);
+  }
   return summary;
 }
 

@@ -1,0 +1,71 @@
+import { ConfigError } from '../config.ts';
+import { CatalogueImportError } from '../modules/catalog/catalog-importer.ts';
+import { CliError, runImport } from './import-command.ts';
+
+// The operator's CLI: `npm run cli -- <command> [args]` (DECISIONS.md "Operations"). A small dispatcher:
+// each command lives in its own file and opens (and always closes) the database itself. Any failure
+// prints a readable message and exits non-zero; a stack trace only for real faults.
+
+interface Command {
+  usage: string;
+  summary: string;
+  run(args: string[]): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  import: {
+    usage: 'import FILE.json',
+    summary: 'Import a catalogue file (sellers, categories, products); see docs/catalogue-import.md.',
+    run: runImport,
+  },
+  seed: {
+    usage: 'seed [--reset]',
+    summary: 'Load the demo shop; --reset deletes the whole catalogue first.',
+    // Loaded on use, so other commands do not load the demo shop and its pictures.
+    run: async (args) => (await import('./seed-command.ts')).runSeed(args),
+  },
+  help: {
+    usage: 'help',
+    summary: 'Show this list.',
+    run: async () => {
+      process.stdout.write(helpText());
+    },
+  },
+};
+
+function helpText(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((command) => command.usage.length));
+  const lines = Object.values(COMMANDS).map(
+    (command) => `  ${command.usage.padEnd(width)}  ${command.summary}`,
+  );
+  return `Usage: npm run cli -- <command>\n\nCommands:\n${lines.join('\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name = 'help', ...args] = argv;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n${helpText()}`);
+    return 2;
+  }
+  try {
+    await command.run(args);
+    return 0;
+  } catch (error) {
+    if (error instanceof CatalogueImportError) {
+      process.stderr.write(`${error.message}\nNothing was imported.\n`);
+      return 1;
+    }
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return error instanceof CliError ? error.exitCode : 1;
+    }
+    process.stderr.write(
+      `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 1;
+  }
+}
+
+// process.exitCode rather than process.exit(): stdout is flushed before the process ends.
+process.exitCode = await main(process.argv.slice(2));
