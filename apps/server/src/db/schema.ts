@@ -93,7 +93,67 @@ export interface MmsTemplateTable {
   position: Generated<number>;
 }
 
+// modules/customer and modules/auth
+export interface CustomerTable {
+  id: Generated<number>;
+  /** E.164, +614xxxxxxxx */
+  mobile: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  store_id: number;
+  website_id: number;
+  campaign_id: string | null;
+  default_billing_id: number | null;
+  default_shipping_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CustomerAddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  firstname: string;
+  lastname: string;
+  telephone: string;
+  street: ColumnType<string[], string, string>;
+  city: string;
+  postcode: string;
+  region_id: number;
+  region_code: string;
+  region: string;
+  country_id: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface CustomerTokenTable {
+  token_hash: string;
+  customer_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface OtpCodeTable {
+  mobile: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface OtpSendTable {
+  id: Generated<number>;
+  mobile: string;
+  client_address: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  customers: CustomerTable;
+  customer_addresses: CustomerAddressTable;
+  customer_tokens: CustomerTokenTable;
+  otp_codes: OtpCodeTable;
+  otp_sends: OtpSendTable;
   outbox_messages: OutboxMessageTable;
   sellers: SellerTable;
   categories: CategoryTable;
