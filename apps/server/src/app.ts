@@ -11,6 +11,7 @@ import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -114,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Catalogue (issue 3): product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
   await registerApi(app, catalogRoutes({ config, db }));
+
+  // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages.
+  await registerMediaRoutes(app);
 
   await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
 

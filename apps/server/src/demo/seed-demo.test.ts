@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
+import { demoCatalogue } from './demo-catalogue.ts';
+import { seedDemo, seedDemoIfEmpty } from './seed-demo.ts';
+
+// Seeding loads the demo shop through the ordinary importer; seeding again changes nothing, and the
+// first start seeds only an empty catalogue.
+
+const file = demoCatalogue();
+const unchanged = (total: number) => ({ created: 0, updated: 0, unchanged: total });
+
+async function counts(handle: DatabaseHandle) {
+  const { rows } = await sql<{
+    sellers: number;
+    top: number;
+    children: number;
+    templates: number;
+    images: number;
+  }>`
+    select (select count(*) from sellers) as sellers,
+           (select count(*) from products where parent_id is null) as top,
+           (select count(*) from products where parent_id is not null) as children,
+           (select count(*) from mms_templates) as templates,
+           (select count(*) from product_images) as images`.execute(handle.db);
+  return rows[0];
+}
+
+describe('seeding the demo shop', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('seeds an empty catalogue on first start, with every seller, category and product', async () => {
+    const summary = await seedDemoIfEmpty(handle.db);
+    expect(summary?.sellers.created).toBe(file.sellers?.length);
+    expect(summary?.categories.created).toBe(file.categories?.length);
+    expect(summary?.products.created).toBe(file.products?.length);
+    const after = await counts(handle);
+    expect(after?.sellers).toBeGreaterThanOrEqual(6);
+    expect(after?.top).toBeGreaterThanOrEqual(150);
+    expect(after?.images).toBe(4 * (file.products?.length ?? 0));
+    expect(after?.templates).toBeGreaterThanOrEqual(6);
+  }, 60_000);
+
+  it('leaves a catalogue that is not empty alone on the next start', async () => {
+    expect(await seedDemoIfEmpty(handle.db)).toBeNull();
+  });
+
+  it('changes nothing when seeded twice', async () => {
+    const before = await counts(handle);
+    const summary = await seedDemo(handle.db);
+    expect(summary.sellers).toEqual(unchanged(file.sellers?.length ?? 0));
+    expect(summary.categories).toEqual(unchanged(file.categories?.length ?? 0));
+    expect(summary.products).toEqual(unchanged(file.products?.length ?? 0));
+    expect(await counts(handle)).toEqual(before);
+  }, 60_000);
+
+  it('with reset, deletes what an operator added and seeds the demo shop again', async () => {
+    await sql`insert into sellers (seller_url, name, logo_url, banner_url) values ('someone-else', 'Someone Else', '/x.svg', '/y.svg')`.execute(
+      handle.db,
+    );
+    const summary = await seedDemo(handle.db, { reset: true });
+    expect(summary.products.created).toBe(file.products?.length);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from sellers where seller_url = 'someone-else'`.execute(handle.db);
+    expect(rows[0]?.n).toBe(0);
+  }, 60_000);
+});
