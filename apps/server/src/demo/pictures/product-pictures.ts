@@ -28,6 +28,16 @@ export interface ProductPictureInput {
   sizes: string[];
 }
 
+/** How far below the centre of its box each drawing ends, so it can stand on a table. */
+const BASE: Partial<Record<ShapeKind, number>> = {
+  cap: 104,
+  beanie: 102,
+  soap: 116,
+  'candle-tin': 118,
+  honeycomb: 122,
+};
+const baseOf = (kind: ShapeKind) => BASE[kind] ?? 136;
+
 const place = (kind: ShapeKind, x: number, y: number, scale: number, style: ShapeStyle, extra = '') =>
   `<g transform="translate(${x} ${y}) scale(${scale}) translate(-200 -200)"${extra}>${drawShape(kind, style)}</g>`;
 
@@ -122,7 +132,7 @@ function lifestyle(input: ProductPictureInput): string {
   const { kind, style } = input;
   const muted = (hex: string) => mix(hex, '#d9cfc2', 0.55);
   const wearable = ['tee', 'tank', 'shirt', 'hoodie', 'dress', 'jumper', 'cardigan'].includes(kind);
-  const onTable = (scale: number, top = 440) => place(kind, 250, top - 140 * scale, scale, style);
+  const onTable = (scale: number, top = 440) => place(kind, 250, top - baseOf(kind) * scale, scale, style);
   switch (input.setting) {
     case 'beach':
       return [
@@ -166,7 +176,9 @@ function lifestyle(input: ProductPictureInput): string {
         `<path d="M385 70 V290 M300 180 H470" stroke="#8a7560" stroke-width="6"/>`,
         `<rect y="520" width="500" height="80" fill="#a98563"/>`,
         `<circle cx="160" cy="84" r="10" fill="#6d5845"/>`,
-        wearable ? place(kind, 160, 300, 0.82, style) : place(kind, 160, 400, 0.72, style),
+        wearable
+          ? place(kind, 160, 300, 0.82, style)
+          : `<rect x="56" y="440" width="210" height="16" rx="4" fill="#8a6a4f"/><rect x="76" y="456" width="14" height="64" fill="#6d533d"/><rect x="232" y="456" width="14" height="64" fill="#6d533d"/>${place(kind, 161, 444 - baseOf(kind) * 0.78, 0.78, style)}`,
         leafSprig(420, 520, 8, '#6f8f62'),
         `<rect x="380" y="430" width="80" height="90" rx="6" fill="#c7b299"/>`,
       ].join('');
@@ -223,7 +235,7 @@ function flatlay(input: ProductPictureInput): string {
   const tagY = 326;
   const brand = wrap(input.brand.toUpperCase(), 19, 2);
   return [
-    `<defs><pattern id="weave" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="${surface}"/><path d="M0 3 H10 M6 0 V10" stroke="${darken(surface, 0.06)}" stroke-width="1.2"/></pattern></defs>`,
+    `<defs><pattern id="weave" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="${surface}"/><path d="M0 3 H10 M6 0 V10" stroke="${darken(surface, 0.035)}" stroke-width="0.8"/></pattern></defs>`,
     `<rect width="500" height="600" fill="url(#weave)"/>`,
     leafSprig(70, 580, 30),
     place(input.kind, 178, 206, 0.84, input.style),
@@ -255,6 +267,10 @@ function flatlay(input: ProductPictureInput): string {
     input.sizes.length
       ? text(360, tagY + 208, input.sizes.join(' · '), { size: 12, fill: '#6b655d', spacing: 1 })
       : '',
+    // Without colours or sizes to list, the tag carries the maker's stamp.
+    chips.length || input.sizes.length
+      ? ''
+      : `<circle cx="360" cy="${tagY + 180}" r="26" fill="none" stroke="${input.style.accent}" stroke-width="2"/>${text(360, tagY + 187, input.style.mark, { size: 18, fill: input.style.accent, family: SERIF, weight: 700 })}`,
     text(360, tagY + 232, input.place, { size: 11, fill: '#8a8379', style: 'italic', family: SERIF }),
     `</g>`,
   ].join('');

@@ -564,23 +564,27 @@ function honeyJar(style: ShapeStyle): string {
 
 function honeycomb(style: ShapeStyle): string {
   const t = tones(style.colour);
-  const cells: string[] = [];
-  for (let row = 0; row < 9; row++) {
-    for (let col = 0; col < 8; col++) {
-      const x = 104 + col * 26 + (row % 2) * 13;
-      const y = 110 + row * 23;
-      const fill = (row * 7 + col * 3) % 5 === 0 ? t.light : t.base;
-      cells.push(
-        `<path d="M${x} ${y - 14} l12 7 v14 l-12 7 l-12 -7 v-14 Z" fill="${fill}" stroke="${t.shade}" stroke-width="2"/>`,
-      );
-    }
-  }
+  const hex = (x: number, y: number, fill: string) =>
+    `<path d="M${x} ${y - 14} l12 7 v14 l-12 7 l-12 -7 v-14 Z" fill="${fill}" stroke="${t.shade}" stroke-width="2"/>`;
+  // A repeating pattern of cells keeps the picture small; a few lighter cells catch the light.
+  const pattern = `<pattern id="cells" width="26" height="46" patternUnits="userSpaceOnUse" x="91" y="96">${hex(13, 12, t.base)}${hex(0, 35, t.base)}${hex(26, 35, t.base)}</pattern>`;
+  const light = [
+    [156, 154],
+    [234, 108],
+    [195, 223],
+    [260, 200],
+    [143, 269],
+    [221, 269],
+  ]
+    .map(([x, y]) => hex(x ?? 0, y ?? 0, t.light))
+    .join('');
   return [
     ellipse(200, 330, 130, 12, '#000000', 'opacity="0.08"'),
     `<rect x="80" y="86" width="240" height="236" rx="6" fill="#b98a4e"/>`,
+    `<defs>${pattern}<clipPath id="comb"><rect x="92" y="98" width="216" height="212"/></clipPath></defs>`,
     `<rect x="92" y="98" width="216" height="212" fill="${t.deep}"/>`,
-    `<g clip-path="url(#comb)"><clipPath id="comb"><rect x="92" y="98" width="216" height="212"/></clipPath>${cells.join('')}</g>`,
-    path('M180 310 q10 30 0 40 q-10 -10 0 -40 Z', t.base),
+    `<rect x="92" y="98" width="216" height="212" fill="url(#cells)"/>`,
+    `<g clip-path="url(#comb)">${light}</g>`,
   ].join('');
 }
 
