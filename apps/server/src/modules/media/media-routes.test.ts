@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../../demo/demo-catalogue.ts';
 import { PictureLibrary } from '../../demo/picture-library.ts';
+import { seedDemo } from '../../demo/seed-demo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MEDIA_CACHE_CONTROL, registerMediaRoutes } from './media-routes.ts';
 
@@ -117,6 +119,54 @@ describe('/media through the whole app', () => {
       expect(reply.json(), url).toEqual({ message: expect.any(String) });
     }
   });
+});
+
+describe('the seeded demo shop, as the storefront reads it', () => {
+  let t: TestApp;
+  const ns = '/rest/default/V1/storefront';
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+    await seedDemo(t.db);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const picture = async (url: string, type: string) => {
+    const reply = await t.app.inject(url);
+    expect(reply.statusCode, url).toBe(200);
+    expect(reply.headers['content-type'], url).toBe(type);
+  };
+
+  it('[TILE-01, PDP-03, PDP-14, PDP-16, ROUTE-11, GIFT-01] answers every picture the catalogue API hands out', async () => {
+    const list = await t.app.inject(`${ns}/browseProducts?page=1`);
+    const tiles = list.json<{ data: { id: number; image: string; product_seller_image: string }[] }>().data;
+    expect(tiles).toHaveLength(10);
+    for (const tile of tiles) {
+      await picture(tile.image, 'image/svg+xml');
+      await picture(tile.product_seller_image, 'image/svg+xml');
+      const product = (await t.app.inject(`${ns}/product?product_id=${tile.id}`)).json<{
+        images: string[];
+        tabs: { sizing_chart: string | null };
+      }>();
+      expect(product.images).toHaveLength(4);
+      for (const image of product.images) await picture(image, 'image/svg+xml');
+      if (product.tabs.sizing_chart) await picture(product.tabs.sizing_chart, 'image/svg+xml');
+    }
+    const seller = (await t.app.inject(`${ns}/sellerInformation?seller_url=saltline-surf-co`)).json<{
+      seller: { banner_image: string; image: string };
+    }>();
+    await picture(seller.seller.banner_image, 'image/svg+xml');
+    await picture(seller.seller.image, 'image/svg+xml');
+
+    const giftCard = demoCatalogue().products?.find((product) => product.type === 'giftcard');
+    const { rows } = await sql<{
+      id: number;
+    }>`select id from products where sku = ${giftCard?.sku ?? ''}`.execute(t.db);
+    const templates = (await t.app.inject(`${ns}/getgiftcardmmstemplates?product_id=${rows[0]?.id}`)).json<{
+      data: { mms_template_url: string }[];
+    }>().data;
+    expect(templates.length).toBeGreaterThanOrEqual(3);
+    for (const template of templates) await picture(template.mms_template_url, 'image/png');
+  }, 60_000);
 });
 
 describe('registerMediaRoutes on its own', () => {
