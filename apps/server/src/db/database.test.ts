@@ -75,3 +75,28 @@ describe('database', () => {
     }
   });
 });
+
+describe('the embedded database lock', () => {
+  it('refuses a second opener of the same data directory while the first is open, then allows it', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { spawn } = await import('node:child_process');
+    const dataDir = mkdtempSync(join(tmpdir(), 'quokka-lock-'));
+    const first = await openDatabase({ dataDir });
+    // Another live process holds the lock: pretend by writing its pid into the lock file.
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      await first.close();
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(join(dataDir, 'pglite.lock'), String(child.pid));
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
+    } finally {
+      child.kill();
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    // The owner died: its stale lock is taken over.
+    const second = await openDatabase({ dataDir });
+    await second.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -55,14 +55,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'pglite');
+    unlock = lockDataDir(options.dataDir);
   }
-  const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  try {
+    const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await db.destroy();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export class DatabaseInUseError extends Error {}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process writing the same files would corrupt them. A lock
+ * file with the owner's pid keeps the CLI (seed, import) from opening it while the server runs; a lock
+ * left by a process that died is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const path = join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(existsSync(path) ? readFileSync(path, 'utf8') : '', 10);
+      if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is in use by process ${owner} (is the storefront running?). ` +
+            'Stop it first, or use a PostgreSQL server through DATABASE_URL.',
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dir}`);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

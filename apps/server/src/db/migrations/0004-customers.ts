@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('customer_addresses')
     .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('customer_id', 'integer', (col) => col.notNull().references('customers.id').onDelete('cascade'))
+    .addColumn('customer_id', 'integer', (col) =>
+      col.notNull().references('customers.id').onDelete('cascade'),
+    )
     .addColumn('firstname', 'text', (col) => col.notNull())
     .addColumn('lastname', 'text', (col) => col.notNull())
     .addColumn('telephone', 'text', (col) => col.notNull())
@@ -38,17 +40,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('country_id', 'text', (col) => col.notNull().defaultTo('AU').check(sql`country_id = 'AU'`))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('customer_addresses_customer').on('customer_addresses').column('customer_id').execute();
+  await db.schema
+    .createIndex('customer_addresses_customer')
+    .on('customer_addresses')
+    .column('customer_id')
+    .execute();
   await db.schema
     .alterTable('customers')
-    .addForeignKeyConstraint('customers_default_billing', ['default_billing_id'], 'customer_addresses', ['id'], (fk) =>
-      fk.onDelete('set null'),
+    .addForeignKeyConstraint(
+      'customers_default_billing',
+      ['default_billing_id'],
+      'customer_addresses',
+      ['id'],
+      (fk) => fk.onDelete('set null'),
     )
     .execute();
   await db.schema
     .alterTable('customers')
-    .addForeignKeyConstraint('customers_default_shipping', ['default_shipping_id'], 'customer_addresses', ['id'], (fk) =>
-      fk.onDelete('set null'),
+    .addForeignKeyConstraint(
+      'customers_default_shipping',
+      ['default_shipping_id'],
+      'customer_addresses',
+      ['id'],
+      (fk) => fk.onDelete('set null'),
     )
     .execute();
 
@@ -56,12 +70,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('customer_tokens')
     .addColumn('token_hash', 'text', (col) => col.primaryKey())
-    .addColumn('customer_id', 'integer', (col) => col.notNull().references('customers.id').onDelete('cascade'))
+    .addColumn('customer_id', 'integer', (col) =>
+      col.notNull().references('customers.id').onDelete('cascade'),
+    )
     .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('customer_tokens_customer').on('customer_tokens').column('customer_id').execute();
+  await db.schema
+    .createIndex('customer_tokens_customer')
+    .on('customer_tokens')
+    .column('customer_id')
+    .execute();
 
   // One live code per mobile: a new send replaces it. Attempts count wrong tries; 5 kill it.
   await db.schema
@@ -82,12 +102,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('otp_sends_mobile').on('otp_sends').columns(['mobile', 'created_at']).execute();
-  await db.schema.createIndex('otp_sends_address').on('otp_sends').columns(['client_address', 'created_at']).execute();
+  await db.schema
+    .createIndex('otp_sends_address')
+    .on('otp_sends')
+    .columns(['client_address', 'created_at'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['otp_sends', 'otp_codes', 'customer_tokens']) await db.schema.dropTable(table).execute();
+  for (const table of ['otp_sends', 'otp_codes', 'customer_tokens'])
+    await db.schema.dropTable(table).execute();
   await db.schema.alterTable('customers').dropConstraint('customers_default_billing').execute();
   await db.schema.alterTable('customers').dropConstraint('customers_default_shipping').execute();
   await db.schema.dropTable('customer_addresses').execute();
