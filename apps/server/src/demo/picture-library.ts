@@ -15,7 +15,14 @@ export type PictureFormat = 'svg' | 'png' | 'jpg';
 export interface PictureSource {
   /** The SVG text of a picture, or undefined for an unknown folder or key. */
   svg(folder: string, key: string): string | undefined;
+  /**
+   * The current drawing for a key whose drawing has since changed (same slug, older hash): a database
+   * seeded by an earlier version still names the old URLs, and they should not turn into broken images.
+   */
+  current?(folder: string, key: string): string | undefined;
 }
+
+const HASHED = /^([a-z0-9-]+)-[0-9a-f]{10}$/;
 
 export const slugOf = (text: string) =>
   text
@@ -25,18 +32,25 @@ export const slugOf = (text: string) =>
 
 export class PictureLibrary implements PictureSource {
   readonly #pictures = new Map<string, string>();
+  readonly #bySlug = new Map<string, string>();
 
   /** Keeps a picture and answers its URL under /media. */
   add(folder: MediaFolder, slug: string, svg: string, format: PictureFormat = 'svg'): string {
     const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
     const key = `${slugOf(slug)}-${hash}`;
     this.#pictures.set(`${folder}/${key}`, svg);
+    this.#bySlug.set(`${folder}/${slugOf(slug)}`, svg);
     return `/media/${folder}/${key}.${format}`;
   }
 
   svg(folder: string, key: string): string | undefined {
     if (!MEDIA_KEY.test(key)) return undefined;
     return this.#pictures.get(`${folder}/${key}`);
+  }
+
+  current(folder: string, key: string): string | undefined {
+    const slug = HASHED.exec(key)?.[1];
+    return slug ? this.#bySlug.get(`${folder}/${slug}`) : undefined;
   }
 
   get size(): number {

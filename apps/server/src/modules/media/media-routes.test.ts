@@ -197,6 +197,35 @@ describe('registerMediaRoutes on its own', () => {
     await app.close();
   });
 
+  it('answers an older URL of a drawing that has changed with today’s drawing, cached for an hour only', async () => {
+    const library = new PictureLibrary();
+    const url = library.add(
+      'products',
+      'tee-main',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="60"><rect width="50" height="60" fill="#1f3a5a"/></svg>',
+    );
+    const older = url.replace(/-[0-9a-f]{10}\.svg$/, '-0123456789.svg');
+    expect(older).not.toBe(url);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const stats = await registerMediaRoutes(app, { source: library });
+    await app.ready();
+    const reply = await app.inject(older);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toContain('#1f3a5a');
+    expect(reply.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await app.inject(url)).headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+    // Made-up hashes of one drawing share one rendering.
+    await app.inject(older.replace('.svg', '.png'));
+    await app.inject(older.replace('0123456789.svg', 'abcdefabcd.png'));
+    expect(stats.renders).toBe(1);
+    // Another slug, or a key without a hash, is still unknown.
+    expect((await app.inject(url.replace('tee-main', 'tee-back'))).statusCode).toBe(404);
+    expect((await app.inject('/media/products/tee-main.svg')).statusCode).toBe(404);
+    await app.close();
+  });
+
   it('serves a rendering larger than its memory bound without keeping it', async () => {
     const library = new PictureLibrary();
     const url = library.add(

@@ -12,6 +12,7 @@ import { ByteLruCache } from './raster-cache.ts';
 // fixed bytes (it carries a hash of the drawing), so replies may be cached for a year.
 
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const STALE_CACHE_CONTROL = 'public, max-age=3600';
 
 const FILE = /^([a-z0-9-]{1,200})\.(svg|png|jpe?g)$/;
 
@@ -87,11 +88,18 @@ export async function registerMediaRoutes(
       if (!match || !key || !MEDIA_KEY.test(key) || !(MEDIA_FOLDERS as readonly string[]).includes(folder)) {
         return notFound(reply, url);
       }
-      const svg = pictures().svg(folder, key);
+      let svg = pictures().svg(folder, key);
+      let svgId = `${folder}/${key}`;
+      // An older URL of a drawing that has changed since (a database seeded by an earlier version):
+      // today's drawing, cached for an hour only. Cached by its content, so made-up hashes cost nothing.
+      const stale = svg === undefined;
+      if (stale) {
+        svg = pictures().current?.(folder, key);
+        if (svg !== undefined) svgId = `${folder}/${createHash('sha256').update(svg).digest('hex')}`;
+      }
       if (svg === undefined) return notFound(reply, url);
 
       const format: Format = match[2] === 'svg' ? 'svg' : match[2] === 'png' ? 'png' : 'jpg';
-      const svgId = `${folder}/${key}`;
       let svgTag = etags.get(svgId);
       if (!svgTag) {
         svgTag = createHash('sha256').update(svg).digest('base64url').slice(0, 22);
@@ -99,7 +107,7 @@ export async function registerMediaRoutes(
       }
       // The rendering follows from the drawing, so its validator is known without rendering it.
       const etag = `"${svgTag}${format === 'svg' ? '' : `-${format}`}"`;
-      reply.header('etag', etag).header('cache-control', MEDIA_CACHE_CONTROL);
+      reply.header('etag', etag).header('cache-control', stale ? STALE_CACHE_CONTROL : MEDIA_CACHE_CONTROL);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
         return reply.status(304).send();
