@@ -1,6 +1,6 @@
+import { MSG } from '@quokka/contract/messages';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@quokka/contract/messages';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
 
 describe('the shell in a phone-sized Chromium', () => {
@@ -17,7 +17,9 @@ describe('the shell in a phone-sized Chromium', () => {
     expect(await page.getByRole('link', { name: 'Quokka' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Cart/ }).isVisible()).toBe(true);
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
-    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).count()).toBe(1);
+    expect(
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).count(),
+    ).toBe(1);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'shell-browse');

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'apps/web');
 const builtIndex = join(webDir, 'dist/index.html');
-const sources = [join(webDir, 'src'), join(webDir, 'index.html'), join(webDir, 'public'), join(webDir, 'vite.config.ts'), join(root, 'packages/contract/src')];
+const sources = [
+  join(webDir, 'src'),
+  join(webDir, 'index.html'),
+  join(webDir, 'public'),
+  join(webDir, 'vite.config.ts'),
+  join(root, 'packages/contract/src'),
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.PORT ?? '8080';
 const children = [
-  spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
-  }),
+  spawn(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'apps/server/src/server.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: apiPort },
+    },
+  ),
   spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), '--host'], {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',
@@ -26,7 +30,8 @@ const stop = (signal) => {
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exitCode = code ?? 0;
+  });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDemoIfEmpty } from './demo/seed-demo.ts';
 import { loggerOptions } from './logger.ts';
 import { describeProviders } from './providers/providers.ts';
 
@@ -29,6 +30,10 @@ async function main() {
       : 'database: PostgreSQL server (DATABASE_URL)',
   );
   if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) log.info(`seeded the demo shop: ${seeded.products.created} products`);
+  }
   log.info(`providers: ${describeProviders(config)}`);
   if (config.sandbox)
     log.warn('sandbox mode: no real messages, charges or checks; sent messages at /dev/messages');
