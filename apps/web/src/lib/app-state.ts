@@ -7,7 +7,21 @@ import { useSyncExternalStore } from 'react';
 import { getItem, isStorageKey, removeItems, STORAGE_KEYS, type StoredCartItem, setItem } from './storage';
 
 /** Popups the shell knows how to open; cart, mobile and info are rendered by their features. */
-export type PopupKind = 'cart' | 'mobile' | 'info' | 'out-of-stock' | 'qty';
+export type PopupKind = 'cart' | 'mobile' | 'info' | 'out-of-stock' | 'qty' | 'supplied-by';
+
+/** The seller a supplied-by popup is about [SHELL-18], as far as the opener knows it. */
+export interface SuppliedBySeller {
+  name: string;
+  description: string;
+  image: string;
+  sellerUrl: string;
+}
+
+/** What the supplied-by popup shows: a known seller, or the seller of a product (fetched by the popup). */
+export interface SuppliedByRequest {
+  productId: number | null;
+  seller: SuppliedBySeller | null;
+}
 
 export interface MessagePopup {
   title: string;
@@ -38,6 +52,10 @@ export interface AppState {
   /** Set when the session ended by expiry or a 401, so account pages send the user to /signin. */
   sessionExpired: boolean;
   cartItems: readonly StoredCartItem[];
+  /** [PDP-01] Shown in the header instead of the store name while set (the product page's seller). */
+  headerTitle: string | null;
+  /** The subject of the open 'supplied-by' popup. */
+  suppliedBy: SuppliedByRequest | null;
 }
 
 function readAuth(): AuthState {
@@ -62,6 +80,8 @@ function initialState(): AppState {
     popup: null,
     popupText: null,
     sessionExpired: false,
+    headerTitle: null,
+    suppliedBy: null,
     ...readPersisted(),
   };
 }
@@ -170,7 +190,19 @@ export function openPopup(popup: PopupKind, text: string | null = null): void {
 }
 
 export function closePopup(): void {
-  update({ popup: null, popupText: null });
+  update({ popup: null, popupText: null, suppliedBy: null });
+}
+
+/** [SHELL-18] Opens the supplied-by popup for a seller, or for the seller of a product. */
+export function openSuppliedBy(request: SuppliedByRequest): void {
+  update({ popup: 'supplied-by', popupText: null, suppliedBy: request });
+}
+
+// Header [PDP-01]
+
+/** Sets the header's title (null: the store name again). */
+export function setHeaderTitle(headerTitle: string | null): void {
+  if (state.headerTitle !== headerTitle) update({ headerTitle });
 }
 
 // Sign-in [AUTH-01..07]

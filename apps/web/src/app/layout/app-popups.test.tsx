@@ -3,7 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFetch, nsPath } from '../../lib/api-client';
 import { getAppState, openPopup, showLoader, showMessage } from '../../lib/app-state';
-import { renderApp } from '../../test/render-app';
+import { renderApp, stubApi } from '../../test/render-app';
+
+// The browse screen loads its first page; an empty one keeps these tests about the popups alone.
+const emptyBrowse = { '/rest/default/V1/storefront/browseProducts': { data: [] } };
 
 describe('shell popups and loader', () => {
   it('[SHELL-11] the loader overlay shows the changing text of the work in progress', async () => {
@@ -63,6 +66,7 @@ describe('shell popups and loader', () => {
   });
 
   it('[SHELL-22] the message popup has the default header Something Went Wrong', async () => {
+    stubApi(emptyBrowse);
     const { user } = renderApp('/browse');
     await screen.findByRole('heading', { name: 'Browse Products' });
     act(() => showMessage('Your address could not be saved.'));
@@ -73,6 +77,7 @@ describe('shell popups and loader', () => {
   });
 
   it('[SHELL-24] the Out of Stock popup says the product is out of stock', async () => {
+    stubApi(emptyBrowse);
     renderApp('/browse');
     await screen.findByRole('heading', { name: 'Browse Products' });
     act(() => openPopup('out-of-stock'));
@@ -82,6 +87,7 @@ describe('shell popups and loader', () => {
   });
 
   it('the Qty not Available popup shows the server message', async () => {
+    stubApi(emptyBrowse);
     renderApp('/browse');
     await screen.findByRole('heading', { name: 'Browse Products' });
     act(() => openPopup('qty', 'The requested qty is not available'));

@@ -5,6 +5,7 @@ import { MSG } from '@quokka/contract/messages';
 import { Button } from '../../components/ui/button';
 import { WifiOffIcon } from '../../components/ui/icons';
 import { Popup } from '../../components/ui/popup';
+import { SuppliedByPopup } from '../../features/catalog/components/supplied-by-popup';
 import { closeMessage, closePopup, setOffline, setUnexpectedError, useAppState } from '../../lib/app-state';
 
 function reloadPage(): void {
@@ -55,6 +56,7 @@ export function AppPopups() {
   const message = useAppState((state) => state.message);
   const popup = useAppState((state) => state.popup);
   const popupText = useAppState((state) => state.popupText);
+  const suppliedBy = useAppState((state) => state.suppliedBy);
 
   if (offline) return <OfflinePopup />;
   if (unexpectedError) return <UnexpectedErrorPopup />;
@@ -89,6 +91,10 @@ export function AppPopups() {
         <p>{MSG.outOfStockText}</p>
       </Popup>
     );
+  }
+  if (popup === 'supplied-by' && suppliedBy) {
+    // [SHELL-18]
+    return <SuppliedByPopup request={suppliedBy} />;
   }
   if (popup === 'qty') {
     return (

@@ -1,5 +1,6 @@
 // [SHELL-01..03] The sticky header: menu toggle, brand (the fixed store name, linking to /browse)
-// and the cart icon with the total quantity.
+// and the cart icon with the total quantity. [PDP-01] A screen may set a title (the product page's
+// seller name) that replaces the store name while it is shown.
 import { Link } from 'react-router';
 import { CartIcon, MenuIcon, QuokkaMark } from '../../components/ui/icons';
 import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
@@ -16,6 +17,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const { storeName } = getRuntimeConfig();
   const cartItems = useAppState((state) => state.cartItems);
   const signedIn = useAppState((state) => state.auth.isSignedIn);
+  const headerTitle = useAppState((state) => state.headerTitle);
   const count = cartQuantity(cartItems);
 
   return (
@@ -32,7 +34,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       </button>
       <Link to="/browse" className="app-header__brand">
         <QuokkaMark />
-        <span>{storeName}</span>
+        <span>{headerTitle ?? storeName}</span>
       </Link>
       <button
         type="button"

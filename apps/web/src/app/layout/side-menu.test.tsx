@@ -61,9 +61,14 @@ describe('side menu', () => {
   });
 
   it('[SHELL-05] still offers Browse when the categories call fails, without an error popup', async () => {
+    // Only the categories call fails; the browse screen's own list answers.
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"message":"boom"}', { status: 500 })),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/categories')
+          ? new Response('{"message":"boom"}', { status: 500 })
+          : new Response('{"data":[]}', { status: 200 }),
+      ),
     );
     const { drawer } = await openMenu();
     await waitFor(() => expect(fetch).toHaveBeenCalled());
@@ -100,7 +105,7 @@ describe('side menu', () => {
     expect(new Headers(signOutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(getAppState().auth.isSignedIn).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(screen.queryByRole('dialog', { name: 'Site menu' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Site menu' })).not.toBeInTheDocument());
   });
 
   it('[SHELL-08] signs out locally even when the server call fails', async () => {
@@ -128,7 +133,7 @@ describe('side menu', () => {
 
     await user.click(toggle);
     await user.click(await screen.findByRole('link', { name: 'Kitchen' }));
-    expect(await screen.findByRole('heading', { name: 'Category' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Site menu' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,65 @@
+// /category/:id: the products of one category (and its subcategories), headed by the category's name
+// as the category tree names it [ROUTE-08].
+import { MSG } from '@quokka/contract/messages';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
+import { useCategoryProducts } from '../api/category-products';
+import { type Category, useCategories } from '../api/get-categories';
+import { flattenProductPages } from '../api/product-paging';
+import { ProductList } from '../components/product-list';
 
-/** /category/:id: the screen's heading in the shell's page layout; its content lands with the catalog work. */
+/** The category with this id anywhere in the tree. */
+export function findCategory(tree: readonly Category[], id: number): Category | null {
+  for (const category of tree) {
+    if (String(category.entity_id) === String(id)) return category;
+    const found = findCategory(category.children, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A route id as a category or product id: a whole number from 1, else null. */
+export function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 export function CategoryPage() {
-  return <Page title={'Category'} />;
+  const id = parseId(useParams().id);
+  const categories = useCategories();
+  const category = id === null || !categories.data ? null : findCategory(categories.data, id);
+  // Unknown once the tree is known; a tree that failed to load does not make a category unknown.
+  const unknown = id === null || (categories.isSuccess && category === null);
+  const query = useCategoryProducts(unknown ? null : id);
+  const products = useMemo(() => flattenProductPages(query.data?.pages ?? []), [query.data]);
+
+  if (unknown) {
+    return (
+      <Page title={MSG.pageNotFound}>
+        <p className="page__lead">{MSG.categoryNotFound}</p>
+        <ButtonLink to="/browse">{MSG.browseHeading}</ButtonLink>
+      </Page>
+    );
+  }
+
+  if (categories.isPending) {
+    return (
+      <section className="page" aria-busy="true">
+        <div className="page__head">
+          <span className="skeleton skeleton--heading" aria-hidden="true" />
+        </div>
+        <ProductList products={products} query={query} label={MSG.categoryHeading} />
+      </section>
+    );
+  }
+
+  const title = category?.value ?? MSG.categoryHeading;
+  return (
+    <Page title={title}>
+      <ProductList products={products} query={query} label={title} />
+    </Page>
+  );
 }

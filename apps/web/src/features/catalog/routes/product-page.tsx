@@ -1,6 +1,79 @@
+// /product/:id: one product [ROUTE-09, PDP-01..17]. The header shows the seller's name while the page
+// is open [PDP-01]; a product that does not exist opens the §8 popup [ERR-04]; with no product and
+// nothing loading the page says 'No Product.' [PDP-02, ERR-15]. /updateproduct/:id reuses it with
+// mode 'update' [PDP-11].
+import { MSG } from '@quokka/contract/messages';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { Page } from '../../../components/ui/page';
+import { setHeaderTitle, showMessage } from '../../../lib/app-state';
+import { useProduct } from '../api/product';
+import {
+  ProductDetails,
+  type ProductDetailsProps,
+  type ProductPageMode,
+} from '../components/product-details';
+import { parseId } from './category-page';
+import './product-page.css';
 
-/** /product/:id: the screen's heading in the shell's page layout; its content lands with the catalog work. */
-export function ProductPage() {
-  return <Page title={'Product'} />;
+export interface ProductPageProps {
+  mode?: ProductPageMode;
+  onAddToCart?: ProductDetailsProps['onAddToCart'];
+  initialSelection?: ProductDetailsProps['initialSelection'];
+  initialQty?: number;
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="page pdp-page" aria-busy="true">
+      <div className="pdp pdp--skeleton" aria-hidden="true">
+        <div className="gallery__main skeleton" />
+        <div className="pdp__summary">
+          <span className="skeleton skeleton--heading" />
+          <span className="skeleton skeleton--line skeleton--short" />
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--button" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initialQty }: ProductPageProps) {
+  const id = parseId(useParams().id);
+  const query = useProduct(id);
+  const product = query.data?.found ? query.data.product : null;
+  const notExists = query.data?.found === false;
+  const sellerName = product?.seller.name || null;
+
+  useEffect(() => {
+    setHeaderTitle(sellerName); // [PDP-01]
+    return () => setHeaderTitle(null);
+  }, [sellerName]);
+
+  useEffect(() => {
+    if (notExists) showMessage(MSG.productNotExistsText, MSG.productNotExistsTitle); // [ERR-04]
+  }, [notExists]);
+
+  if (product) {
+    return (
+      <div className="page pdp-page">
+        <ProductDetails
+          key={product.id}
+          product={product}
+          mode={mode}
+          onAddToCart={onAddToCart}
+          initialSelection={initialSelection}
+          initialQty={initialQty}
+        />
+      </div>
+    );
+  }
+  if (id !== null && query.isPending) return <ProductSkeleton />;
+  // [PDP-02, ERR-15]
+  return (
+    <Page title={MSG.productHeading}>
+      <p className="pdp__none">{MSG.noProduct}</p>
+    </Page>
+  );
 }

@@ -1,6 +1,112 @@
-import { Page } from '../../../components/ui/page';
+// /sellerprofile/:sellerurl: the seller's banner, logo, name and description, then its products with the
+// same infinite scroll as /browse [ROUTE-11, CART-10]. The seller becomes the affiliate seller that
+// checkout shows (DECISIONS.md "Catalogue, cart and orders").
+import type { SellerSummary } from '@quokka/contract/catalog-wire';
+import { MSG } from '@quokka/contract/messages';
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Page, useDocumentTitle } from '../../../components/ui/page';
+import { ApiError } from '../../../lib/api-client';
+import { openSuppliedBy, type SuppliedBySeller } from '../../../lib/app-state';
+import { STORAGE_KEYS, setItem } from '../../../lib/storage';
+import { flattenProductPages } from '../api/product-paging';
+import { useSellerInformation } from '../api/seller-information';
+import { ProductList } from '../components/product-list';
+import './seller-profile-page.css';
 
-/** /sellerprofile/:sellerurl: the screen's heading in the shell's page layout; its content lands with the catalog work. */
+function asSuppliedBy(seller: SellerSummary): SuppliedBySeller {
+  return {
+    name: seller.name,
+    description: seller.description,
+    image: seller.image,
+    sellerUrl: seller.seller_url,
+  };
+}
+
+function SellerHeader({ seller }: { seller: SellerSummary }) {
+  useDocumentTitle(seller.name);
+  return (
+    <header className="seller-header">
+      <div className="seller-header__banner">
+        {seller.banner_image ? <img src={seller.banner_image} alt="" width={780} height={260} /> : null}
+      </div>
+      <div className="seller-header__identity">
+        {seller.image ? (
+          <button
+            type="button"
+            className="seller-header__logo"
+            aria-haspopup="dialog"
+            aria-label={`${MSG.suppliedBy} ${seller.name}`}
+            onClick={() => openSuppliedBy({ productId: null, seller: asSuppliedBy(seller) })}
+          >
+            <img src={seller.image} alt="" width={72} height={72} />
+          </button>
+        ) : null}
+        <h1 className="page__title seller-header__name" id="page-title">
+          {seller.name}
+        </h1>
+      </div>
+      {seller.description ? <p className="seller-header__description">{seller.description}</p> : null}
+    </header>
+  );
+}
+
+function SellerHeaderSkeleton() {
+  return (
+    <div className="seller-header" aria-hidden="true">
+      <div className="seller-header__banner skeleton" />
+      <div className="seller-header__identity">
+        <span className="seller-header__logo skeleton" />
+        <span className="skeleton skeleton--heading" />
+      </div>
+      <span className="skeleton skeleton--line" />
+      <span className="skeleton skeleton--line skeleton--short" />
+    </div>
+  );
+}
+
 export function SellerProfilePage() {
-  return <Page title={'Seller'} />;
+  const sellerUrl = useParams().sellerurl ?? '';
+  const query = useSellerInformation(sellerUrl);
+  const seller = query.data?.pages[0]?.seller ?? null;
+  const pages = useMemo(() => query.data?.pages.map((page) => page.products) ?? [], [query.data]);
+  const products = useMemo(() => flattenProductPages(pages), [pages]);
+  const suppliedBy = useMemo(() => (seller ? asSuppliedBy(seller) : undefined), [seller]);
+
+  useEffect(() => {
+    // The last seller profile visited is the affiliate seller.
+    if (seller && seller.id > 0) setItem(STORAGE_KEYS.affiliateSellerId, String(seller.id));
+  }, [seller]);
+
+  const missing = query.isSuccess
+    ? seller === null
+    : query.error instanceof ApiError && query.error.status === 404;
+  if (missing) {
+    return (
+      <Page title={MSG.pageNotFound}>
+        <p className="page__lead">{MSG.sellerNotFound}</p>
+        <ButtonLink to="/browse">{MSG.browseHeading}</ButtonLink>
+      </Page>
+    );
+  }
+  if (query.isError && !seller) {
+    return (
+      <Page title={MSG.sellerHeading}>
+        <ProductList products={products} query={query} label={MSG.sellerHeading} />
+      </Page>
+    );
+  }
+
+  return (
+    <section className="page seller-profile" aria-labelledby="page-title" aria-busy={query.isPending}>
+      {seller ? <SellerHeader seller={seller} /> : <SellerHeaderSkeleton />}
+      <ProductList
+        products={products}
+        query={query}
+        label={seller?.name ?? MSG.sellerHeading}
+        seller={suppliedBy}
+      />
+    </section>
+  );
 }

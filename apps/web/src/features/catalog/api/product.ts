@@ -1,0 +1,28 @@
+// GET {ns}/product?product_id: the full product, or `{status:false, not_exists:true}` [API-09, ERR-04].
+import type { Product } from '@quokka/contract/catalog-wire';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch, nsPath } from '../../../lib/api-client';
+import { type Partially, readProduct } from './catalog-readers';
+
+export type ProductResult = { found: true; product: Product } | { found: false };
+
+function isNotExists(reply: unknown): boolean {
+  return typeof reply !== 'object' || reply === null || ('not_exists' in reply && Boolean(reply.not_exists));
+}
+
+export async function getProduct(productId: number, signal?: AbortSignal): Promise<ProductResult> {
+  const reply = await apiFetch<unknown>(nsPath('product'), { query: { product_id: productId }, signal });
+  if (isNotExists(reply)) return { found: false };
+  return { found: true, product: readProduct(reply as Partially<Product>) };
+}
+
+export function productQueryOptions(productId: number) {
+  return queryOptions({
+    queryKey: ['catalog', 'product', productId],
+    queryFn: ({ signal }) => getProduct(productId, signal),
+  });
+}
+
+export function useProduct(productId: number | null) {
+  return useQuery({ ...productQueryOptions(productId ?? 0), enabled: productId !== null });
+}

@@ -1,0 +1,95 @@
+// What the shopper has chosen on the product page, read against the product: the child it names, its
+// stock and price, and the request handed to the cart (SPEC.md §3 Cart item, §5 Product).
+import type { AttributeCode, ConfigurableChild, Product } from '@quokka/contract/catalog-wire';
+import { OPTION_ID } from '@quokka/contract/constants';
+import {
+  type ConfigurableProductLike,
+  hasOption,
+  type OptionSelection,
+  variantsFromChildren,
+} from '@quokka/contract/product-options';
+
+export const OPTION_CODES: readonly AttributeCode[] = ['color', 'size', 'gift_card_price'];
+
+/** The product as the contract's option rules read it (options plus variants from the children). */
+export function optionRulesProduct(product: Product): ConfigurableProductLike {
+  return {
+    configurable_options: product.configurable_options,
+    variants: variantsFromChildren(product.configurable_products),
+  };
+}
+
+/** The option codes this product asks the shopper to choose. */
+export function productOptionCodes(product: Product): AttributeCode[] {
+  const rules = optionRulesProduct(product);
+  return OPTION_CODES.filter((code) => hasOption(rules, code));
+}
+
+/** The child a complete selection names, or undefined while a choice is missing. */
+export function chosenChild(product: Product, selection: OptionSelection): ConfigurableChild | undefined {
+  const codes = productOptionCodes(product);
+  if (codes.length === 0) return undefined;
+  if (codes.some((code) => selection[code] === null || selection[code] === undefined)) return undefined;
+  return product.configurable_products.find((child) =>
+    codes.every((code) => String(child.options[code]) === String(selection[code])),
+  );
+}
+
+/** [PDP-09, VAL-40] The stock the quantity is limited by: the chosen child's, else the product's. */
+export function stockFor(product: Product, child: ConfigurableChild | undefined): number {
+  return child ? child.qty : product.qty;
+}
+
+/** One chosen option as a cart line carries it (DATA-22: option_id, option_value, option_title…). */
+export interface ChosenOption {
+  attribute_code: AttributeCode;
+  option_id: number;
+  option_value: number;
+  option_title: string;
+}
+
+export interface AddToCartRequest {
+  product: Product;
+  /** The chosen child of a configurable product. */
+  child: ConfigurableChild | null;
+  /** The sku to add: the child's, or the product's own. */
+  sku: string;
+  qty: number;
+  options: ChosenOption[];
+  /** [DATA-26] The gift card price is the option title of the chosen sku ('$50'); null for other products. */
+  giftCardPrice: string | null;
+}
+
+export function chosenOptions(product: Product, selection: OptionSelection): ChosenOption[] {
+  return productOptionCodes(product).flatMap((code) => {
+    const option = product.configurable_options[code];
+    const choice = option?.options.find((item) => String(item.option_value) === String(selection[code]));
+    if (!option || !choice) return [];
+    return [
+      {
+        attribute_code: code,
+        option_id: option.option_id || OPTION_ID[code],
+        option_value: choice.option_value,
+        option_title: choice.default_title,
+      },
+    ];
+  });
+}
+
+export function addToCartRequest(
+  product: Product,
+  selection: OptionSelection,
+  qty: number,
+): AddToCartRequest {
+  const child = chosenChild(product, selection) ?? null;
+  const options = chosenOptions(product, selection);
+  return {
+    product,
+    child,
+    sku: child?.sku ?? product.sku,
+    qty,
+    options,
+    giftCardPrice:
+      options.find((option) => option.attribute_code === 'gift_card_price')?.option_title ?? null,
+  };
+}
