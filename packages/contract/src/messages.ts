@@ -143,7 +143,8 @@ export const MSG = {
   infoPopupTitle: 'Secure mobile sign-in',
   infoPopupCode:
     'Instead of a password, we send a one-time code by text message to your mobile. Each code works once and only for a few minutes.',
-  infoPopupNoPasswords: 'There is no username or password to remember, and none that could be stolen or reused.',
+  infoPopupNoPasswords:
+    'There is no username or password to remember, and none that could be stolen or reused.',
   infoPopupUse:
     'Your number is used only to sign you in, to keep you up to date about your orders and to deliver gift cards. We never sell it or send marketing from it.',
   infoPopupBack: 'Back to sign-in',
@@ -151,7 +152,7 @@ export const MSG = {
   signInLead:
     'Enter your Australian mobile number and we will text you a one-time code. New here? The same code starts your one-time registration.',
   signingIn: 'Signing In...',
-  signingInHeading: 'Signing you in',
+  signingInHeading: 'Signing You In',
   signingInText: 'Checking your sign-in link…',
   signInFailed: 'We could not sign you in. Please try again.',
   invalidLinkTitle: 'This sign-in link is not valid',
@@ -161,13 +162,16 @@ export const MSG = {
   browseProducts: 'Browse Products',
   expiredLinkText:
     'For your security, sign-in links only work for a limited time. Confirm it is you with a code sent to your mobile and we will take you to where the link was going.',
-  expiredLinkNoMobile: 'We no longer know which mobile this link was for. Sign in with your mobile instead.',
+  expiredLinkCodeTo: 'We will text a code to',
   // Registration form labels and hints
   registrationLead: 'One step and you are in: tell us where to deliver.',
   registrationNeedsMobileTitle: 'First, confirm your mobile',
   registrationNeedsMobileText:
     'Registration starts with a code sent to your mobile, so nobody can register your number but you.',
   verifyMyMobile: 'Verify my mobile',
+  yourDetails: 'Your details',
+  deliveryAddress: 'Delivery address',
+  selectCountry: 'Select country',
   fullNameLabel: 'Full name',
   emailLabel: 'Email',
   addressSearchLabel: 'Find your address',

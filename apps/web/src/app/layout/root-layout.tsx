@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
+import { AuthPopups } from '../../features/auth/components/auth-popups';
 import { AppPopups } from './app-popups';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
@@ -49,6 +50,7 @@ export function RootLayout() {
       <LoaderOverlay />
       <ErrorBoundary fallback={null}>
         <AppPopups />
+        <AuthPopups />
       </ErrorBoundary>
     </>
   );

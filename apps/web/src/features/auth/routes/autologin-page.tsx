@@ -1,6 +1,92 @@
-import { Page } from '../../../components/ui/page';
+// [ROUTE-15, AUTH-08..15] /autologin/{jwt}: the link's token goes to `auth`, and the reply decides
+// the way on: /register, signed in (the link's product, else /browse), /expiredlink, or an error
+// the shopper can act on.
+import { MSG } from '@quokka/contract/messages';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { removeItem, STORAGE_KEYS, setItem } from '../../../lib/storage';
+import { verifySignInToken } from '../api/verify-sign-in-token';
+import { applyAuthReply, outcomePath } from '../auth-session';
+import { LinkOffIcon } from '../components/auth-icons';
+import { openMobilePopup } from '../mobile-popup-store';
+import '../components/auth.css';
 
-/** /autologin/:jwt: the screen's heading in the shell's page layout; its content lands with the auth work. */
+type PageState = 'checking' | 'invalid' | 'failed';
+
 export function AutologinPage() {
-  return <Page title={'Signing You In'} />;
+  const { jwt = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, setState] = useState<PageState>('checking');
+  const [attempt, setAttempt] = useState(0);
+  const checked = useRef<string | null>(null);
+  useDocumentTitle(state === 'invalid' ? MSG.invalidLinkTitle : MSG.signingInHeading);
+
+  useEffect(() => {
+    const key = `${attempt}:${jwt}`;
+    // One check per link and attempt (React's development double effects included).
+    if (checked.current === key) return;
+    checked.current = key;
+    setState('checking');
+    setItem(STORAGE_KEYS.autologin, 'true');
+    setItem(STORAGE_KEYS.jwt, jwt);
+    verifySignInToken(jwt, true) // [AUTH-08]
+      .then((reply) => {
+        const path = outcomePath(applyAuthReply(reply, jwt));
+        if (path) {
+          // Replace: Back must not run the link again.
+          navigate(path, { replace: true });
+          return;
+        }
+        // [AUTH-15, ERR-11] A token that is no good is forgotten.
+        removeItem(STORAGE_KEYS.jwt);
+        setState('invalid');
+      })
+      .catch(() => setState('failed')); // offline or a server fault, shown by the shell
+  }, [jwt, attempt, navigate]);
+
+  if (state === 'checking') {
+    return (
+      <section className="auth-screen" aria-labelledby="page-title" aria-busy="true">
+        <span className="auth-screen__badge">
+          <Spinner size={32} />
+        </span>
+        <h1 className="auth-screen__title" id="page-title">
+          {MSG.signingInHeading}
+        </h1>
+        <p className="auth-screen__text" role="status">
+          {MSG.signingInText}
+        </p>
+      </section>
+    );
+  }
+
+  const invalid = state === 'invalid';
+  return (
+    <section className="auth-screen" aria-labelledby="page-title">
+      <span className="auth-screen__badge auth-screen__badge--warn">
+        <LinkOffIcon />
+      </span>
+      <h1 className="auth-screen__title" id="page-title">
+        {invalid ? MSG.invalidLinkTitle : MSG.signingInHeading}
+      </h1>
+      <p className="auth-screen__text">{invalid ? MSG.invalidLinkText : MSG.signInFailed}</p>
+      <div className="auth-screen__actions">
+        {invalid ? (
+          <Button block onClick={() => openMobilePopup()}>
+            {MSG.signInWithMobile}
+          </Button>
+        ) : (
+          <Button block onClick={() => setAttempt((count) => count + 1)}>
+            {MSG.tryAgain}
+          </Button>
+        )}
+        <ButtonLink to="/browse" variant="secondary" block>
+          {MSG.browseProducts}
+        </ButtonLink>
+      </div>
+    </section>
+  );
 }

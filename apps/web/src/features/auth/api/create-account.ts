@@ -1,0 +1,83 @@
+// POST {ns}/createAccount [API-17, API-18] and customers/isEmailAvailable [API-19].
+
+import { toAddressWire } from '@quokka/contract/address-wire';
+import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
+import { splitFullName } from '@quokka/contract/names';
+import type { CreateAccountBody, RegistrationInput } from '@quokka/contract/validate-registration';
+import {
+  ApiError,
+  apiFetch,
+  type InputValidation,
+  nsPath,
+  readInputValidation,
+} from '../../../lib/api-client';
+import { getCaptchaToken } from '../../../lib/captcha';
+import { wireMobile } from './send-mobile-code';
+
+export interface CreateAccountInput {
+  form: RegistrationInput;
+  /** The verified-mobile or link token proving the mobile (DECISIONS.md "Sign-in"). */
+  jwt: string | null;
+  campaignId: string | null;
+}
+
+/** The createAccount body for a valid form. */
+export function createAccountBody(input: CreateAccountInput, rToken: string): CreateAccountBody {
+  const mobile = wireMobile(input.form.mobile);
+  const { firstname, lastname } = splitFullName(input.form.fullname); // [VAL-16, VAL-17]
+  return {
+    customer: {
+      email: input.form.email.trim(),
+      firstname,
+      lastname,
+      store_id: REGISTRATION_STORE_ID,
+      website_id: REGISTRATION_WEBSITE_ID,
+      // [API-18] The one address is both the default shipping and the billing address; country AU [VAL-18].
+      addresses: [
+        toAddressWire({ ...input.form, mobile }, { default_shipping: true, default_billing: true }),
+      ],
+    },
+    mobile,
+    r_token: rToken,
+    campaign_id: input.campaignId,
+    ...(input.jwt ? { jwt: input.jwt } : {}),
+  };
+}
+
+export type CreateAccountResult = { ok: true } | { ok: false; fieldErrors: InputValidation };
+
+/**
+ * [VAL-19, ERR-12] A refusal is an expected answer: its input_validation comes back per field. Other
+ * failures (offline, 5xx) are shown by the API client and rethrown.
+ */
+export async function createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
+  const body = createAccountBody(input, await getCaptchaToken('register')); // [API-04]
+  try {
+    const reply = await apiFetch<{ status?: boolean } | null>(nsPath('createAccount'), {
+      method: 'POST',
+      body,
+    });
+    if (reply?.status === true) return { ok: true };
+    return { ok: false, fieldErrors: readInputValidation(reply) ?? {} };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      return { ok: false, fieldErrors: error.inputValidation ?? {} };
+    }
+    throw error;
+  }
+}
+
+/** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
+export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
+  try {
+    const reply = await apiFetch<unknown>('/rest/default/V1/customers/isEmailAvailable', {
+      method: 'POST',
+      body: { customerEmail: email.trim(), websiteId: REGISTRATION_WEBSITE_ID },
+      signal,
+      silent: true,
+    });
+    return typeof reply === 'boolean' ? reply : null;
+  } catch {
+    return null;
+  }
+}

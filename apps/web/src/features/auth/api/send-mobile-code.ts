@@ -1,0 +1,18 @@
+// POST {ns}/sendmobilecode [API-07]: texts a one-time code to the mobile.
+import { parseAuMobile } from '@quokka/contract/mobile';
+import type { SendMobileCodeBody } from '@quokka/contract/validate-mobile-popup';
+import { apiFetch, nsPath } from '../../../lib/api-client';
+import { getCaptchaToken } from '../../../lib/captcha';
+
+/** The mobile as the server stores it (E.164) when it is an Australian mobile, else as typed. */
+export function wireMobile(mobile: string): string {
+  return parseAuMobile(mobile) ?? mobile.trim();
+}
+
+export async function sendMobileCode(mobile: string): Promise<void> {
+  const body: SendMobileCodeBody = {
+    mobile: wireMobile(mobile),
+    r_token: await getCaptchaToken('sendmobilecode'), // [API-04]
+  };
+  await apiFetch<unknown>(nsPath('sendmobilecode'), { method: 'POST', body });
+}
