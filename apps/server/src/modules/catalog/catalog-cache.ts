@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
 
 /** Enough for every page of the demo shop and the hot pages of a large one; oldest entries go first. */
-const MAX_ENTRIES = 5_000;
+const MAX_REPLIES = 5_000;
 
 export interface CachedReply {
   statusCode: number;
@@ -25,7 +25,8 @@ export interface CachedReply {
   etag: string;
 }
 
-interface Entry extends CachedReply {
+interface Entry<T> {
+  value: T;
   expiresAt: number;
   generation: number;
 }
@@ -40,26 +41,26 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Drops every cached catalogue reply of every app in this process, at once. */
+/** Drops every cached catalogue reply and listing of every app in this process, at once. */
 export function invalidateCatalogueCache(): void {
   generation += 1;
 }
 
-/** One app's cache (each app, and so each test database, has its own). */
-export class CatalogueReplyCache {
-  readonly #entries = new Map<string, Entry>();
+/** Values kept for CATALOGUE_CACHE_TTL_MS and dropped by invalidateCatalogueCache(). */
+export class CatalogueCache<T> {
+  readonly #entries = new Map<string, Entry<T>>();
   /** Loads in flight, so a burst of identical misses costs one query, not one each. */
-  readonly #pending = new Map<string, { generation: number; promise: Promise<CachedReply> }>();
+  readonly #pending = new Map<string, { generation: number; promise: Promise<T> }>();
 
-  constructor(readonly now: () => number = Date.now) {}
+  constructor(
+    readonly maxEntries: number,
+    readonly now: () => number = Date.now,
+  ) {}
 
-  /** The cached reply for `key`, or the one `load` produces (kept for CATALOGUE_CACHE_TTL_MS). */
-  async get(
-    key: string,
-    load: () => Promise<{ statusCode: number; payload: unknown }>,
-  ): Promise<CachedReply> {
+  /** The cached value for `key`, or the one `load` produces. */
+  async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.#entries.get(key);
-    if (hit && hit.generation === generation && hit.expiresAt > this.now()) return hit;
+    if (hit && hit.generation === generation && hit.expiresAt > this.now()) return hit.value;
     if (hit) this.#entries.delete(key);
 
     const inFlight = this.#pending.get(key);
@@ -67,11 +68,9 @@ export class CatalogueReplyCache {
 
     const startedIn = generation;
     const promise = load()
-      .then(({ statusCode, payload }) => {
-        const body = JSON.stringify(payload);
-        const reply: CachedReply = { statusCode, body, etag: etagOf(body) };
-        if (startedIn === generation) this.#store(key, reply, startedIn);
-        return reply;
+      .then((value) => {
+        if (startedIn === generation) this.#store(key, value, startedIn);
+        return value;
       })
       .finally(() => {
         if (this.#pending.get(key)?.promise === promise) this.#pending.delete(key);
@@ -80,17 +79,38 @@ export class CatalogueReplyCache {
     return promise;
   }
 
-  /** How many replies are held (tests). */
+  /** How many values are held (tests). */
   get size(): number {
     return this.#entries.size;
   }
 
-  #store(key: string, reply: CachedReply, at: number) {
-    if (this.#entries.size >= MAX_ENTRIES) {
+  #store(key: string, value: T, at: number) {
+    if (this.#entries.size >= this.maxEntries) {
       // Map keeps insertion order: the first key is the oldest entry.
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { ...reply, generation: at, expiresAt: this.now() + CATALOGUE_CACHE_TTL_MS });
+    this.#entries.set(key, { value, generation: at, expiresAt: this.now() + CATALOGUE_CACHE_TTL_MS });
+  }
+}
+
+/** One app's reply cache (each app, and so each test database, has its own): body serialised once. */
+export class CatalogueReplyCache {
+  readonly #cache: CatalogueCache<CachedReply>;
+
+  constructor(now: () => number = Date.now) {
+    this.#cache = new CatalogueCache(MAX_REPLIES, now);
+  }
+
+  get(key: string, load: () => Promise<{ statusCode: number; payload: unknown }>): Promise<CachedReply> {
+    return this.#cache.get(key, async () => {
+      const { statusCode, payload } = await load();
+      const body = JSON.stringify(payload);
+      return { statusCode, body, etag: etagOf(body) };
+    });
+  }
+
+  get size(): number {
+    return this.#cache.size;
   }
 }

@@ -2,10 +2,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProductTabs } from '../../db/schema.ts';
 
-// The catalogue's read SQL. A list page is ONE query: the page's ids come from an index in id order
-// (products_listing, products_seller, or the category subtree through product_categories), and each of
-// those ten rows gets its seller, pictures and — for a configurable product — the lowest and highest
-// child price and the summed child stock from lateral subqueries on products_parent. No N+1.
+// The catalogue's read SQL. A list is an ordered id list read from an index (products_listing,
+// products_seller, or the category subtree through categories_path and product_categories), kept by the
+// service as a short-lived snapshot; a page is then ONE query by primary key for its ten ids, each row
+// with its seller, pictures and — for a configurable product — the lowest and highest child price and
+// the summed child stock from lateral subqueries on products_parent. No N+1, and no OFFSET scan.
 
 export interface TileRow {
   id: number;
@@ -74,14 +75,14 @@ export interface MmsTemplateRow {
 
 const ofTopLevel = sql`p.parent_id is null and p.enabled`;
 
-function tiles(db: Db, filter: RawBuilder<unknown>, limit: number, offset: number): Promise<TileRow[]> {
-  return sql<TileRow>`
-    with page as (
-      select p.id from products p
-      where ${ofTopLevel} and ${filter}
-      order by p.id
-      limit ${limit} offset ${offset}
-    )
+/**
+ * The tiles of exactly these products, in id order. The ids come from a listing snapshot
+ * (listedIds and friends), so the page's rows are fetched by primary key: no OFFSET scan, however
+ * deep the page.
+ */
+export async function tilesByIds(db: Db, ids: number[]): Promise<TileRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<TileRow>`
     select p.id, p.name, p.sku, p.type_id, p.is_giftcard, p.short_desc,
       case when p.type_id = 'configurable' then coalesce(v.min_price, p.price_cents) else p.price_cents end
         as price_cents,
@@ -90,8 +91,7 @@ function tiles(db: Db, filter: RawBuilder<unknown>, limit: number, offset: numbe
       case when p.type_id = 'configurable' then coalesce(v.qty, 0) else p.qty end as qty,
       coalesce(i.images, '[]'::json) as images,
       s.seller_url, s.logo_url as seller_image
-    from page
-    join products p on p.id = page.id
+    from products p
     join sellers s on s.id = p.seller_id
     left join lateral (
       select min(c.price_cents) as min_price, max(c.price_cents) as max_price, sum(c.qty)::int as qty
@@ -100,38 +100,37 @@ function tiles(db: Db, filter: RawBuilder<unknown>, limit: number, offset: numbe
     left join lateral (
       select json_agg(pi.url order by pi.position) as images from product_images pi where pi.product_id = p.id
     ) i on true
+    where p.id = any(${ids}::int[])
     order by p.id
-  `
-    .execute(db)
-    .then((result) => result.rows);
+  `.execute(db);
+  return result.rows;
 }
 
-export function listTiles(db: Db, limit: number, offset: number): Promise<TileRow[]> {
-  return tiles(db, sql`true`, limit, offset);
+async function ids(db: Db, filter: RawBuilder<unknown>): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    select p.id from products p where ${ofTopLevel} and ${filter} order by p.id
+  `.execute(db);
+  return result.rows.map((row) => row.id);
 }
 
-export function sellerTiles(db: Db, sellerId: number, limit: number, offset: number): Promise<TileRow[]> {
-  return tiles(db, sql`p.seller_id = ${sellerId}`, limit, offset);
+/** Every listed product (enabled, top-level) in list order; an index-only scan of products_listing. */
+export function listedIds(db: Db): Promise<number[]> {
+  return ids(db, sql`true`);
+}
+
+export function sellerListedIds(db: Db, sellerId: number): Promise<number[]> {
+  return ids(db, sql`p.seller_id = ${sellerId}`);
 }
 
 /** Products filed under the category or any of its descendants (materialised path prefix), each once. */
-export function categoryTiles(db: Db, path: string, limit: number, offset: number): Promise<TileRow[]> {
-  return tiles(
+export function categoryListedIds(db: Db, path: string): Promise<number[]> {
+  return ids(
     db,
     sql`p.id in (
       select pc.product_id from product_categories pc
       where pc.category_id in (select c.id from categories c where c.path like ${`${path}%`})
     )`,
-    limit,
-    offset,
   );
-}
-
-export async function countListed(db: Db): Promise<number> {
-  const row = await sql<{ n: number }>`select count(*)::int as n from products p where ${ofTopLevel}`.execute(
-    db,
-  );
-  return row.rows[0]?.n ?? 0;
 }
 
 const optionJson = (alias: string) =>

@@ -22,23 +22,24 @@ import {
 import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { CatalogueCache } from './catalog-cache.ts';
 import {
   allCategoryRows,
   type CategoryRow,
   type ChildRow,
-  categoryTiles,
-  countListed,
+  categoryListedIds,
   findCategory,
   findMmsTemplates,
   findProduct,
   findSellerByUrl,
   findSellerOfProduct,
-  listTiles,
+  listedIds,
   type OptionValueJson,
   type ProductRow,
   type SellerRow,
-  sellerTiles,
+  sellerListedIds,
   type TileRow,
+  tilesByIds,
 } from './catalog-repository.ts';
 
 // The catalogue as the storefront reads it (SPEC.md §3, §7 Catalogue; DECISIONS.md "Wire"): rows in
@@ -57,7 +58,17 @@ const OPTION_LABELS: Record<AttributeCode, string> = {
 const ATTRIBUTES: readonly AttributeCode[] = ['color', 'size', 'gift_card_price'];
 
 const dollars = (cents: number) => cents / 100;
-const offsetOf = (page: number, size = PAGE_SIZE) => (page - 1) * size;
+const pageOf = (ids: readonly number[], page: number, size = PAGE_SIZE) =>
+  ids.slice((page - 1) * size, page * size);
+
+/**
+ * Listings (all products, a seller's, a category subtree's) are kept as ordered id lists for as long as
+ * a cached reply lives, and invalidated with it. A page is then a slice plus one query by primary key,
+ * so page 9,000 costs what page 1 costs and the single PGlite connection is not held by OFFSET scans.
+ * A stale list (at most CATALOGUE_CACHE_TTL_MS, as for replies) is fetched as it is, without re-checking
+ * `enabled`, so a page never comes back short of 10 while later pages exist — the client would stop.
+ */
+const MAX_LISTINGS = 2_000;
 
 function sellerSummary(row: SellerRow): SellerSummary {
   // [DATA-28, DATA-29, DATA-30] Every alias the client may read carries the same value.
@@ -289,6 +300,9 @@ export interface CatalogService {
 
 export function createCatalogService(db: Db, options: { publicUrl?: string } = {}): CatalogService {
   const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+  const listings = new CatalogueCache<number[]>(MAX_LISTINGS);
+  const page = async (key: string, load: () => Promise<number[]>, pageNumber: number) =>
+    tilesByIds(db, pageOf(await listings.get(key, load), pageNumber));
   return {
     async product(id) {
       const row = await findProduct(db, id);
@@ -301,10 +315,10 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       return { status: true, seller: sellerSummary(row) };
     },
 
-    async sellerInformation(sellerUrl, page) {
+    async sellerInformation(sellerUrl, pageNumber) {
       const seller = await findSellerByUrl(db, sellerUrl);
       if (!seller) throw new NotFoundError(SELLER_NOT_FOUND);
-      const rows = await sellerTiles(db, seller.id, PAGE_SIZE, offsetOf(page));
+      const rows = await page(`seller:${seller.id}`, () => sellerListedIds(db, seller.id), pageNumber);
       return { status: true, seller: sellerSummary(seller), products: rows.map(tile) };
     },
 
@@ -312,14 +326,19 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       return tree(await allCategoryRows(db));
     },
 
-    async browse(page) {
-      return { data: (await listTiles(db, PAGE_SIZE, offsetOf(page))).map(tile) };
+    async browse(pageNumber) {
+      return { data: (await page('all', () => listedIds(db), pageNumber)).map(tile) };
     },
 
-    async categoryProducts(categoryId, page) {
+    async categoryProducts(categoryId, pageNumber) {
       const category = await findCategory(db, categoryId);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
-      const tiles = (await categoryTiles(db, category.path, PAGE_SIZE, offsetOf(page))).map(tile);
+      const rows = await page(
+        `category:${category.path}`,
+        () => categoryListedIds(db, category.path),
+        pageNumber,
+      );
+      const tiles = rows.map(tile);
       // The client reads `products` (SPEC.md §7); `data` carries the same list like the other lists.
       return { data: tiles, products: tiles };
     },
@@ -337,12 +356,10 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       };
     },
 
-    async productsRenderInfo(page, pageSize) {
-      const [rows, total] = await Promise.all([
-        listTiles(db, pageSize, offsetOf(page, pageSize)),
-        countListed(db),
-      ]);
-      return { items: rows.map((row) => productRender(row, publicUrl)), total_count: total };
+    async productsRenderInfo(pageNumber, size) {
+      const all = await listings.get('all', () => listedIds(db));
+      const rows = await tilesByIds(db, pageOf(all, pageNumber, size));
+      return { items: rows.map((row) => productRender(row, publicUrl)), total_count: all.length };
     },
   };
 }
