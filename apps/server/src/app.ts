@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSignIn } from './modules/auth/sign-in-module.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
@@ -20,6 +21,11 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   providers?: Providers;
+  /**
+   * The signing secret of sign-in tokens and code hashes: server.ts passes AUTH_SECRET or the one kept in
+   * DATA_DIR. Without it (tests, tools) AUTH_SECRET or a throwaway secret for this app only is used.
+   */
+  authSecret?: string;
   /** The built web app; defaults to apps/web/dist. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -82,7 +88,6 @@ const CSP_DIRECTIVES = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
-  const providers = deps.providers ?? createProviders(config, db);
 
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -91,6 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  const providers =
+    deps.providers ?? createProviders(config, db, { warn: (message) => app.log.warn(message) });
+  // Before any route: preHandlers such as requireCustomer read the database and clock from here.
+  app.decorate('deps', { config, db, clock, providers });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -116,12 +125,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Catalogue (issue 3): product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
   await registerApi(app, catalogRoutes({ config, db }));
 
+  // Sign-in, sign-in links and registration (issue 4): sendmobilecode, confirmmobilecode, auth, signout,
+  // createAccount, customers/isEmailAvailable and the address search.
+  await registerSignIn(app, { config, db, clock, providers, authSecret: deps.authSecret });
+
   // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages.
   await registerMediaRoutes(app);
 
   await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
 
-  app.decorate('deps', { config, db, clock, providers });
   return app;
 }
 

@@ -148,12 +148,23 @@ export interface OtpSendTable {
   created_at: CreatedAt;
 }
 
+// providers/places — the offline Australian suburb list (migration 0005)
+export interface PlaceTable {
+  id: Generated<number>;
+  suburb: string;
+  /** Region code: NSW, VIC, … */
+  state: string;
+  region_id: number;
+  postcode: string | null;
+}
+
 export interface Database {
   customers: CustomerTable;
   customer_addresses: CustomerAddressTable;
   customer_tokens: CustomerTokenTable;
   otp_codes: OtpCodeTable;
   otp_sends: OtpSendTable;
+  places: PlaceTable;
   outbox_messages: OutboxMessageTable;
   sellers: SellerTable;
   categories: CategoryTable;

@@ -1,22 +1,50 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { type CaptchaProvider, SandboxCaptcha } from './captcha/captcha-provider.ts';
+import { RecaptchaCaptcha } from './captcha/recaptcha.ts';
 import type { MessagingProvider } from './messaging/messaging-provider.ts';
 import { SandboxMessaging } from './messaging/sandbox-messaging.ts';
+import { TwilioMessaging } from './messaging/twilio-messaging.ts';
+import { GooglePlaces } from './places/google-places.ts';
+import type { PlacesProvider } from './places/places-provider.ts';
+import { SandboxPlaces } from './places/sandbox-places.ts';
 
 export interface Providers {
   messaging: MessagingProvider;
-  /** Present in sandbox mode: the outbox behind /dev/messages. */
+  /** Present when messaging runs in sandbox mode: the outbox behind /dev/messages. */
   outbox?: SandboxMessaging;
+  captcha: CaptchaProvider;
+  places: PlacesProvider;
 }
 
-export function createProviders(config: Config, db: Db): Providers {
-  const outbox = new SandboxMessaging(db);
-  if (config.providers.messaging === 'live') {
-    // The Twilio implementation arrives with sign-in (issue 4); until then keys are refused rather than
-    // silently ignored.
-    throw new Error('TWILIO_* keys are set, but live messaging is not available in this build yet');
-  }
-  return { messaging: outbox, outbox };
+export interface ProviderOptions {
+  /** Where live providers report that their service could not be reached (never with secrets). */
+  warn?: (message: string) => void;
+}
+
+/** Each provider in the mode config chose: sandbox without keys, the real service with them. */
+export function createProviders(config: Config, db: Db, options: ProviderOptions = {}): Providers {
+  const outbox = config.providers.messaging === 'sandbox' ? new SandboxMessaging(db) : undefined;
+  const messaging =
+    outbox ??
+    new TwilioMessaging({
+      accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+      authToken: config.TWILIO_AUTH_TOKEN ?? '',
+      from: config.TWILIO_FROM ?? '',
+    });
+  const captcha =
+    config.providers.captcha === 'live' && config.RECAPTCHA_SECRET
+      ? new RecaptchaCaptcha({
+          secret: config.RECAPTCHA_SECRET,
+          minScore: config.RECAPTCHA_MIN_SCORE,
+          onError: options.warn,
+        })
+      : new SandboxCaptcha();
+  const places =
+    config.providers.places === 'live' && config.GOOGLE_PLACES_KEY
+      ? new GooglePlaces({ key: config.GOOGLE_PLACES_KEY, onError: options.warn })
+      : new SandboxPlaces(db);
+  return { messaging, ...(outbox ? { outbox } : {}), captcha, places };
 }
 
 /** One line per provider for the start-up log, so nobody mistakes a sandbox for production. */

@@ -1,0 +1,230 @@
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  COUNTRY_ID,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_S,
+  VERIFIED_MOBILE_TOKEN_TTL_S,
+} from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
+import { type E164Mobile, parseAuMobile } from '@quokka/contract/mobile';
+import {
+  normaliseOtpCode,
+  validateConfirmCode,
+  validateSendCode,
+} from '@quokka/contract/validate-mobile-popup';
+import { hasErrors, toInputValidation } from '@quokka/contract/wire';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { issueCustomerToken } from '../../http/customer-auth.ts';
+import { InputValidationError, TooManyRequestsError } from '../../http/errors.ts';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import type { AuthKeys } from './auth-secret.ts';
+import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
+import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
+import { checkCode, type SendLimits, type SendRefusal, storeCodeWithinLimits } from './otp-repository.ts';
+
+// Passwordless sign-in (SPEC.md §4 Sign-in, DECISIONS.md "Sign-in"): one-time codes by text message,
+// verified-mobile tokens, and the `auth` call that turns a link or verified-mobile token into a session.
+
+/** [DATA-32] The product of a sign-in link, as the auth reply carries it. */
+export interface AuthProduct {
+  id: number;
+  name: string;
+  sku: string;
+  qty: number;
+  image: string;
+  price: number;
+  type_id: string;
+  is_giftcard: boolean;
+  product_option: { extension_attributes: { configurable_item_options: never[] } };
+}
+
+/** The seller a link names: the affiliate seller (DECISIONS.md "Catalogue, cart and orders"). */
+export interface AuthSeller {
+  id: number;
+  name: string;
+  seller_url: string;
+  image: string;
+}
+
+interface LinkFields {
+  mobile: string;
+  campaign_id: string | null;
+  product_id: number | null;
+  seller_url: string | null;
+  /** The link's seller when it exists, for the registration welcome and the affiliate seller. */
+  seller: AuthSeller | null;
+}
+
+/** [DATA-32, API-06] */
+export type AuthReply =
+  | { status: false }
+  | { status: true; expired_link: true; mobile: string }
+  | ({ status: true; new_user: true } & LinkFields)
+  | ({
+      status: true;
+      existing_user: true;
+      token: string;
+      country_code: typeof COUNTRY_ID;
+      currency_rate: 1;
+      product: AuthProduct | null;
+    } & LinkFields);
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  messaging: MessagingProvider;
+  keys: AuthKeys;
+  limits: SendLimits;
+  storeName: string;
+  /** The public host, for the WebOTP line of the code message. */
+  publicHost?: string;
+  findCustomerIdByMobile(mobile: string): Promise<number | undefined>;
+  /** The link's product from the catalogue, null when it does not exist. */
+  findProduct(productId: number): Promise<AuthProduct | null>;
+  /** The link's seller from the catalogue, null when it does not exist. */
+  findSeller(sellerUrl: string): Promise<AuthSeller | null>;
+  /** Sandbox only: shows a sent code to the developer (the start-up log prints it). */
+  showCode?: (mobile: string, code: string) => void;
+}
+
+export interface ConfirmInput {
+  mobile?: string | null;
+  code?: string | null;
+  expired?: boolean | null;
+  expired_jwt?: string | null;
+}
+
+const fieldErrors = (errors: Record<string, string | undefined>) =>
+  new InputValidationError(toInputValidation(errors));
+
+// [DECISIONS "Sign-in"] Whatever went wrong with a code (wrong, used, expired, replaced, spent), the
+// answer is the same: nothing tells a guesser which.
+const wrongCode = () => fieldErrors({ code: MSG.validCode });
+
+function refusalError(refusal: SendRefusal): TooManyRequestsError {
+  const wait = describeWait(refusal.retryAfterSeconds);
+  const message =
+    refusal.reason === 'interval'
+      ? TEXT.waitBeforeResend(wait)
+      : refusal.reason === 'number'
+        ? TEXT.tooManyForNumber(wait)
+        : TEXT.tooManyFromAddress(wait);
+  return new TooManyRequestsError(message, refusal.retryAfterSeconds);
+}
+
+/** `OTP_LENGTH` digits from the cryptographic generator, leading zeros kept. */
+export function newCode(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, keys } = deps;
+
+  // Keyed with the signing secret, so a copy of the database does not give the codes away: six digits
+  // are too few to survive a plain hash. The mobile is in it, so one code's hash says nothing of another's.
+  const hashCode = (mobile: string, code: string) =>
+    createHmac('sha256', keys.codeKey).update(`${mobile}:${code}`).digest('hex');
+
+  async function linkFields(claims: LinkClaims): Promise<LinkFields> {
+    return {
+      mobile: claims.mobile,
+      campaign_id: claims.campaignId ?? null,
+      product_id: claims.productId ?? null,
+      seller_url: claims.sellerUrl ?? null,
+      seller: claims.sellerUrl ? await deps.findSeller(claims.sellerUrl) : null,
+    };
+  }
+
+  return {
+    /**
+     * [API-07] Sends a new code to a valid mobile, within the limits. The same work and the same answer
+     * whether or not a member has the number: membership is not even looked up here.
+     */
+    async sendCode(input: { mobile?: string | null }, clientAddress: string): Promise<void> {
+      const errors = validateSendCode(input);
+      const mobile = parseAuMobile(input.mobile);
+      if (hasErrors(errors) || !mobile) throw fieldErrors(errors);
+      const code = newCode();
+      const now = clock.now();
+      const refusal = await storeCodeWithinLimits(
+        db,
+        {
+          mobile,
+          clientAddress,
+          codeHash: hashCode(mobile, code),
+          now,
+          expiresAt: new Date(now.getTime() + OTP_TTL_S * 1000),
+        },
+        deps.limits,
+      );
+      if (refusal) throw refusalError(refusal);
+      await deps.messaging.sendSms(mobile, codeMessage(deps.storeName, code, deps.publicHost));
+      deps.showCode?.(mobile, code);
+    },
+
+    /**
+     * [API-08] The code for the mobile → a verified-mobile token. With `expired` and the expired link's
+     * token, the new token carries that link's product, campaign and seller.
+     */
+    async confirmCode(input: ConfirmInput): Promise<{ status: true; jwt: string }> {
+      const errors = validateConfirmCode(input, { requireFullCode: true });
+      if (errors.mobile) throw fieldErrors({ mobile: errors.mobile });
+      const mobile = parseAuMobile(input.mobile);
+      if (errors.code || !mobile || typeof input.code !== 'string') throw wrongCode();
+      const now = clock.now();
+      const result = await checkCode(db, {
+        mobile,
+        codeHash: hashCode(mobile, normaliseOtpCode(input.code)),
+        now,
+        maxAttempts: OTP_MAX_ATTEMPTS,
+      });
+      if (result !== 'accepted') throw wrongCode();
+      const carried = input.expired ? await carriedClaims(input.expired_jwt, mobile, now) : {};
+      const jwt = await signLinkToken(
+        keys.tokenKey,
+        { ...carried, mobile },
+        { now, ttlSeconds: VERIFIED_MOBILE_TOKEN_TTL_S },
+      );
+      return { status: true, jwt };
+    },
+
+    /** [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. */
+    async authenticate(jwt: unknown): Promise<AuthReply> {
+      const verification = await verifyLinkToken(keys.tokenKey, jwt, clock.now());
+      if (verification.status === 'invalid') return { status: false };
+      const { claims } = verification;
+      if (verification.status === 'expired')
+        return { status: true, expired_link: true, mobile: claims.mobile };
+      const fields = await linkFields(claims);
+      const customerId = await deps.findCustomerIdByMobile(claims.mobile);
+      if (customerId === undefined) return { status: true, new_user: true, ...fields };
+      const token = await issueCustomerToken(db, customerId, clock);
+      const product = fields.product_id === null ? null : await deps.findProduct(fields.product_id);
+      return {
+        status: true,
+        existing_user: true,
+        token,
+        ...fields,
+        country_code: COUNTRY_ID,
+        currency_rate: 1,
+        product,
+      };
+    },
+  };
+
+  /** The expired link's product, campaign and seller: signature checked, expiry ignored, same mobile. */
+  async function carriedClaims(
+    expiredJwt: unknown,
+    mobile: E164Mobile,
+    now: Date,
+  ): Promise<Partial<LinkClaims>> {
+    const old = await verifyLinkToken(keys.tokenKey, expiredJwt, now);
+    if (old.status === 'invalid' || old.claims.mobile !== mobile) return {};
+    const { productId, campaignId, sellerUrl } = old.claims;
+    return { productId, campaignId, sellerUrl };
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,27 @@
+// Texts the sign-in and registration calls answer with that SPEC.md does not give (its own texts live in
+// @quokka/contract/messages). The web app shows them as the server sends them.
+
+/** The text message that carries a code. `host` adds the WebOTP line, so phones can fill the code in. */
+export function codeMessage(storeName: string, code: string, host?: string): string {
+  const text = `${code} is your ${storeName} sign-in code. It expires in 10 minutes. Never share it with anyone.`;
+  return host ? `${text}\n\n@${host} #${code}` : text;
+}
+
+/** "30 seconds", "1 minute", "12 minutes". */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export const TEXT = {
+  waitBeforeResend: (wait: string) => `A code was just sent. Please wait ${wait} before asking for another.`,
+  tooManyForNumber: (wait: string) => `Too many codes were sent to this mobile. Please try again in ${wait}.`,
+  tooManyFromAddress: (wait: string) =>
+    `Too many codes were requested from your network. Please try again in ${wait}.`,
+  botCheckFailed: 'We could not confirm that you are not a robot. Please reload the page and try again.',
+  mobileNotProven: 'Please confirm your mobile with a code before registering.',
+  mobileProofExpired: 'Your mobile confirmation has expired. Please confirm your mobile with a new code.',
+  mobileAlreadyRegistered: 'This mobile is already registered. Please sign in instead.',
+  unknownRegion: 'Please choose an Australian state or territory.',
+} as const;

@@ -1,0 +1,92 @@
+import { type E164Mobile, parseAuMobile } from '@quokka/contract/mobile';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+// Sign-in links and verified-mobile tokens (DECISIONS.md "Sign-in"): one kind of JWT, HS256 with the
+// algorithm pinned, audience `link`, our issuer, a `typ` claim that no other token of ours carries, and
+// an expiry. The subject is the E.164 mobile; a link may also name a product, campaign and seller.
+
+export const LINK_TOKEN_ISSUER = 'quokka';
+export const LINK_TOKEN_AUDIENCE = 'link';
+/** The `typ` claim of link and verified-mobile tokens; any other kind of token must use another. */
+export const LINK_TOKEN_TYPE = 'link';
+const ALGORITHM = 'HS256';
+
+export interface LinkClaims {
+  mobile: E164Mobile;
+  productId?: number | null;
+  campaignId?: string | null;
+  sellerUrl?: string | null;
+}
+
+export interface SignOptions {
+  now: Date;
+  ttlSeconds: number;
+}
+
+export async function signLinkToken(
+  key: Uint8Array,
+  claims: LinkClaims,
+  options: SignOptions,
+): Promise<string> {
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  const payload: Record<string, string | number> = { typ: LINK_TOKEN_TYPE };
+  if (claims.productId !== undefined && claims.productId !== null) payload.product_id = claims.productId;
+  if (claims.campaignId) payload.campaign_id = claims.campaignId;
+  if (claims.sellerUrl) payload.seller_url = claims.sellerUrl;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuer(LINK_TOKEN_ISSUER)
+    .setAudience(LINK_TOKEN_AUDIENCE)
+    .setSubject(claims.mobile)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + options.ttlSeconds)
+    .sign(key);
+}
+
+export type LinkVerification =
+  | { status: 'valid'; claims: LinkClaims }
+  /** Signed by us and otherwise fine, but past its expiry: its claims are still trustworthy. */
+  | { status: 'expired'; claims: LinkClaims }
+  | { status: 'invalid' };
+
+/**
+ * Checks signature (HS256 only: `alg: none` and every other algorithm are refused), issuer, audience,
+ * `typ` and expiry against `now` (the server clock). Anything else, garbage included, is `invalid`.
+ */
+export async function verifyLinkToken(key: Uint8Array, token: unknown, now: Date): Promise<LinkVerification> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { status: 'invalid' };
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      issuer: LINK_TOKEN_ISSUER,
+      audience: LINK_TOKEN_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    });
+    const claims = claimsOf(payload);
+    return claims ? { status: 'valid', claims } : { status: 'invalid' };
+  } catch (error) {
+    // jose checks the signature, issuer and audience before the expiry, so an expired token's payload
+    // has passed every other check; only its own claims are left to look at.
+    if (error instanceof errors.JWTExpired && error.claim === 'exp') {
+      const claims = claimsOf(error.payload);
+      return claims ? { status: 'expired', claims } : { status: 'invalid' };
+    }
+    return { status: 'invalid' };
+  }
+}
+
+function claimsOf(payload: Record<string, unknown>): LinkClaims | undefined {
+  if (payload.typ !== LINK_TOKEN_TYPE) return undefined;
+  const mobile = typeof payload.sub === 'string' ? parseAuMobile(payload.sub) : null;
+  if (!mobile || mobile !== payload.sub) return undefined;
+  const productId = payload.product_id;
+  const campaignId = payload.campaign_id;
+  const sellerUrl = payload.seller_url;
+  return {
+    mobile,
+    productId: typeof productId === 'number' && Number.isSafeInteger(productId) ? productId : null,
+    campaignId: typeof campaignId === 'string' ? campaignId : null,
+    sellerUrl: typeof sellerUrl === 'string' ? sellerUrl : null,
+  };
+}
