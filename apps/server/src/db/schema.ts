@@ -158,6 +158,123 @@ export interface PlaceTable {
   postcode: string | null;
 }
 
+// modules/cart, modules/checkout and providers/payments (migration 0006)
+/** An address as Magento carries it (SPEC.md §3 Address), kept as a snapshot on carts and orders. */
+export interface AddressSnapshot {
+  customer_address_id?: number;
+  firstname: string;
+  lastname: string;
+  telephone: string;
+  street: string[];
+  city: string;
+  postcode: string;
+  region: { region: string; region_code: string; region_id: number };
+  region_id: number;
+  country_id: string;
+  email?: string;
+}
+
+type AddressColumn = ColumnType<AddressSnapshot, string, string>;
+
+export interface ShippingMethodTable {
+  id: Generated<number>;
+  carrier_code: string;
+  method_code: string;
+  carrier_title: string;
+  method_title: string;
+  amount_cents: number;
+  giftcard_only: Generated<boolean>;
+  enabled: Generated<boolean>;
+}
+
+export interface CartTable {
+  id: Generated<number>;
+  customer_id: number;
+  status: Generated<'active' | 'ordered'>;
+  shipping_method_id: number | null;
+  shipping_address: ColumnType<AddressSnapshot | null, string | null | undefined, string | null>;
+  billing_address: ColumnType<AddressSnapshot | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CartItemTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  qty: number;
+  created_at: CreatedAt;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  increment_id: Generated<string>;
+  customer_id: number;
+  cart_id: number;
+  idempotency_key: string | null;
+  status: Generated<'paid' | 'refunded'>;
+  customer_name: string;
+  customer_email: string;
+  shipping_method_id: number | null;
+  shipping_carrier_code: string;
+  shipping_method_code: string;
+  shipping_title: string;
+  shipping_cents: number;
+  subtotal_cents: number;
+  grand_total_cents: number;
+  shipping_address: AddressColumn;
+  billing_address: AddressColumn;
+  payment_provider: string;
+  payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: CreatedAt;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  cart_item_id: number;
+  product_id: number | null;
+  parent_product_id: number | null;
+  seller_id: number;
+  sku: string;
+  name: string;
+  is_giftcard: boolean;
+  price_cents: number;
+  qty: number;
+  row_total_cents: number;
+}
+
+export interface PaymentCustomerTable {
+  customer_id: number;
+  provider: string;
+  provider_customer_id: string;
+  created_at: CreatedAt;
+}
+
+export interface SandboxSavedCardTable {
+  id: string;
+  customer_id: number;
+  test_payment_method: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: CreatedAt;
+}
+
+export interface SandboxChargeTable {
+  id: string;
+  customer_id: number;
+  amount_cents: number;
+  currency: string;
+  payment_method: string;
+  idempotency_key: string;
+  status: 'succeeded' | 'refunded';
+  created_at: CreatedAt;
+}
+
 export interface Database {
   customers: CustomerTable;
   customer_addresses: CustomerAddressTable;
@@ -173,4 +290,12 @@ export interface Database {
   product_images: ProductImageTable;
   product_categories: ProductCategoryTable;
   mms_templates: MmsTemplateTable;
+  shipping_methods: ShippingMethodTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  payment_customers: PaymentCustomerTable;
+  sandbox_saved_cards: SandboxSavedCardTable;
+  sandbox_charges: SandboxChargeTable;
 }

@@ -5,6 +5,9 @@ import { RecaptchaCaptcha } from './captcha/recaptcha.ts';
 import type { MessagingProvider } from './messaging/messaging-provider.ts';
 import { SandboxMessaging } from './messaging/sandbox-messaging.ts';
 import { TwilioMessaging } from './messaging/twilio-messaging.ts';
+import type { PaymentsProvider } from './payments/payments-provider.ts';
+import { SandboxPayments } from './payments/sandbox-payments.ts';
+import { createStripeClient, StripePayments } from './payments/stripe-payments.ts';
 import { GooglePlaces } from './places/google-places.ts';
 import type { PlacesProvider } from './places/places-provider.ts';
 import { SandboxPlaces } from './places/sandbox-places.ts';
@@ -15,6 +18,8 @@ export interface Providers {
   outbox?: SandboxMessaging;
   captcha: CaptchaProvider;
   places: PlacesProvider;
+  /** Cards: the sandbox (Stripe's test ids) without STRIPE_SECRET_KEY, Stripe with it. */
+  payments: PaymentsProvider;
 }
 
 export interface ProviderOptions {
@@ -44,7 +49,11 @@ export function createProviders(config: Config, db: Db, options: ProviderOptions
     config.providers.places === 'live' && config.GOOGLE_PLACES_KEY
       ? new GooglePlaces({ key: config.GOOGLE_PLACES_KEY, onError: options.warn })
       : new SandboxPlaces(db);
-  return { messaging, ...(outbox ? { outbox } : {}), captcha, places };
+  const payments =
+    config.providers.payments === 'live' && config.STRIPE_SECRET_KEY
+      ? new StripePayments(createStripeClient(config.STRIPE_SECRET_KEY))
+      : new SandboxPayments();
+  return { messaging, ...(outbox ? { outbox } : {}), captcha, places, payments };
 }
 
 /** One line per provider for the start-up log, so nobody mistakes a sandbox for production. */

@@ -3,6 +3,7 @@ import * as m0001 from './0001-outbox.ts';
 import * as m0002 from './0002-catalogue.ts';
 import * as m0004 from './0004-customers.ts';
 import * as m0005 from './0005-auth.ts';
+import * as m0006 from './0006-cart-orders.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-catalogue': m0002,
   '0004-customers': m0004,
   '0005-auth': m0005,
+  '0006-cart-orders': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
+import type { CartService } from './cart-service.ts';
+import { addItemBody, itemParams, updateItemBody } from './cart-wire.ts';
+
+// SPEC.md §7 "Cart, shipping and payment", the cart half: Magento's carts/mine calls and {ns}/clearcart.
+// Every call needs the member's bearer token; `mine` is always the signed-in member's active cart.
+
+/**
+ * Calls with no payload (`POST carts/mine`, clearcart) may still say `Content-Type: application/json`;
+ * an empty body then means "nothing", not malformed JSON.
+ */
+export function acceptEmptyJsonBodies(api: FastifyInstance): void {
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new SyntaxError('The request body is not valid JSON.'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
+      done(error, undefined);
+    }
+  });
+}
+
+export interface CartRoutesDeps {
+  config: Config;
+  service: CartService;
+}
+
+export function cartRoutes({ config, service }: CartRoutesDeps): ApiPlugin {
+  const ns = config.API_NAMESPACE;
+  return (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    acceptEmptyJsonBodies(app);
+    api.addHook('preHandler', requireCustomer);
+    // A cart is one member's: never kept by a shared cache.
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    // [API-21, CART-11] Magento replies with the bare cart id.
+    api.post('/carts/mine', async (request) => service.create(currentCustomer(request).id));
+
+    // [API-20, DATA-35]
+    api.get('/carts/mine', async (request) => service.get(currentCustomer(request).id));
+
+    api.get('/carts/mine/items', async (request) => service.items(currentCustomer(request).id));
+
+    // [API-22, ERR-05, ERR-06]
+    api.post('/carts/mine/items', { schema: { body: addItemBody } }, async (request) =>
+      service.addItem(currentCustomer(request).id, request.body.cartItem),
+    );
+
+    // [CART-07] A line's quantity changes in place.
+    api.put(
+      '/carts/mine/items/:itemId',
+      { schema: { params: itemParams, body: updateItemBody } },
+      async (request) =>
+        service.updateItem(currentCustomer(request).id, request.params.itemId, request.body.cartItem.qty),
+    );
+
+    // [CART-08] Magento replies `true`.
+    api.delete('/carts/mine/items/:itemId', { schema: { params: itemParams } }, async (request, reply) => {
+      await service.removeItem(currentCustomer(request).id, request.params.itemId);
+      return reply.type('application/json; charset=utf-8').send('true');
+    });
+
+    // [API-23, ERR-07, CART-05] 404 when there is no cart: the client carries on as if it were empty.
+    api.post(`/${ns}/clearcart`, async (request) => {
+      await service.clear(currentCustomer(request).id);
+      return { status: true };
+    });
+  };
+}

@@ -1,0 +1,278 @@
+import { OPTION_ID } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
+import { joinFullName } from '@quokka/contract/names';
+import type { Db } from '../../db/database.ts';
+import type { AddressSnapshot } from '../../db/schema.ts';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import {
+  addToLine,
+  type CartLineRow,
+  type CartRow,
+  cartLines,
+  childrenOf,
+  deleteAllLines,
+  deleteLine,
+  ensureActiveCart,
+  findActiveCart,
+  findMember,
+  findProductById,
+  findProductBySku,
+  lineQty,
+  lockActiveCart,
+  type MemberAddressRow,
+  type MemberRow,
+  memberAddresses,
+  type ProductForCart,
+  setLineQty,
+  touchCart,
+} from './cart-repository.ts';
+import type {
+  AddItemBody,
+  AddressWire,
+  CartCustomerWire,
+  CartItemWire,
+  ConfigurableItemOption,
+  QuoteWire,
+} from './cart-wire.ts';
+
+// The member's server cart (SPEC.md §3 Server cart, §7 Cart; DECISIONS.md "Wire"): one active cart per
+// member, one line per product, prices and stock always from the catalogue. Every change locks the cart
+// row first, so changes of one cart, and the order placed from it, never interleave.
+
+export const CART_TEXT = {
+  noCart: 'The customer has no active cart.',
+  itemNotFound: 'The cart item does not exist.',
+  chooseOptions: 'You need to choose options for your item.',
+  cartJustOrdered: 'This cart has just been ordered. Please try again.',
+} as const;
+
+/** [ERR-05] Unknown, disabled or out of stock. */
+export const productNotAvailable = () => new InvalidDataError(MSG.productNotAvailable);
+/** [ERR-06] More than the stock, counting what the cart already holds. */
+export const qtyNotAvailable = () => new InvalidDataError(MSG.qtyNotAvailable);
+
+const dollars = (cents: number) => cents / 100;
+
+type OptionColumn = 'color_id' | 'size_id' | 'gift_card_price_id';
+/** [CONST-14..16] The fixed option ids and the product column each one picks. */
+const OPTION_COLUMNS: readonly (readonly [number, OptionColumn])[] = [
+  [OPTION_ID.color, 'color_id'],
+  [OPTION_ID.size, 'size_id'],
+  [OPTION_ID.gift_card_price, 'gift_card_price_id'],
+];
+
+export function cartItemWire(line: CartLineRow): CartItemWire {
+  const configurable = line.parent_id !== null;
+  const options = OPTION_COLUMNS.flatMap(([optionId, column]) => {
+    const value = line[column];
+    return value === null ? [] : [{ option_id: String(optionId), option_value: value }];
+  });
+  return {
+    item_id: line.item_id,
+    sku: line.sku,
+    qty: line.qty,
+    name: line.child_name,
+    price: dollars(line.price_cents),
+    product_type: configurable ? 'configurable' : 'simple',
+    quote_id: String(line.cart_id),
+    ...(configurable
+      ? { product_option: { extension_attributes: { configurable_item_options: options } } }
+      : {}),
+    extension_attributes: {
+      product_id: line.parent_id ?? line.product_id,
+      child_product_id: line.product_id,
+      row_total: dollars(line.price_cents * line.qty),
+      image: line.image ?? '',
+      is_giftcard: line.is_giftcard,
+      seller_id: line.seller_id,
+      seller_url: line.seller_url,
+      product_seller_image: line.seller_logo,
+    },
+  };
+}
+
+/** The Magento address of a member's stored address, as a snapshot for a cart or an order. */
+export function addressSnapshot(row: MemberAddressRow): AddressSnapshot {
+  return {
+    customer_address_id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    telephone: row.telephone,
+    street: row.street,
+    city: row.city,
+    postcode: row.postcode,
+    region: { region: row.region, region_code: row.region_code, region_id: row.region_id },
+    region_id: row.region_id,
+    country_id: row.country_id,
+  };
+}
+
+function memberAddressWire(row: MemberAddressRow, member: MemberRow): AddressWire {
+  const { customer_address_id: _snapshotId, ...address } = addressSnapshot(row);
+  return {
+    id: row.id,
+    customer_id: row.customer_id,
+    ...address,
+    default_shipping: row.id === member.default_shipping_id,
+    default_billing: row.id === member.default_billing_id,
+  };
+}
+
+function customerWire(member: MemberRow, addresses: MemberAddressRow[]): CartCustomerWire {
+  return {
+    id: member.id,
+    email: member.email,
+    firstname: member.firstname,
+    lastname: member.lastname,
+    fullname: joinFullName(member.firstname, member.lastname),
+    mobile: member.mobile,
+    store_id: member.store_id,
+    website_id: member.website_id,
+    ...(member.default_shipping_id !== null ? { default_shipping: String(member.default_shipping_id) } : {}),
+    ...(member.default_billing_id !== null ? { default_billing: String(member.default_billing_id) } : {}),
+    addresses: addresses.map((row) => memberAddressWire(row, member)),
+  };
+}
+
+/** The child a configurable parent's options pick; every option its children use must be chosen. */
+function pickChild(children: ProductForCart[], chosen: ConfigurableItemOption[]): ProductForCart {
+  const wanted = new Map<OptionColumn, number>();
+  for (const option of chosen) {
+    const column = OPTION_COLUMNS.find(([optionId]) => optionId === option.option_id)?.[1];
+    if (!column) throw productNotAvailable();
+    wanted.set(column, option.option_value);
+  }
+  const used = OPTION_COLUMNS.map(([, column]) => column).filter((column) =>
+    children.some((child) => child[column] !== null),
+  );
+  if (used.some((column) => !wanted.has(column))) throw new InvalidDataError(CART_TEXT.chooseOptions);
+  const child = children.find((candidate) =>
+    [...wanted].every(([column, value]) => candidate[column] === value),
+  );
+  if (!child) throw productNotAvailable();
+  return child;
+}
+
+export interface CartService {
+  /** [API-21] The active cart's id; creates the cart when there is none. */
+  create(customerId: number): Promise<number>;
+  /** [API-20, DATA-35] The active cart as Magento's quote; 404 when there is none. */
+  get(customerId: number): Promise<QuoteWire>;
+  /** The active cart's lines ([] when there is no cart). */
+  items(customerId: number): Promise<CartItemWire[]>;
+  /** [API-22, ERR-05, ERR-06] */
+  addItem(customerId: number, item: AddItemBody['cartItem']): Promise<CartItemWire>;
+  updateItem(customerId: number, itemId: number, qty: number): Promise<CartItemWire>;
+  removeItem(customerId: number, itemId: number): Promise<void>;
+  /** [API-23, ERR-07] Empties the active cart; 404 when there is none. */
+  clear(customerId: number): Promise<void>;
+}
+
+export function createCartService(db: Db): CartService {
+  /** Runs `work` with the member's active cart locked; `create` makes one first when there is none. */
+  function withLockedCart<T>(
+    customerId: number,
+    create: boolean,
+    work: (trx: Db, cart: CartRow) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      if (create) await ensureActiveCart(trx, customerId);
+      const cart = await lockActiveCart(trx, customerId);
+      // Created a moment ago, then ordered by a placement that held the lock: the caller may retry.
+      if (!cart)
+        throw create ? new ConflictError(CART_TEXT.cartJustOrdered) : new NotFoundError(CART_TEXT.noCart);
+      return work(trx, cart);
+    });
+  }
+
+  async function lineOf(trx: Db, cartId: number, itemId: number): Promise<CartLineRow> {
+    const [line] = await cartLines(trx, cartId, itemId);
+    if (!line) throw new NotFoundError(CART_TEXT.itemNotFound);
+    return line;
+  }
+
+  /** What a sku with these options buys, or the §8 error. */
+  async function productToBuy(trx: Db, item: AddItemBody['cartItem']): Promise<ProductForCart> {
+    const product = await findProductBySku(trx, item.sku);
+    if (!product?.enabled) throw productNotAvailable();
+    if (product.type_id === 'configurable') {
+      const children = (await childrenOf(trx, product.id)).filter((child) => child.enabled);
+      const chosen = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+      return pickChild(children, chosen);
+    }
+    if (product.parent_id !== null) {
+      // A child's own sku: fine while its product is on sale.
+      const parent = await findProductById(trx, product.parent_id);
+      if (!parent?.enabled) throw productNotAvailable();
+    }
+    return product;
+  }
+
+  return {
+    create: (customerId) => ensureActiveCart(db, customerId),
+
+    async get(customerId) {
+      const cart = await findActiveCart(db, customerId);
+      if (!cart) throw new NotFoundError(CART_TEXT.noCart);
+      const member = await findMember(db, customerId);
+      if (!member) throw new NotFoundError(CART_TEXT.noCart);
+      const [lines, addresses] = [await cartLines(db, cart.id), await memberAddresses(db, customerId)];
+      const defaultBilling = addresses.find((row) => row.id === member.default_billing_id);
+      const billing = cart.billing_address ?? (defaultBilling ? addressSnapshot(defaultBilling) : null);
+      return {
+        id: cart.id,
+        is_active: true,
+        items_count: lines.length,
+        items_qty: lines.reduce((sum, line) => sum + line.qty, 0),
+        items: lines.map(cartItemWire),
+        customer: customerWire(member, addresses),
+        billing_address: billing ? { ...billing, email: member.email } : null,
+        currency: { quote_currency_code: 'AUD', base_currency_code: 'AUD' },
+      };
+    },
+
+    async items(customerId) {
+      const cart = await findActiveCart(db, customerId);
+      return cart ? (await cartLines(db, cart.id)).map(cartItemWire) : [];
+    },
+
+    addItem: (customerId, item) =>
+      withLockedCart(customerId, true, async (trx, cart) => {
+        const product = await productToBuy(trx, item);
+        if (product.qty <= 0) throw productNotAvailable(); // [ERR-05]
+        const already = await lineQty(trx, cart.id, product.id);
+        if (already + item.qty > product.qty) throw qtyNotAvailable(); // [ERR-06]
+        const itemId = await addToLine(trx, cart.id, product.id, item.qty);
+        await touchCart(trx, cart.id);
+        return cartItemWire(await lineOf(trx, cart.id, itemId));
+      }),
+
+    updateItem: (customerId, itemId, qty) =>
+      withLockedCart(customerId, false, async (trx, cart) => {
+        const line = await lineOf(trx, cart.id, itemId);
+        if (!line.enabled || line.parent_enabled === false || line.stock <= 0) throw productNotAvailable();
+        if (qty > line.stock) throw qtyNotAvailable();
+        await setLineQty(trx, itemId, qty);
+        await touchCart(trx, cart.id);
+        return cartItemWire({ ...line, qty });
+      }).catch(notFoundAsItem),
+
+    removeItem: (customerId, itemId) =>
+      withLockedCart(customerId, false, async (trx, cart) => {
+        if (!(await deleteLine(trx, cart.id, itemId))) throw new NotFoundError(CART_TEXT.itemNotFound);
+        await touchCart(trx, cart.id);
+      }).catch(notFoundAsItem),
+
+    clear: (customerId) =>
+      withLockedCart(customerId, false, async (trx, cart) => {
+        await deleteAllLines(trx, cart.id);
+        await touchCart(trx, cart.id);
+      }),
+  };
+}
+
+/** Without a cart, an item id names nothing: the same 404 as another member's item. */
+function notFoundAsItem(error: unknown): never {
+  if (error instanceof NotFoundError) throw new NotFoundError(CART_TEXT.itemNotFound);
+  throw error;
+}

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AddressSnapshot } from '../../db/schema.ts';
+
+// shipping_methods, orders and order_items: the only SQL on them. Taking stock is here too, although
+// products belong to the catalogue: it must happen inside the order's transaction, under its locks, as
+// one conditional update (STYLE.md, Saleor), so it cannot be a call into another module's service.
+
+export interface ShippingMethodRow {
+  id: number;
+  carrier_code: string;
+  method_code: string;
+  carrier_title: string;
+  method_title: string;
+  amount_cents: number;
+  giftcard_only: boolean;
+}
+
+const methodColumns = [
+  'id',
+  'carrier_code',
+  'method_code',
+  'carrier_title',
+  'method_title',
+  'amount_cents',
+  'giftcard_only',
+] as const;
+
+/** [SHIP-01] The methods a cart qualifies for, cheapest first. */
+export function shippingMethodsFor(db: Db, giftcardOnly: boolean): Promise<ShippingMethodRow[]> {
+  return db
+    .selectFrom('shipping_methods')
+    .select(methodColumns)
+    .where('enabled', '=', true)
+    .where('giftcard_only', '=', giftcardOnly)
+    .orderBy('amount_cents')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Takes `qty` units if there are that many, in one statement: the row lock it takes makes a second
+ * buyer wait for this transaction and then see what is left. False when there are not enough.
+ */
+export async function takeStock(db: Db, productId: number, qty: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ qty: sql<number>`qty - ${qty}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', productId)
+    .where('qty', '>=', qty)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const row = await db.selectFrom('products').select('qty').where('id', '=', productId).executeTakeFirst();
+  return row?.qty ?? 0;
+}
+
+export interface NewOrder {
+  customer_id: number;
+  cart_id: number;
+  idempotency_key: string | null;
+  customer_name: string;
+  customer_email: string;
+  shipping_method_id: number;
+  shipping_carrier_code: string;
+  shipping_method_code: string;
+  shipping_title: string;
+  shipping_cents: number;
+  subtotal_cents: number;
+  grand_total_cents: number;
+  shipping_address: AddressSnapshot;
+  billing_address: AddressSnapshot;
+  payment_provider: string;
+}
+
+export interface NewOrderItem {
+  cart_item_id: number;
+  product_id: number;
+  parent_product_id: number | null;
+  seller_id: number;
+  sku: string;
+  name: string;
+  is_giftcard: boolean;
+  price_cents: number;
+  qty: number;
+  row_total_cents: number;
+}
+
+/** The order and its items; the increment id comes from order_increment_seq. */
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  items: NewOrderItem[],
+): Promise<{ id: number; increment_id: string }> {
+  const row = await db
+    .insertInto('orders')
+    .values({
+      ...order,
+      shipping_address: JSON.stringify(order.shipping_address),
+      billing_address: JSON.stringify(order.billing_address),
+    })
+    .returning(['id', 'increment_id'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_items')
+    .values(items.map((item) => ({ ...item, order_id: row.id })))
+    .execute();
+  return row;
+}
+
+export async function recordPayment(
+  db: Db,
+  orderId: number,
+  payment: { id: string; brand: string | null; last4: string | null },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_id: payment.id, card_brand: payment.brand, card_last4: payment.last4 })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export interface OrderRow {
+  id: number;
+  increment_id: string;
+  customer_id: number;
+  cart_id: number;
+  status: 'paid' | 'refunded';
+  customer_name: string;
+  shipping_title: string;
+  shipping_carrier_code: string;
+  shipping_method_code: string;
+  shipping_cents: number;
+  subtotal_cents: number;
+  grand_total_cents: number;
+  shipping_address: AddressSnapshot;
+  billing_address: AddressSnapshot;
+  payment_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Date;
+}
+
+const orderColumns = [
+  'id',
+  'increment_id',
+  'customer_id',
+  'cart_id',
+  'status',
+  'customer_name',
+  'shipping_title',
+  'shipping_carrier_code',
+  'shipping_method_code',
+  'shipping_cents',
+  'subtotal_cents',
+  'grand_total_cents',
+  'shipping_address',
+  'billing_address',
+  'payment_id',
+  'card_brand',
+  'card_last4',
+  'created_at',
+] as const;
+
+export function findOrderByKey(db: Db, customerId: number, key: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('customer_id', '=', customerId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function findOrderOfCart(db: Db, cartId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').select(orderColumns).where('cart_id', '=', cartId).executeTakeFirst();
+}
+
+/** The member's order with this id; undefined for another member's (then a 404). */
+export function findMemberOrder(db: Db, customerId: number, orderId: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The member's latest order, if it was placed after `since` (everything when `since` is undefined). */
+export function latestOrder(db: Db, customerId: number, since?: Date): Promise<OrderRow | undefined> {
+  let query = db.selectFrom('orders').select(orderColumns).where('customer_id', '=', customerId);
+  if (since) query = query.where('created_at', '>=', since);
+  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export function memberOrders(db: Db, customerId: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export interface OrderItemRow {
+  id: number;
+  order_id: number;
+  cart_item_id: number;
+  product_id: number | null;
+  parent_product_id: number | null;
+  seller_id: number;
+  sku: string;
+  name: string;
+  is_giftcard: boolean;
+  price_cents: number;
+  qty: number;
+  row_total_cents: number;
+}
+
+export function orderItems(db: Db, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_items')
+    .select([
+      'id',
+      'order_id',
+      'cart_item_id',
+      'product_id',
+      'parent_product_id',
+      'seller_id',
+      'sku',
+      'name',
+      'is_giftcard',
+      'price_cents',
+      'qty',
+      'row_total_cents',
+    ])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** A seller's shop name, by id or by seller url (the catalogue's table, read only). */
+export async function sellerName(db: Db, ref: { id?: number; url?: string }): Promise<string | undefined> {
+  if (ref.id === undefined && ref.url === undefined) return undefined;
+  let query = db.selectFrom('sellers').select('name');
+  query =
+    ref.id !== undefined ? query.where('id', '=', ref.id) : query.where('seller_url', '=', ref.url ?? '');
+  return (await query.executeTakeFirst())?.name;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
+import { InvalidDataError } from '../../http/errors.ts';
+import { acceptEmptyJsonBodies } from '../cart/cart-routes.ts';
+import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
+import {
+  checkoutSuccessQuery,
+  estimateBody,
+  estimateByAddressIdBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  paymentInformationBody,
+  shippingInformationBody,
+  shippingMethodsQuery,
+} from './checkout-wire.ts';
+
+// SPEC.md §7 "Cart, shipping and payment", the checkout half: shipping estimates and methods, shipping
+// information, payment information (placing the order), saved cards and the success lookup. Every call
+// needs the member's bearer token.
+
+export interface CheckoutRoutesDeps {
+  config: Config;
+  service: CheckoutService;
+}
+
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new InvalidDataError(CHECKOUT_TEXT.idempotencyKeyInvalid);
+  }
+  return key;
+}
+
+export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlugin {
+  const ns = config.API_NAMESPACE;
+  return (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    acceptEmptyJsonBodies(app);
+    api.addHook('preHandler', requireCustomer);
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    // [API-24, SHIP-02] Custom endpoint: `{status, data}` with id-based methods.
+    api.get(`/${ns}/shippingmethods`, { schema: { querystring: shippingMethodsQuery } }, async (request) => ({
+      status: true,
+      data: await service.idShippingMethods(currentCustomer(request).id, request.query.addressId),
+    }));
+
+    // [API-25, DATA-39]
+    api.post(
+      '/carts/mine/estimate-shipping-methods-by-address-id',
+      { schema: { body: estimateByAddressIdBody } },
+      async (request) => {
+        const addressId = request.body.addressId ?? request.body.address_id;
+        if (addressId === null || addressId === undefined)
+          throw new InvalidDataError('addressId is required');
+        return service.estimate(currentCustomer(request).id, { addressId });
+      },
+    );
+
+    // [API-26, DATA-39]
+    api.post('/carts/mine/estimate-shipping-methods', { schema: { body: estimateBody } }, async (request) =>
+      service.estimate(currentCustomer(request).id, { address: request.body.address }),
+    );
+
+    // [API-27, API-28] Answers under /rest/au/V1 as under /rest/default/V1 (registerApi).
+    api.post(
+      '/carts/mine/shipping-information',
+      { schema: { body: shippingInformationBody } },
+      async (request) => service.saveShippingInformation(currentCustomer(request).id, request.body),
+    );
+
+    // [API-29, ROLE-06] Magento answers the order id as a JSON string of digits.
+    api.post(
+      '/carts/mine/payment-information',
+      { schema: { body: paymentInformationBody } },
+      async (request, reply) => {
+        const orderId = await service.placeOrder(currentCustomer(request).id, {
+          body: request.body,
+          idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]),
+        });
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(orderId));
+      },
+    );
+
+    // [API-30, DATA-40]
+    api.get(`/${ns}/savedcards`, async (request) => ({
+      status: true,
+      data: await service.savedCards(currentCustomer(request).id),
+    }));
+
+    // [API-36, DATA-44] The latest order's number and the shop's name.
+    api.get(`/${ns}/checkoutsuccess`, { schema: { querystring: checkoutSuccessQuery } }, async (request) => ({
+      status: true,
+      data: await service.checkoutSuccess(currentCustomer(request).id, request.query.seller_id),
+    }));
+  };
+}

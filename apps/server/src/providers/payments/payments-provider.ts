@@ -1,0 +1,81 @@
+import type { Db } from '../../db/database.ts';
+import { InvalidDataError, NotFoundError } from '../../http/errors.ts';
+
+// One interface for card payments; the sandbox follows the card provider's test mode, the real
+// implementation talks to Stripe. Chosen by config (DECISIONS.md "Sandbox mode"). The payment method
+// code on the wire is `stripe_payments` in both modes.
+
+export const PAYMENT_METHOD_CODE = 'stripe_payments';
+
+/** The member paying, as the provider needs to know them. */
+export interface Payer {
+  customerId: number;
+  email: string;
+  name: string;
+  mobile: string;
+}
+
+export interface ChargeRequest {
+  payer: Payer;
+  amountCents: number;
+  currency: 'aud';
+  /** A new payment method id from the card field, or the id of one of the payer's saved cards. */
+  paymentMethod: string;
+  /** Keep the card for later (`cc_save`). */
+  saveCard: boolean;
+  /** The same key always means the same charge: a retry never charges twice. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+export interface Charge {
+  /** The provider's payment id (a Stripe PaymentIntent id, or `pi_sandbox_…`). */
+  id: string;
+  amountCents: number;
+  brand: string | null;
+  last4: string | null;
+}
+
+/** [DATA-40] A saved card as `{ns}/savedcards` lists it. */
+export interface SavedCard {
+  id: string;
+  brand: 'visa' | 'mastercard' | 'amex' | 'jcb' | 'unionpay' | string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** The card was refused: 400 with the provider's reason, which the client shows on the card field. */
+export class CardDeclinedError extends InvalidDataError {}
+
+/** A payment method the provider does not know (a typo, or another mode's id). */
+export class UnknownPaymentMethodError extends InvalidDataError {}
+
+/** A saved card that is not the payer's: nothing reveals that it exists (DECISIONS.md "Wire"). */
+export class SavedCardNotFoundError extends NotFoundError {
+  constructor() {
+    super('The saved card does not exist.');
+  }
+}
+
+export interface PaymentsProvider {
+  readonly mode: 'sandbox' | 'live';
+  /** Stored on each order, so a payment id is always read with the provider that made it. */
+  readonly name: 'sandbox' | 'stripe';
+  /**
+   * Whatever must exist at the provider before a charge (Stripe: the member's customer). Called outside
+   * the order transaction, so that nothing it records is rolled back with a declined card.
+   */
+  preparePayer(db: Db, payer: Payer): Promise<void>;
+  /**
+   * Charges the card or throws CardDeclinedError / UnknownPaymentMethodError / SavedCardNotFoundError.
+   * `db` is the order's transaction: the provider's own bookkeeping commits or rolls back with the
+   * order (on the embedded database it is also the only connection there is).
+   */
+  charge(db: Db, request: ChargeRequest): Promise<Charge>;
+  /** Gives a charge back in full: used when the order could not be committed after the charge. */
+  refund(db: Db, chargeId: string): Promise<void>;
+  /** [API-30] The payer's saved cards, newest first. */
+  savedCards(db: Db, payer: Payer): Promise<SavedCard[]>;
+}

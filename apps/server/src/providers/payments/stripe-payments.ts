@@ -1,0 +1,161 @@
+import Stripe from 'stripe';
+import type { Db } from '../../db/database.ts';
+import { InvalidDataError } from '../../http/errors.ts';
+import {
+  CardDeclinedError,
+  type Charge,
+  type ChargeRequest,
+  type Payer,
+  type PaymentsProvider,
+  type SavedCard,
+  SavedCardNotFoundError,
+  UnknownPaymentMethodError,
+} from './payments-provider.ts';
+
+// Card payments through Stripe: one Stripe customer per member (kept in payment_customers), a
+// PaymentIntent created and confirmed in one call with the payment method the card field made, saved
+// for later with `setup_future_usage` when the member ticks cc_save, and our idempotency key passed
+// through so that a retried placement gets the same PaymentIntent back instead of a second charge.
+
+export const NEEDS_AUTHENTICATION =
+  'Your bank asked to confirm this payment, which this checkout cannot do yet. Please use another card.';
+
+export interface StripeClientOptions {
+  /** For tests against a local fake: host, port and protocol of the API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function createStripeClient(secretKey: string, options: StripeClientOptions = {}): Stripe {
+  return new Stripe(secretKey, {
+    // Retries are safe: every call that creates something carries an idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'Quokka storefront' },
+    ...options,
+  });
+}
+
+const errorType = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { type?: unknown; code?: unknown }) : {};
+
+export class StripePayments implements PaymentsProvider {
+  readonly mode = 'live';
+  readonly name = 'stripe';
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async preparePayer(db: Db, payer: Payer): Promise<void> {
+    if (await this.#customerOf(db, payer.customerId)) return;
+    // The key makes two first checkouts at once create one Stripe customer, not two.
+    const customer = await this.stripe.customers.create(
+      {
+        email: payer.email,
+        name: payer.name,
+        phone: payer.mobile,
+        metadata: { quokka_customer_id: String(payer.customerId) },
+      },
+      { idempotencyKey: `quokka-customer-${payer.customerId}-${payer.mobile}` },
+    );
+    await db
+      .insertInto('payment_customers')
+      .values({ customer_id: payer.customerId, provider: this.name, provider_customer_id: customer.id })
+      .onConflict((oc) => oc.column('customer_id').doNothing())
+      .execute();
+  }
+
+  async charge(db: Db, request: ChargeRequest): Promise<Charge> {
+    const customer = await this.#customerOf(db, request.payer.customerId);
+    if (!customer) throw new Error('preparePayer must run before charge');
+    const method = await this.#paymentMethod(request.paymentMethod);
+    // A saved card of someone else is not there for this member (DECISIONS.md "Wire": 404).
+    const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    if (owner && owner !== customer) throw new SavedCardNotFoundError();
+
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          customer,
+          payment_method: request.paymentMethod,
+          confirm: true,
+          // Cards only, confirmed here: nothing may redirect the shopper away.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          ...(request.saveCard && !owner ? { setup_future_usage: 'off_session' as const } : {}),
+          description: request.description,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      const { type, code } = errorType(error);
+      if (type === 'StripeCardError') throw new CardDeclinedError((error as Error).message);
+      if (type === 'StripeIdempotencyError') throw new InvalidDataError((error as Error).message);
+      if (type === 'StripeInvalidRequestError' && code === 'resource_missing') {
+        throw new UnknownPaymentMethodError((error as Error).message);
+      }
+      throw error;
+    }
+    if (intent.status !== 'succeeded') {
+      // 3-D Secure and the like: the intent stays unconfirmed and lapses; nothing was taken.
+      throw new CardDeclinedError(NEEDS_AUTHENTICATION);
+    }
+    return {
+      id: intent.id,
+      amountCents: intent.amount,
+      brand: method.card?.brand ?? null,
+      last4: method.card?.last4 ?? null,
+    };
+  }
+
+  async refund(_db: Db, chargeId: string): Promise<void> {
+    await this.stripe.refunds.create(
+      { payment_intent: chargeId },
+      { idempotencyKey: `quokka-refund-${chargeId}` },
+    );
+  }
+
+  async savedCards(db: Db, payer: Payer): Promise<SavedCard[]> {
+    const customer = await this.#customerOf(db, payer.customerId);
+    if (!customer) return [];
+    const list = await this.stripe.customers.listPaymentMethods(customer, { type: 'card', limit: 100 });
+    return list.data.flatMap((method) =>
+      method.card
+        ? [
+            {
+              id: method.id,
+              brand: method.card.brand,
+              last4: method.card.last4,
+              exp_month: method.card.exp_month,
+              exp_year: method.card.exp_year,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async #customerOf(db: Db, customerId: number): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('payment_customers')
+      .select('provider_customer_id')
+      .where('customer_id', '=', customerId)
+      .where('provider', '=', this.name)
+      .executeTakeFirst();
+    return row?.provider_customer_id;
+  }
+
+  async #paymentMethod(id: string): Promise<Stripe.PaymentMethod> {
+    try {
+      return await this.stripe.paymentMethods.retrieve(id);
+    } catch (error) {
+      const { type, code } = errorType(error);
+      if (type === 'StripeInvalidRequestError' && code === 'resource_missing') {
+        throw new UnknownPaymentMethodError((error as Error).message);
+      }
+      throw error;
+    }
+  }
+}
