@@ -122,7 +122,10 @@ export function placeOrder(
     },
     payload: {
       billingAddress: { customer_address_id: shopper.addressId },
-      paymentMethod: { method: 'stripe_payments', additional_data: { cc_save: options.save ?? false, token } },
+      paymentMethod: {
+        method: 'stripe_payments',
+        additional_data: { cc_save: options.save ?? false, token },
+      },
     },
   });
 }

@@ -51,7 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getCart = (shopper: Shopper) => call<QuoteWire>(t.app, 'GET', `${REST}/carts/mine`, { headers: shopper.headers });
+const getCart = (shopper: Shopper) =>
+  call<QuoteWire>(t.app, 'GET', `${REST}/carts/mine`, { headers: shopper.headers });
 const items = (shopper: Shopper) =>
   call<CartItemWire[]>(t.app, 'GET', `${REST}/carts/mine/items`, { headers: shopper.headers });
 
@@ -71,7 +72,9 @@ describe('carts/mine', () => {
   it('[API-21] many creations at once still make one active cart', async () => {
     const shopper = await aShopper(t);
     const replies = await Promise.all(
-      Array.from({ length: 8 }, () => call<number>(t.app, 'POST', `${REST}/carts/mine`, { headers: shopper.headers })),
+      Array.from({ length: 8 }, () =>
+        call<number>(t.app, 'POST', `${REST}/carts/mine`, { headers: shopper.headers }),
+      ),
     );
     expect(new Set(replies.map((reply) => reply.body)).size).toBe(1);
     const carts = await t.db.selectFrom('carts').select('id').where('customer_id', '=', shopper.id).execute();
@@ -115,7 +118,9 @@ describe('carts/mine', () => {
     const shopper = await aShopper(t);
     expect((await getCart(shopper)).status).toBe(404);
     expect((await call(t.app, 'GET', `${REST}/carts/mine`)).status).toBe(401);
-    expect((await call(t.app, 'POST', `${REST}/carts/mine/items`, { payload: aCartItem('MUG-1') })).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', `${REST}/carts/mine/items`, { payload: aCartItem('MUG-1') })).status,
+    ).toBe(401);
   });
 });
 
@@ -171,8 +176,13 @@ describe('POST carts/mine/items', () => {
 
   it('[API-22] a configurable product without all its options is refused', async () => {
     const shopper = await aShopper(t);
-    const reply = await addToCart(t.app, shopper, 'TEE-1', 1, [{ option_id: OPTION_ID.color, option_value: red }]);
-    expect(reply).toMatchObject({ status: 400, body: { message: 'You need to choose options for your item.' } });
+    const reply = await addToCart(t.app, shopper, 'TEE-1', 1, [
+      { option_id: OPTION_ID.color, option_value: red },
+    ]);
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { message: 'You need to choose options for your item.' },
+    });
   });
 
   it('[API-22, CONST-16] a gift card: option 216 picks the amount', async () => {
@@ -216,7 +226,9 @@ describe('POST carts/mine/items', () => {
 
   it('[ERR-06] more than the stock, counting what the cart already holds: 400 qty not available', async () => {
     const shopper = await aShopper(t);
-    expect((await addToCart(t.app, shopper, 'MUG-1', 6)).body).toMatchObject({ message: MSG.qtyNotAvailable });
+    expect((await addToCart(t.app, shopper, 'MUG-1', 6)).body).toMatchObject({
+      message: MSG.qtyNotAvailable,
+    });
     expect((await addToCart(t.app, shopper, 'MUG-1', 4)).status).toBe(200);
     const over = await addToCart(t.app, shopper, 'MUG-1', 2);
     expect(over).toMatchObject({ status: 400, body: { message: MSG.qtyNotAvailable } });
@@ -252,9 +264,15 @@ describe('PUT and DELETE carts/mine/items/{itemId}', () => {
     const shopper = await aShopper(t);
     const added = await addToCart(t.app, shopper, 'MUG-1', 2);
     const url = `${REST}/carts/mine/items/${added.body.item_id}`;
-    const over = await call(t.app, 'PUT', url, { headers: shopper.headers, payload: { cartItem: { qty: 6 } } });
+    const over = await call(t.app, 'PUT', url, {
+      headers: shopper.headers,
+      payload: { cartItem: { qty: 6 } },
+    });
     expect(over).toMatchObject({ status: 400, body: { message: MSG.qtyNotAvailable } });
-    const zero = await call(t.app, 'PUT', url, { headers: shopper.headers, payload: { cartItem: { qty: 0 } } });
+    const zero = await call(t.app, 'PUT', url, {
+      headers: shopper.headers,
+      payload: { cartItem: { qty: 0 } },
+    });
     expect(zero.status).toBe(400);
     expect((await items(shopper)).body).toEqual([expect.objectContaining({ qty: 2 })]);
   });
@@ -275,9 +293,9 @@ describe('PUT and DELETE carts/mine/items/{itemId}', () => {
     await call(t.app, 'POST', `${REST}/carts/mine`, { headers: other.headers });
     const added = await addToCart(t.app, owner, 'MUG-1', 1);
     const url = `${REST}/carts/mine/items/${added.body.item_id}`;
-    expect((await call(t.app, 'PUT', url, { headers: other.headers, payload: { cartItem: { qty: 2 } } })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(t.app, 'PUT', url, { headers: other.headers, payload: { cartItem: { qty: 2 } } })).status,
+    ).toBe(404);
     expect((await call(t.app, 'DELETE', url, { headers: other.headers })).status).toBe(404);
     expect((await items(owner)).body).toEqual([expect.objectContaining({ qty: 1 })]);
   });
@@ -287,7 +305,9 @@ describe('{ns}/clearcart', () => {
   it('[API-23, CART-05] empties the cart', async () => {
     const shopper = await aShopper(t);
     await addToCart(t.app, shopper, 'MUG-1', 1);
-    await addToCart(t.app, shopper, 'GIFT-1', 1, [{ option_id: OPTION_ID.gift_card_price, option_value: fifty }]);
+    await addToCart(t.app, shopper, 'GIFT-1', 1, [
+      { option_id: OPTION_ID.gift_card_price, option_value: fifty },
+    ]);
     const reply = await call(t.app, 'POST', `${NS}/clearcart`, { headers: shopper.headers });
     expect(reply).toMatchObject({ status: 200, body: { status: true } });
     expect((await items(shopper)).body).toEqual([]);
