@@ -10,7 +10,11 @@ import type { Db } from './db/database.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSignIn } from './modules/auth/sign-in-module.ts';
+import { cartRoutes } from './modules/cart/cart-routes.ts';
+import { createCartService } from './modules/cart/cart-service.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout-service.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
@@ -128,6 +132,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sign-in, sign-in links and registration (issue 4): sendmobilecode, confirmmobilecode, auth, signout,
   // createAccount, customers/isEmailAvailable and the address search.
   await registerSignIn(app, { config, db, clock, providers, authSecret: deps.authSecret });
+
+  // Cart, checkout and card payments (issue 5): carts/mine…, clearcart, shipping estimates and methods,
+  // shipping-information, payment-information (placing the order), savedcards, checkoutsuccess.
+  await registerApi(app, cartRoutes({ config, service: createCartService(db) }));
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    payments: providers.payments,
+    storeName: config.STORE_NAME,
+  });
+  await registerApi(app, checkoutRoutes({ config, service: checkout }));
 
   // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages.
   await registerMediaRoutes(app);
