@@ -78,11 +78,12 @@ export function MobileCodeFlow({ request, onConfirmed, onStepChange, onWhyMobile
   }, [step]);
 
   // The resend countdown ticks only while it runs.
+  const counting = step === 'code' && now < resendAt;
   useEffect(() => {
-    if (step !== 'code' || now >= resendAt) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), 1_000);
-    return () => window.clearTimeout(timer);
-  }, [step, now, resendAt]);
+    if (!counting) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, [counting]);
 
   async function send(target: string, resend: boolean): Promise<boolean> {
     setBusy(true);

@@ -1,0 +1,112 @@
+// A stand-in for the server at the network boundary (fetch), answering the sign-in and registration
+// calls the way the real server does (DECISIONS.md "Sign-in"), and recording every request so tests
+// can check what was sent.
+import { vi } from 'vitest';
+import type { AuthReply } from '../api/verify-sign-in-token';
+
+export const VALID_CODE = '482913';
+export const VERIFIED_JWT = 'eyJhbGciOiJIUzI1NiJ9.verified-mobile.sig';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export interface FakeAuthApiOptions {
+  /** The auth reply for a token (default: a new user). */
+  auth?: (jwt: string, autologin: boolean) => AuthReply;
+  sendMobileCode?: (body: Record<string, unknown>) => Reply;
+  createAccount?: (body: Record<string, unknown>) => Reply;
+  emailAvailable?: (email: string) => boolean;
+  places?: (query: string) => unknown[];
+  sellerName?: string;
+  /** The token confirmmobilecode issues for the valid code. */
+  issuedJwt?: string;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export function newUserReply(mobile = '+61412345678'): AuthReply {
+  return { status: true, new_user: true, mobile };
+}
+
+export function existingUserReply(extra: Partial<AuthReply> = {}): AuthReply {
+  return {
+    status: true,
+    existing_user: true,
+    token: 'bearer-token-0f3a9c',
+    mobile: '+61412345678',
+    country_code: 'AU',
+    currency_rate: '1',
+    campaign_id: '12',
+    product_id: null,
+    product: null,
+    ...extra,
+  };
+}
+
+export function stubAuthApi(options: FakeAuthApiOptions = {}) {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path: url.pathname, query: url.searchParams, body });
+    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+
+    switch (url.pathname) {
+      case '/rest/default/V1/storefront/sendmobilecode': {
+        const reply = options.sendMobileCode?.(fields) ?? { status: 200, body: { status: true } };
+        return json(reply.status, reply.body);
+      }
+      case '/rest/default/V1/storefront/confirmmobilecode':
+        if (fields.code === VALID_CODE) {
+          return json(200, { status: true, jwt: options.issuedJwt ?? VERIFIED_JWT });
+        }
+        return json(400, {
+          status: false,
+          message: 'Please enter a valid code',
+          input_validation: { code: ['Please enter a valid code'] },
+        });
+      case '/rest/default/V1/storefront/auth':
+        return json(
+          200,
+          (options.auth ?? (() => newUserReply()))(String(fields.jwt), fields.autologin === true),
+        );
+      case '/rest/default/V1/storefront/createAccount': {
+        const reply = options.createAccount?.(fields) ?? { status: 200, body: { status: true } };
+        return json(reply.status, reply.body);
+      }
+      case '/rest/default/V1/customers/isEmailAvailable':
+        return json(200, options.emailAvailable?.(String(fields.customerEmail)) ?? true);
+      case '/rest/default/V1/storefront/places':
+        return json(200, { data: options.places?.(url.searchParams.get('query') ?? '') ?? [] });
+      case '/rest/default/V1/storefront/seller':
+        return options.sellerName
+          ? json(200, { id: 3, name: options.sellerName })
+          : json(404, { message: 'No seller' });
+      default:
+        return json(404, { message: `No route for ${method} ${url.pathname}` });
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    fetchMock,
+    requests,
+    /** The bodies sent to one endpoint, by its last path segment. */
+    sent(name: string): Record<string, unknown>[] {
+      return requests
+        .filter((request) => request.path.endsWith(`/${name}`))
+        .map((request) => (request.body ?? {}) as Record<string, unknown>);
+    },
+  };
+}
