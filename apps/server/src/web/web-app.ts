@@ -20,12 +20,34 @@ export interface RuntimeConfig {
   sandbox: boolean;
 }
 
-export function runtimeConfig(config: Config): RuntimeConfig {
+/**
+ * [API-05] The card provider's public key for a page served at `origin`: the live key only on the live
+ * site (LIVE_ORIGIN), the test key everywhere else, and none while payments run in sandbox mode (the
+ * sandbox card field is used then, and a real key's payment methods would be refused).
+ */
+export function publishableKeyFor(config: Config, origin?: string): string | null {
+  if (config.providers.payments !== 'live') return null;
+  const live = config.LIVE_ORIGIN && config.STRIPE_LIVE_PUBLISHABLE_KEY;
+  if (live && origin && originOf(origin) === originOf(config.LIVE_ORIGIN ?? '')) {
+    return config.STRIPE_LIVE_PUBLISHABLE_KEY ?? null;
+  }
+  return config.STRIPE_PUBLISHABLE_KEY ?? null;
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function runtimeConfig(config: Config, origin?: string): RuntimeConfig {
   return {
     storeName: config.STORE_NAME,
     apiNamespace: config.API_NAMESPACE,
     marketingUrl: config.MARKETING_URL,
-    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripePublishableKey: publishableKeyFor(config, origin),
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     googlePlacesKey: config.GOOGLE_PLACES_KEY ?? null,
     sandbox: config.sandbox,
@@ -42,7 +64,13 @@ export function renderIndexHtml(template: string, settings: RuntimeConfig): stri
 export async function registerWebApp(app: FastifyInstance, config: Config, distDir: string) {
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
-  const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, 'utf8'), runtimeConfig(config)) : null;
+  const template = built ? readFileSync(indexPath, 'utf8') : null;
+  const indexHtml = template ? renderIndexHtml(template, runtimeConfig(config)) : null;
+  // [API-05] The live site's page carries the live key; rendered once, like the other.
+  const liveIndexHtml =
+    template && config.LIVE_ORIGIN
+      ? renderIndexHtml(template, runtimeConfig(config, config.LIVE_ORIGIN))
+      : null;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -78,6 +106,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const origin = `${request.protocol}://${request.host}`;
+    const page =
+      liveIndexHtml && originOf(origin) === originOf(config.LIVE_ORIGIN ?? '') ? liveIndexHtml : indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 }
