@@ -90,6 +90,7 @@ describe('catalogue', () => {
     const popup = page.getByRole('dialog', { name: `Supplied by ${seller.name}` });
     await popup.waitFor();
     expect(await popup.textContent()).toContain(seller.description);
+    await page.waitForTimeout(300); // the popup's entrance animation
     await screenshot(page, 'supplied-by');
     await page.context().close();
   });

@@ -99,8 +99,10 @@ describe('product tile', () => {
       Number(image.getAttribute('height')) / Number(image.getAttribute('width'));
     expect(ratio(capImage)).toBeCloseTo(PRODUCT_TILE_RATIO, 2);
     expect(ratio(giftImage)).toBeCloseTo(GIFT_CARD_TILE_RATIO, 2);
-    expect(capImage.parentElement?.style.getPropertyValue('--image-ratio')).toBe(String(PRODUCT_TILE_RATIO));
-    expect(giftImage.parentElement?.style.getPropertyValue('--image-ratio')).toBe(
+    expect(capImage.closest('article')?.style.getPropertyValue('--image-ratio')).toBe(
+      String(PRODUCT_TILE_RATIO),
+    );
+    expect(giftImage.closest('article')?.style.getPropertyValue('--image-ratio')).toBe(
       String(GIFT_CARD_TILE_RATIO),
     );
     expect(capImage).toHaveAttribute('loading', 'lazy');

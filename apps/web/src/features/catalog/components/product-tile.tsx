@@ -42,8 +42,11 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
   }
 
   return (
-    <article className={product.is_giftcard ? 'tile tile--gift-card' : 'tile'}>
-      <div className="tile__media" style={ratioStyle(product.is_giftcard)}>
+    <article
+      className={product.is_giftcard ? 'tile tile--gift-card' : 'tile'}
+      style={ratioStyle(product.is_giftcard)}
+    >
+      <div className="tile__media">
         {product.image ? (
           <img
             src={product.image}
@@ -70,7 +73,7 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
           </Button>
         )}
       </div>
-      {/* After the name in the tab order; drawn on the picture's corner. */}
+      {/* After the name in the tab order; drawn on the picture's lower corner. */}
       {product.product_seller_image ? (
         <button
           type="button"
