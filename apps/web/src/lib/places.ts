@@ -1,10 +1,10 @@
-// Address autocomplete for the registration and address forms [REG-06]. Without a Google Places key
-// the server's offline list of Australian suburbs and postcodes answers (`GET {ns}/places`); with a
-// key the browser asks Google Places (the New API's REST calls, restricted to Australia) directly.
+// Address autocomplete for the registration and address forms [REG-06], through the server's
+// `GET {ns}/places`: the offline list of Australian suburbs and postcodes in sandbox mode, Google Places
+// when the server has a key (the key stays a server setting; both answer the same shape). The server
+// also reads a street typed before a comma ('12 King St, Newtown').
 import { COUNTRY_ID } from '@quokka/contract/constants';
 import { findRegion } from '@quokka/contract/regions';
 import { apiFetch, nsPath } from './api-client';
-import { getRuntimeConfig } from './runtime-config';
 
 /** The parts of an address a suggestion fills in; missing parts are empty (postcode may be unknown). */
 export interface PlaceAddress {
@@ -20,12 +20,11 @@ export interface PlaceSuggestion {
   id: string;
   /** What the list shows, e.g. 'Newtown NSW 2042'. */
   description: string;
-  /** Known at once for the offline list; Google suggestions are looked up when chosen. */
-  address: PlaceAddress | null;
+  address: PlaceAddress;
 }
 
 /** One entry of `GET {ns}/places?query=`. */
-export interface OfflinePlace {
+export interface ServerPlace {
   id: string | number;
   description: string;
   suburb: string;
@@ -38,126 +37,35 @@ export interface OfflinePlace {
 
 export const MIN_QUERY_LENGTH = 2;
 
-function regionCode(state: string | null | undefined, regionId?: number | null): string {
-  return (findRegion(state) ?? findRegion(regionId ?? null))?.code ?? '';
-}
-
-export function fromOfflinePlace(place: OfflinePlace): PlaceSuggestion {
+export function fromServerPlace(place: ServerPlace): PlaceSuggestion {
+  const region = findRegion(place.state) ?? findRegion(place.region_id ?? null);
   return {
     id: String(place.id),
     description: place.description,
     address: {
       street: place.street ?? '',
       suburb: place.suburb,
-      state: regionCode(place.state, place.region_id),
+      state: region?.code ?? '',
       postcode: place.postcode ?? '',
       country: place.country_id || COUNTRY_ID,
     },
   };
 }
 
-async function searchOffline(query: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
-  // Silent: a failed suggestion lookup must not interrupt typing; the fields can be filled by hand.
-  const reply = await apiFetch<{ data?: OfflinePlace[] } | null>(nsPath('places'), {
-    query: { query },
-    signal,
-    silent: true,
-  });
-  return (reply?.data ?? []).map(fromOfflinePlace);
-}
-
-// Google Places (New): https://developers.google.com/maps/documentation/places/web-service/place-autocomplete
-const GOOGLE_BASE = 'https://places.googleapis.com/v1';
-
-interface GoogleAutocompleteReply {
-  suggestions?: { placePrediction?: { placeId: string; text?: { text?: string } } }[];
-}
-
-interface GoogleAddressComponent {
-  longText?: string;
-  shortText?: string;
-  types?: string[];
-}
-
-// One session token groups the typing and the final lookup, which Google bills as one session.
-let sessionToken: string | null = null;
-
-function currentSession(): string {
-  sessionToken ??= crypto.randomUUID();
-  return sessionToken;
-}
-
-async function searchGoogle(query: string, key: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
-  const response = await fetch(`${GOOGLE_BASE}/places:autocomplete`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Goog-Api-Key': key },
-    body: JSON.stringify({
-      input: query,
-      includedRegionCodes: [COUNTRY_ID.toLowerCase()],
-      sessionToken: currentSession(),
-    }),
-    signal,
-  });
-  if (!response.ok) return [];
-  const reply = (await response.json()) as GoogleAutocompleteReply;
-  return (reply.suggestions ?? []).flatMap((suggestion) => {
-    const prediction = suggestion.placePrediction;
-    if (!prediction) return [];
-    return [{ id: prediction.placeId, description: prediction.text?.text ?? '', address: null }];
-  });
-}
-
-/** Maps Google's address components onto the form's parts. */
-export function fromGoogleComponents(components: readonly GoogleAddressComponent[]): PlaceAddress {
-  const part = (type: string, short = false) => {
-    const found = components.find((component) => component.types?.includes(type));
-    return (short ? found?.shortText : found?.longText) ?? '';
-  };
-  const number = [part('subpremise'), part('street_number')].filter(Boolean).join('/');
-  return {
-    street: [number, part('route')].filter(Boolean).join(' '),
-    suburb: part('locality') || part('sublocality') || part('postal_town'),
-    state: regionCode(part('administrative_area_level_1', true)),
-    postcode: part('postal_code'),
-    country: part('country', true) || COUNTRY_ID,
-  };
-}
-
-async function resolveGoogle(id: string, key: string): Promise<PlaceAddress | null> {
-  const session = currentSession();
-  sessionToken = null;
-  const response = await fetch(
-    `${GOOGLE_BASE}/places/${encodeURIComponent(id)}?sessionToken=${encodeURIComponent(session)}`,
-    { headers: { 'X-Goog-Api-Key': key, 'X-Goog-FieldMask': 'addressComponents' } },
-  );
-  if (!response.ok) return null;
-  const reply = (await response.json()) as { addressComponents?: GoogleAddressComponent[] };
-  return fromGoogleComponents(reply.addressComponents ?? []);
-}
-
 /** Suggestions for what the user typed; [] for short queries and on any failure. */
 export async function searchPlaces(query: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
   const trimmed = query.trim();
   if (trimmed.length < MIN_QUERY_LENGTH) return [];
-  const { googlePlacesKey } = getRuntimeConfig();
   try {
-    return googlePlacesKey
-      ? await searchGoogle(trimmed, googlePlacesKey, signal)
-      : await searchOffline(trimmed, signal);
+    // Silent: a failed suggestion lookup must not interrupt typing; the fields can be filled by hand.
+    const reply = await apiFetch<{ data?: ServerPlace[] } | null>(nsPath('places'), {
+      query: { query: trimmed },
+      signal,
+      silent: true,
+    });
+    return (reply?.data ?? []).map(fromServerPlace);
   } catch (error) {
     if (signal?.aborted) throw error;
     return [];
-  }
-}
-
-/** The address parts of a chosen suggestion; null when they cannot be looked up. */
-export async function resolvePlace(suggestion: PlaceSuggestion): Promise<PlaceAddress | null> {
-  if (suggestion.address) return suggestion.address;
-  const { googlePlacesKey } = getRuntimeConfig();
-  if (!googlePlacesKey) return null;
-  try {
-    return await resolveGoogle(suggestion.id, googlePlacesKey);
-  } catch {
-    return null;
   }
 }

@@ -1,16 +1,10 @@
 // [REG-06] The address search: a combobox over places suggestions (the WAI-ARIA combobox pattern with
 // a listbox popup). Arrow keys move through the suggestions, Enter chooses, Escape closes. Typing
-// "12 King St, Newtown" looks up "Newtown" and keeps "12 King St" as the street, since the offline
-// list knows suburbs and postcodes but not streets.
+// "12 King St, Newtown" finds Newtown and keeps "12 King St" as the street: the offline list knows
+// suburbs and postcodes, not streets.
 import { MSG } from '@quokka/contract/messages';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react';
-import {
-  MIN_QUERY_LENGTH,
-  type PlaceAddress,
-  type PlaceSuggestion,
-  resolvePlace,
-  searchPlaces,
-} from '../../../lib/places';
+import { MIN_QUERY_LENGTH, type PlaceAddress, type PlaceSuggestion, searchPlaces } from '../../../lib/places';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -52,7 +46,7 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
     const controller = new AbortController();
     setSearch({ status: 'searching' });
     const timer = window.setTimeout(() => {
-      searchPlaces(lookup, controller.signal)
+      searchPlaces(value, controller.signal)
         .then((results) => {
           setSearch({ status: 'done', results });
           setActive(-1);
@@ -65,18 +59,17 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [lookup, open]);
+  }, [value, lookup, open]);
 
   const results = search.status === 'done' ? search.results : [];
   const expanded = open && search.status !== 'idle';
 
-  async function choose(suggestion: PlaceSuggestion) {
+  function choose(suggestion: PlaceSuggestion) {
     setOpen(false);
     setActive(-1);
-    onChange(street ? `${street}, ${suggestion.description}` : suggestion.description);
-    const address = await resolvePlace(suggestion);
-    if (!address) return;
-    onChoose({ ...address, street: address.street || street });
+    const chosenStreet = suggestion.address.street || street;
+    onChange(chosenStreet ? `${chosenStreet}, ${suggestion.description}` : suggestion.description);
+    onChoose({ ...suggestion.address, street: chosenStreet });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -92,7 +85,7 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
       // Enter picks the highlighted suggestion instead of submitting the form.
       if (chosen) {
         event.preventDefault();
-        void choose(chosen);
+        choose(chosen);
       }
     } else if (event.key === 'Escape') {
       if (expanded) {
@@ -164,7 +157,7 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
             // mousedown, not click: the input's blur would close the list before a click lands.
             onMouseDown={(event) => {
               event.preventDefault();
-              void choose(suggestion);
+              choose(suggestion);
             }}
           >
             {suggestion.description}

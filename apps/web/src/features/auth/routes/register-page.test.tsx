@@ -200,7 +200,9 @@ describe('/register', () => {
     await user.type(search, '12 King St, Newt');
     const listbox = await screen.findByRole('listbox');
     expect(await within(listbox).findByRole('option', { name: 'Newtown NSW 2042' })).toBeInTheDocument();
-    expect(api.requests.find((request) => request.path.endsWith('/places'))?.query.get('query')).toBe('Newt');
+    expect(api.requests.find((request) => request.path.endsWith('/places'))?.query.get('query')).toBe(
+      '12 King St, Newt',
+    );
     expect(search).toHaveAttribute('aria-expanded', 'true');
 
     await user.keyboard('{ArrowDown}');
