@@ -5,6 +5,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { setHeaderTitle, showMessage } from '../../../lib/app-state';
 import { useProduct } from '../api/product';
@@ -74,6 +75,7 @@ export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initi
   return (
     <Page title={MSG.productHeading}>
       <p className="pdp__none">{MSG.noProduct}</p>
+      <ButtonLink to="/browse">{MSG.browseHeading}</ButtonLink>
     </Page>
   );
 }
