@@ -1,0 +1,257 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A small local stand-in for the parts of Stripe's API the storefront calls, for tests: the real Stripe
+// client talks to it over HTTP (host/port/protocol options), so requests, form encoding, errors and
+// idempotency keys go through the same code as in production, and no test needs the internet.
+
+interface FakeCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: FakeCard;
+  customer: string | null;
+}
+
+/** Stripe's test payment method ids, with the refusal the declining ones give. */
+const TEST_METHODS: Record<string, FakeCard & { decline?: { code: string; message: string } }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2032 },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    exp_month: 8,
+    exp_year: 2031,
+    decline: { code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    exp_month: 8,
+    exp_year: 2031,
+    decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+};
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+  /** True when the answer was a replay of an earlier request with the same idempotency key. */
+  replayed: boolean;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export interface FakeStripe {
+  port: number;
+  requests: RecordedRequest[];
+  /** Payment intents made (replays not counted). */
+  paymentIntents: { id: string; amount: number; customer: string; payment_method: string }[];
+  refunds: string[];
+  /** Saves a card for a customer directly, as if saved at an earlier checkout. */
+  saveCard(customer: string, testMethod: string): string;
+  close(): Promise<void>;
+}
+
+const stripeError = (status: number, error: Record<string, string>): Answer => ({ status, body: { error } });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  let serial = 0;
+  const nextId = (prefix: string) => `${prefix}_fake${String(++serial).padStart(6, '0')}`;
+  const customers = new Map<string, Record<string, unknown>>();
+  const methods = new Map<string, FakePaymentMethod>();
+  const replays = new Map<string, { params: string; answer: Answer }>();
+  const requests: RecordedRequest[] = [];
+  const paymentIntents: FakeStripe['paymentIntents'] = [];
+  const refunds: string[] = [];
+
+  function methodById(id: string): FakePaymentMethod | undefined {
+    const test = TEST_METHODS[id];
+    if (test) {
+      const { decline: _decline, ...card } = test;
+      return { id, object: 'payment_method', type: 'card', card, customer: null };
+    }
+    return methods.get(id);
+  }
+
+  function saveCard(customer: string, testMethod: string): string {
+    const test = TEST_METHODS[testMethod];
+    if (!test) throw new Error(`no test method ${testMethod}`);
+    const { decline: _decline, ...card } = test;
+    const id = nextId('pm');
+    methods.set(id, { id, object: 'payment_method', type: 'card', card, customer });
+    return id;
+  }
+
+  function handle(method: string, path: string, params: Record<string, string>): Answer {
+    if (method === 'POST' && path === '/v1/customers') {
+      const id = nextId('cus');
+      const customer = {
+        id,
+        object: 'customer',
+        email: params.email ?? null,
+        name: params.name ?? null,
+        phone: params.phone ?? null,
+      };
+      customers.set(id, customer);
+      return { status: 200, body: customer };
+    }
+    const listMatch = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path);
+    if (method === 'GET' && listMatch) {
+      const customer = listMatch[1] ?? '';
+      if (!customers.has(customer)) {
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such customer: '${customer}'`,
+        });
+      }
+      const data = [...methods.values()].filter((pm) => pm.customer === customer).reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    const methodMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (method === 'GET' && methodMatch) {
+      const pm = methodById(methodMatch[1] ?? '');
+      if (!pm) {
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${methodMatch[1]}'`,
+        });
+      }
+      return { status: 200, body: pm };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const pmId = params.payment_method ?? '';
+      const pm = methodById(pmId);
+      if (!pm) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${pmId}'`,
+        });
+      }
+      const customer = params.customer ?? '';
+      if (pm.customer && pm.customer !== customer) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          message: `The provided PaymentMethod belongs to another Customer.`,
+        });
+      }
+      const decline = TEST_METHODS[pmId]?.decline;
+      if (decline) {
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: decline.code,
+          message: decline.message,
+        });
+      }
+      // A test id used with setup_future_usage becomes a new payment method attached to the customer.
+      if (params.setup_future_usage && !pm.customer) saveCard(customer, pmId);
+      const intent = {
+        id: nextId('pi'),
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        currency: params.currency,
+        customer,
+        payment_method: pmId,
+        status: 'succeeded',
+        metadata: Object.fromEntries(
+          Object.entries(params)
+            .filter(([key]) => key.startsWith('metadata['))
+            .map(([key, value]) => [key.slice(9, -1), value]),
+        ),
+      };
+      paymentIntents.push({ id: intent.id, amount: intent.amount, customer, payment_method: pmId });
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      refunds.push(params.payment_intent ?? '');
+      return {
+        status: 200,
+        body: {
+          id: nextId('re'),
+          object: 'refund',
+          payment_intent: params.payment_intent,
+          status: 'succeeded',
+        },
+      };
+    }
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path})`,
+    });
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const params = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(form) };
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = Array.isArray(header) ? header[0] : header;
+    const method = request.method ?? 'GET';
+
+    let answer: Answer;
+    let replayed = false;
+    // As Stripe: the same key answers the first result again; other parameters with it are an error.
+    const earlier =
+      idempotencyKey && method === 'POST' ? replays.get(`${url.pathname} ${idempotencyKey}`) : undefined;
+    if (earlier) {
+      replayed = true;
+      answer =
+        earlier.params === JSON.stringify(params)
+          ? earlier.answer
+          : stripeError(400, {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            });
+    } else {
+      answer = handle(method, url.pathname, params);
+      if (idempotencyKey && method === 'POST') {
+        replays.set(`${url.pathname} ${idempotencyKey}`, { params: JSON.stringify(params), answer });
+      }
+    }
+    requests.push({ method, path: url.pathname, params, idempotencyKey, replayed });
+    response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': nextId('req') });
+    response.end(JSON.stringify(answer.body));
+  }
+
+  const server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    requests,
+    paymentIntents,
+    refunds,
+    saveCard,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
