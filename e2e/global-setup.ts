@@ -8,11 +8,14 @@ export default async function setup(project: TestProject) {
   ensureWebBuild({ quiet: true });
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
+  // The sign-in journeys make links with the CLI, which reads the signing secret kept there.
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    dataDir: string;
   }
 }

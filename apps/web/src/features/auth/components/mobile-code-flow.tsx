@@ -35,6 +35,8 @@ export interface MobileCodeFlowProps {
   onStepChange?: (step: MobileFlowStep) => void;
   /** 'Why a mobile?' [SHELL-19], with the number typed so far. */
   onWhyMobile?: (mobile: string) => void;
+  /** The line above the mobile field; a page that explains itself leaves it out. */
+  intro?: boolean;
 }
 
 /** The message for a refused send or confirm; offline and 5xx are shown by the API client. */
@@ -49,7 +51,13 @@ function refusal(error: unknown, field: 'mobile' | 'code'): Errors | null {
   return { form: other ?? error.message };
 }
 
-export function MobileCodeFlow({ request, onConfirmed, onStepChange, onWhyMobile }: MobileCodeFlowProps) {
+export function MobileCodeFlow({
+  request,
+  onConfirmed,
+  onStepChange,
+  onWhyMobile,
+  intro = true,
+}: MobileCodeFlowProps) {
   const startAtCode =
     request.sendOnOpen === true && typeof request.mobile === 'string' && request.mobile !== '';
   const [step, setStep] = useState<MobileFlowStep>(startAtCode ? 'code' : 'mobile');
@@ -253,7 +261,9 @@ export function MobileCodeFlow({ request, onConfirmed, onStepChange, onWhyMobile
 
   return (
     <form className="mobile-flow" onSubmit={onSubmitMobile} noValidate aria-busy={busy}>
-      <p className="mobile-flow__lead">{expiredJwt ? MSG.reconfirmIntro : MSG.mobileIntro}</p>
+      {intro ? (
+        <p className="mobile-flow__lead">{expiredJwt ? MSG.reconfirmIntro : MSG.mobileIntro}</p>
+      ) : null}
       <div className="auth-field">
         <label className="auth-field__label" htmlFor={ids.mobile}>
           {MSG.mobileLabel}

@@ -30,6 +30,7 @@ export function SignInPage() {
       <div className="auth-card">
         <MobileCodeFlow
           request={{}}
+          intro={false}
           onConfirmed={(jwt) => void verify(jwt)}
           onWhyMobile={() => openInfoPopup()}
         />
