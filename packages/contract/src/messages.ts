@@ -175,7 +175,7 @@ export const MSG = {
   fullNameLabel: 'Full name',
   emailLabel: 'Email',
   addressSearchLabel: 'Find your address',
-  addressSearchHint: 'Type your suburb or postcode, e.g. "12 King St, Newtown".',
+  addressSearchHint: 'Your street and suburb, e.g. "12 King St, Newtown", or a postcode.',
   addressSearching: 'Searching…',
   addressNoMatches: 'No matching suburb. Enter the address by hand below.',
   addressSuggestions: 'Address suggestions',
