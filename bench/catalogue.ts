@@ -65,6 +65,16 @@ async function run(url: string, paths: string[], seconds: number, workDir: strin
   };
 }
 
+/** The first reply of an endpoint; retried, because a keep-alive socket idle through the import may be reset. */
+async function sampleReply(url: string, tries = 3): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    if (tries <= 1) throw error;
+    return sampleReply(url, tries - 1);
+  }
+}
+
 async function measure(
   appUrl: string,
   bare: BareServer,
@@ -72,7 +82,7 @@ async function measure(
   paths: string[],
   workDir: string,
 ): Promise<Measure> {
-  const sample = await fetch(`${appUrl}${paths[0]}`);
+  const sample = await sampleReply(`${appUrl}${paths[0]}`);
   const body = await sample.text();
   if (sample.status !== 200) throw new Error(`${paths[0]} answered ${sample.status}: ${body}`);
   bare.body = JSON.parse(body);

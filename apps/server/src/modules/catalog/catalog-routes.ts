@@ -13,6 +13,19 @@ import { type CatalogService, createCatalogService } from './catalog-service.ts'
 // /rest/{store}/V1/products-render-info. Queries are validated with zod (a bad id, page or criterion is
 // a 400 whose message names the parameter); replies come from the in-process reply cache with a strong
 // ETag, so a repeat costs a Map lookup and a revalidation costs a 304.
+//
+// Replies (catalog-wire.ts shapes; lists 10 a page, page 1 by default, past the end → empty list):
+//   product?product_id            Product, or 200 {status:false, not_exists:true} for an unknown,
+//                                 disabled or child id (SPEC.md §8 handles that answer)
+//   seller?product_id             {status:true, seller}; unknown product → 404 {message}
+//   sellerInformation?seller_url&page  {status:true, seller, products}; unknown seller → 404 {message}
+//                                 (a 404 says what happened; the client shows its error popup either way)
+//   categories                    [{entity_id, value, children}] (a JSON array, as the side menu reads it)
+//   browseProducts?page           {data}
+//   categoryProducts?category_id&page  {data, products} (the same list); unknown category → 404 {message}
+//   getgiftcardmmstemplates?product_id {data}; a product without templates → {data: []}; unknown → 404
+//   products-render-info?searchCriteria[pageSize]&searchCriteria[currentPage]&storeId&currencyCode
+//                                 {items: ProductRender[], total_count}
 
 /** The deepest page anyone may ask for; deeper offsets only cost the database. */
 export const MAX_PAGE = 100_000;
