@@ -1,26 +1,16 @@
-// The sign-in popups: the mobile code popup [SHELL-17] and the info popup about the secure mobile
-// service [SHELL-19]. Mounted once in the shell. They step aside while the shell shows something more
-// serious (offline, an unexpected error, a message), as the shell's own popups show one at a time.
+// The host of the sign-in popups, mounted once in the shell. The popups themselves load on first use
+// (auth-popup-content.tsx). They step aside while the shell shows something more serious (offline, an
+// unexpected error, a message), as the shell's own popups show one at a time.
 import { MSG } from '@quokka/contract/messages';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Popup } from '../../../components/ui/popup';
 import { closePopup, showMessage, useAppState, withLoader } from '../../../lib/app-state';
 import { verifySignInToken } from '../api/verify-sign-in-token';
 import { applyAuthReply, outcomePath } from '../auth-session';
-import {
-  clearInfoReturn,
-  clearMobilePopupRequest,
-  type MobilePopupRequest,
-  openInfoPopup,
-  openMobilePopup,
-  peekInfoReturn,
-  peekMobilePopupRequest,
-} from '../mobile-popup-store';
-import { PhoneIcon, ShieldIcon } from './auth-icons';
-import { MobileCodeFlow, type MobileFlowStep } from './mobile-code-flow';
-import './auth.css';
+import type { MobilePopupRequest } from '../mobile-popup-store';
+
+const MobilePopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.MobilePopup })));
+const InfoPopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.InfoPopup })));
 
 /**
  * [AUTH-18] After the popup closes, the verified-mobile token is checked with `auth`, and the reply is
@@ -40,71 +30,6 @@ export function useVerifyMobileToken(): (jwt: string) => Promise<void> {
   };
 }
 
-function MobilePopup({
-  hidden,
-  onConfirmed,
-}: {
-  hidden: boolean;
-  onConfirmed: (jwt: string, request: MobilePopupRequest) => void;
-}) {
-  const [request] = useState<MobilePopupRequest>(peekMobilePopupRequest);
-  const [step, setStep] = useState<MobileFlowStep>('mobile');
-  useEffect(() => clearMobilePopupRequest, []);
-
-  if (hidden) return null;
-  return (
-    <Popup
-      title={request.expiredJwt ? MSG.reconfirmIdentity : MSG.mobilePopupTitle}
-      icon={<PhoneIcon />}
-      // The code is spent once accepted: the 2-second success must run to its end.
-      onClose={step === 'success' ? undefined : closePopup}
-    >
-      <MobileCodeFlow
-        request={request}
-        onConfirmed={(jwt) => onConfirmed(jwt, request)}
-        onStepChange={setStep}
-        onWhyMobile={(mobile) => openInfoPopup({ ...request, mobile, sendOnOpen: false })}
-      />
-    </Popup>
-  );
-}
-
-/** [SHELL-19] What the secure mobile service is, in plain words. */
-export function InfoPopupContent() {
-  return (
-    <>
-      <p>{MSG.infoPopupCode}</p>
-      <p>{MSG.infoPopupNoPasswords}</p>
-      <p>{MSG.infoPopupUse}</p>
-    </>
-  );
-}
-
-function InfoPopup() {
-  const [returnTo] = useState<MobilePopupRequest | null>(peekInfoReturn);
-  useEffect(() => clearInfoReturn, []);
-  return (
-    <Popup
-      title={MSG.infoPopupTitle}
-      icon={<ShieldIcon />}
-      onClose={closePopup}
-      actions={
-        returnTo ? (
-          <Button block onClick={() => openMobilePopup(returnTo)}>
-            {MSG.infoPopupBack}
-          </Button>
-        ) : (
-          <Button block onClick={closePopup}>
-            {MSG.gotIt}
-          </Button>
-        )
-      }
-    >
-      <InfoPopupContent />
-    </Popup>
-  );
-}
-
 export function AuthPopups() {
   const popup = useAppState((state) => state.popup);
   const offline = useAppState((state) => state.offline);
@@ -122,7 +47,19 @@ export function AuthPopups() {
     else void verify(jwt); // [AUTH-18]
   }
 
-  if (popup === 'mobile') return <MobilePopup hidden={blocked} onConfirmed={onConfirmed} />;
-  if (popup === 'info' && !blocked) return <InfoPopup />;
+  if (popup === 'mobile') {
+    return (
+      <Suspense fallback={null}>
+        <MobilePopup hidden={blocked} onConfirmed={onConfirmed} />
+      </Suspense>
+    );
+  }
+  if (popup === 'info' && !blocked) {
+    return (
+      <Suspense fallback={null}>
+        <InfoPopup />
+      </Suspense>
+    );
+  }
   return null;
 }
