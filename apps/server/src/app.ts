@@ -13,9 +13,12 @@ import { registerSignIn } from './modules/auth/sign-in-module.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
+import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout-service.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
+import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -135,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Cart, checkout and card payments (issue 5): carts/mine…, clearcart, shipping estimates and methods,
   // shipping-information, payment-information (placing the order), savedcards, checkoutsuccess.
-  await registerApi(app, cartRoutes({ config, service: createCartService(db) }));
+  const cart = createCartService(db);
+  await registerApi(app, cartRoutes({ config, service: cart }));
   const checkout = createCheckoutService({
     db,
     clock,
@@ -143,6 +147,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storeName: config.STORE_NAME,
   });
   await registerApi(app, checkoutRoutes({ config, service: checkout }));
+
+  // Gift cards by picture message (issue 7): the calls of SPEC.md §7 Gift cards; the delivery worker is
+  // started by server.ts (or runs as its own process: npm run worker).
+  const giftCards = createGiftCardService({
+    db,
+    clock,
+    cart,
+    catalog: createCatalogService(db, { publicUrl: config.PUBLIC_URL }),
+    checkout,
+  });
+  await registerApi(app, giftCardRoutes({ config, service: giftCards, captcha: providers.captcha }));
 
   // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages.
   await registerMediaRoutes(app);

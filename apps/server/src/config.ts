@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import { type Clock, systemClock } from './clock.ts';
 
 // Every setting the server reads, parsed once at start-up. A bad value stops start-up with one message
 // that names every bad setting (DECISIONS.md "Operations"). Defaults are chosen so that `npm start` on a
@@ -75,8 +76,19 @@ const settingsSchema = z
     ALLOW_SANDBOX: flag,
     SEED_DEMO: z.preprocess(emptyToUndefined, flag.default(true)),
     WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+    // An ISO instant the server's clock starts at, then runs on from in real time: journeys that depend
+    // on the hour (gift card schedules, quiet hours) run the same whenever they are run.
+    TEST_CLOCK: z.preprocess(
+      emptyToUndefined,
+      z.iso
+        .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-21T09:00:00+11:00' })
+        .optional(),
+    ),
   })
   .superRefine((settings, ctx) => {
+    if (settings.NODE_ENV === 'production' && settings.TEST_CLOCK) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is refused with NODE_ENV=production' });
+    }
     const twilio = [settings.TWILIO_ACCOUNT_SID, settings.TWILIO_AUTH_TOKEN, settings.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
       ctx.addIssue({
@@ -155,4 +167,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ]);
   }
   return { ...settings, providers, sandbox, dataDir: resolve(settings.DATA_DIR) };
+}
+
+/** The server's clock: the system clock, or with TEST_CLOCK one that started at that instant. */
+export function clockFor(config: Pick<Config, 'TEST_CLOCK'>): Clock {
+  if (!config.TEST_CLOCK) return systemClock;
+  const offsetMs = new Date(config.TEST_CLOCK).getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offsetMs) };
 }

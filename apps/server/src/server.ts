@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts';
-import { ConfigError, environmentWithDotenv, loadConfig } from './config.ts';
+import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
 import { loggerOptions } from './logger.ts';
 import { describeProviders } from './providers/providers.ts';
+import type { DeliveryWorker } from './worker/delivery-worker.ts';
+import { startDeliveryWorker } from './worker/start-worker.ts';
 
 // Starts the storefront: settings → database → migrations → listen. Ctrl-C (SIGINT) or SIGTERM stops
 // accepting, lets requests in flight finish, then closes the database so PGlite's files are flushed.
@@ -22,7 +24,8 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db, logger: loggerOptions(config) });
+  const clock = clockFor(config);
+  const app = await buildApp({ config, db: database.db, clock, logger: loggerOptions(config) });
   const log = app.log;
   log.info(
     database.kind === 'pglite'
@@ -37,6 +40,9 @@ async function main() {
   log.info(`providers: ${describeProviders(config)}`);
   if (config.sandbox)
     log.warn('sandbox mode: no real messages, charges or checks; sent messages at /dev/messages');
+  if (config.TEST_CLOCK) log.warn(`TEST_CLOCK: the clock started at ${clock.now().toISOString()}`);
+
+  let worker: DeliveryWorker | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,6 +59,8 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      // The worker finishes the send in hand before the database closes under it.
+      await worker?.stop();
       await database.close();
       log.info('stopped cleanly');
       process.exit(0);
@@ -68,6 +76,18 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info(`${config.STORE_NAME} is up on http://localhost:${port}`);
+
+  // Gift card deliveries (issue 7): in this process unless WORKER=0 (then `npm run worker` elsewhere).
+  if (config.WORKER && !stopping) {
+    worker = startDeliveryWorker({
+      config,
+      db: database.db,
+      clock,
+      providers: app.deps.providers,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
+      log,
+    });
+  }
 }
 
 main().catch((error: unknown) => {

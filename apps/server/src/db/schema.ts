@@ -275,6 +275,65 @@ export interface SandboxChargeTable {
   created_at: CreatedAt;
 }
 
+// modules/giftcards and worker/ (migration 0007)
+export interface GiftCardDetailsTable {
+  id: Generated<number>;
+  customer_id: number;
+  cart_id: number;
+  cart_item_id: number | null;
+  /** The gift card product (configurable parent). */
+  product_id: number;
+  /** The price child's sku. */
+  configurable_product_sku: string;
+  product_name: string;
+  amount_cents: number;
+  gift_card_no: string;
+  recipient_firstname: string;
+  recipient_lastname: string;
+  /** E.164 */
+  recipient_mobile: string;
+  recipient_message: string;
+  /** E.164 */
+  purchaser_mobile: string;
+  mms_template_id: number | null;
+  mms_template_url: string | null;
+  pass_id: string | null;
+  scheduled_at: Date | null;
+  delivery_timezone: string | null;
+  valid_until: Date | null;
+  order_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GiftCardOrderTable {
+  order_id: number;
+  cart_id: number;
+  customer_id: number;
+  created_at: CreatedAt;
+}
+
+export type GiftCardDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface GiftCardDeliveryTable {
+  card_id: number;
+  delivery_key: string;
+  status: Generated<GiftCardDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  mms_intent_at: Date | null;
+  mms_message_id: string | null;
+  receipt_intent_at: Date | null;
+  receipt_message_id: string | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   customers: CustomerTable;
   customer_addresses: CustomerAddressTable;
@@ -298,4 +357,7 @@ export interface Database {
   payment_customers: PaymentCustomerTable;
   sandbox_saved_cards: SandboxSavedCardTable;
   sandbox_charges: SandboxChargeTable;
+  gift_card_details: GiftCardDetailsTable;
+  gift_card_orders: GiftCardOrderTable;
+  gift_card_deliveries: GiftCardDeliveryTable;
 }

@@ -4,6 +4,7 @@ import * as m0002 from './0002-catalogue.ts';
 import * as m0004 from './0004-customers.ts';
 import * as m0005 from './0005-auth.ts';
 import * as m0006 from './0006-cart-orders.ts';
+import * as m0007 from './0007-gift-cards.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0004-customers': m0004,
   '0005-auth': m0005,
   '0006-cart-orders': m0006,
+  '0007-gift-cards': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { validUntilOnSend } from '../modules/giftcards/gift-card-validity.ts';
+import type { MessagingProvider } from '../providers/messaging/messaging-provider.ts';
+import {
+  claimNext,
+  type DeliveryCard,
+  type DeliveryRow,
+  deliveryCard,
+  deliveryOf,
+  failDelivery,
+  finishDelivery,
+  type MessageKind,
+  recordIntent,
+  recordMessage,
+  requeueDelivery,
+} from './delivery-repository.ts';
+import {
+  formatValidUntil,
+  giftCardMmsBody,
+  mmsReference,
+  receiptReference,
+  receiptSmsBody,
+} from './gift-card-message.ts';
+import type { MessageLookup } from './message-lookup.ts';
+import { isQuietHour, nextSendableInstant } from './quiet-hours.ts';
+
+// The gift card delivery worker ([GIFT-01], [GIFT-02], DECISIONS.md "Gift cards"; docs/gift-cards.md).
+// It claims due sends from PostgreSQL one at a time and sends each card's picture message and the
+// purchaser's receipt exactly once:
+// 1. the claim (status 'sending', a lease, an owner token) commits before anything is sent;
+// 2. each message's intent commits before its provider call, its provider id right after;
+// 3. a message whose intent is on record but whose id is not (the worker died, or the call failed in a
+//    way that may have sent it) is looked up at the provider by the card's reference before it is ever
+//    sent again;
+// 4. provider failures are retried with exponential backoff, up to a limit, then the send is 'failed'.
+// Nothing is sent from 20:00 to 06:00 in the card's zone ([CONST-27]): such a claim goes back to the
+// queue until 06:00 there.
+
+export interface WorkerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  clock: Clock;
+  messaging: MessagingProvider;
+  lookup: MessageLookup;
+  /** Base of the picture URLs in messages (PUBLIC_URL, or the server's address). */
+  publicUrl: string;
+  log: WorkerLog;
+  /** How long a claim is the claimant's; past it the send is presumed abandoned. */
+  leaseMs?: number;
+  /** A provider call that takes longer counts as failed (it may still have sent: the retry looks first). */
+  providerTimeoutMs?: number;
+  /** Idle time between looks at the queue. */
+  pollMs?: number;
+  /** Attempts before a send is given up as 'failed'. */
+  maxAttempts?: number;
+  /** The first retry's delay; each later one doubles, up to backoffMaxMs. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Names this worker in lease owners and logs. */
+  workerId?: string;
+}
+
+/** Defaults: the lease is ten times the provider timeout, so only a dead worker's lease ever runs out. */
+export const WORKER_DEFAULTS = {
+  leaseMs: 5 * 60_000,
+  providerTimeoutMs: 30_000,
+  pollMs: 1_000,
+  maxAttempts: 8,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+} as const;
+
+export interface DeliveryWorker {
+  readonly id: string;
+  /** Handles every send due now, one after another; answers how many claims were handled. */
+  runOnce(): Promise<number>;
+  /** Polls the queue until stopped. */
+  start(): void;
+  /** Stops polling and waits for the send in hand to finish. */
+  stop(): Promise<void>;
+}
+
+export type HandleOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
+
+export class ProviderTimeoutError extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new ProviderTimeoutError(`no answer from the provider within ${ms} ms`)),
+      ms,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** An absolute picture URL: the template's own when it has one, else on the storefront's address. */
+export function absoluteMediaUrl(url: string, publicUrl: string): string {
+  return new URL(url, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const settings = { ...WORKER_DEFAULTS, ...definedOnly(options) };
+  const { db, clock, messaging, lookup, log } = options;
+  const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  let stopRequested = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const backoffMs = (attempts: number) =>
+    Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
+
+  /** Sends one message of the card exactly once; false when the claim was lost meanwhile. */
+  async function deliverMessage(
+    claim: DeliveryRow,
+    owner: string,
+    kind: MessageKind,
+    send: () => Promise<string>,
+    query: Parameters<MessageLookup['findSent']>[0],
+    validUntil?: Date,
+  ): Promise<boolean> {
+    const intentAt = kind === 'mms' ? claim.mms_intent_at : claim.receipt_intent_at;
+    // An earlier attempt recorded its intent but not its result: it may have sent. Ask first.
+    let messageId = intentAt ? await lookup.findSent(query) : undefined;
+    if (messageId) {
+      log.warn(
+        { card_id: claim.card_id, kind, provider_message_id: messageId },
+        'gift card: found the message an earlier attempt sent; not sending it again',
+      );
+    } else {
+      const now = clock.now();
+      if (!(await recordIntent(db, { cardId: claim.card_id, owner, kind, now, validUntil }))) return false;
+      messageId = await withTimeout(send(), settings.providerTimeoutMs);
+    }
+    return recordMessage(db, { cardId: claim.card_id, owner, kind, messageId, now: clock.now() });
+  }
+
+  async function deliver(
+    claim: DeliveryRow,
+    card: DeliveryCard,
+    owner: string,
+    zone: string,
+  ): Promise<boolean> {
+    const now = clock.now();
+    let validUntil = card.valid_until ?? validUntilOnSend(null, now, zone);
+    if (!claim.mms_message_id) {
+      // [GIFT-03] 3 years from the actual send, when that is later than the schedule said.
+      validUntil = validUntilOnSend(card.valid_until, now, zone);
+      const body = giftCardMmsBody(card, formatValidUntil(validUntil, zone), claim.delivery_key);
+      const picture = card.mms_template_url;
+      const kept = await deliverMessage(
+        claim,
+        owner,
+        'mms',
+        async () =>
+          picture
+            ? (
+                await messaging.sendMms(
+                  card.recipient_mobile,
+                  body,
+                  absoluteMediaUrl(picture, options.publicUrl),
+                )
+              ).providerMessageId
+            : (await messaging.sendSms(card.recipient_mobile, body)).providerMessageId,
+        {
+          to: card.recipient_mobile,
+          kind: picture ? 'mms' : 'sms',
+          reference: mmsReference(claim.delivery_key),
+        },
+        validUntil,
+      );
+      if (!kept) return false;
+      log.info({ card_id: card.id }, 'gift card: picture message sent');
+    }
+    if (!claim.receipt_message_id) {
+      const body = receiptSmsBody(card, formatValidUntil(validUntil, zone), claim.delivery_key);
+      const kept = await deliverMessage(
+        claim,
+        owner,
+        'receipt',
+        async () => (await messaging.sendSms(card.purchaser_mobile, body)).providerMessageId,
+        { to: card.purchaser_mobile, kind: 'sms', reference: receiptReference(claim.delivery_key) },
+      );
+      if (!kept) return false;
+    }
+    return finishDelivery(db, { cardId: card.id, owner, now: clock.now() });
+  }
+
+  async function handle(claim: DeliveryRow): Promise<HandleOutcome> {
+    const owner = claim.lease_owner ?? '';
+    const card = await deliveryCard(db, claim.card_id);
+    if (!card) return 'lost';
+    const zone = card.delivery_timezone ?? DEFAULT_TIMEZONE;
+    const now = clock.now();
+    if (isQuietHour(now, zone)) {
+      // [CONST-27] Not now: 06:00 in the card's zone, and this claim was no attempt.
+      const nextAttemptAt = nextSendableInstant(now, zone);
+      await requeueDelivery(db, { cardId: card.id, owner, now, nextAttemptAt, uncount: true });
+      log.info(
+        { card_id: card.id, zone, until: nextAttemptAt.toISOString() },
+        'gift card: quiet hours, deferred',
+      );
+      return 'deferred';
+    }
+    try {
+      if (await deliver(claim, card, owner, zone)) return 'sent';
+      log.warn(
+        { card_id: card.id, worker: id },
+        'gift card: claim lost to another worker; leaving the send to it',
+      );
+      return 'lost';
+    } catch (error) {
+      const reason = describe(error);
+      const at = clock.now();
+      if (claim.attempts >= settings.maxAttempts) {
+        if (claim.mms_message_id || (await deliveryOf(db, card.id))?.mms_message_id) {
+          // The card itself went out; only the receipt could not be sent.
+          await finishDelivery(db, { cardId: card.id, owner, now: at, note: `receipt not sent: ${reason}` });
+          log.error(
+            { card_id: card.id, attempts: claim.attempts, err: reason },
+            'gift card: receipt not sent, given up',
+          );
+          return 'sent';
+        }
+        await failDelivery(db, { cardId: card.id, owner, now: at, error: reason });
+        log.error(
+          { card_id: card.id, attempts: claim.attempts, err: reason },
+          'gift card: delivery FAILED after the last attempt; needs an operator',
+        );
+        return 'failed';
+      }
+      const nextAttemptAt = nextSendableInstant(new Date(at.getTime() + backoffMs(claim.attempts)), zone);
+      await requeueDelivery(db, { cardId: card.id, owner, now: at, nextAttemptAt, error: reason });
+      log.warn(
+        { card_id: card.id, attempts: claim.attempts, retry_at: nextAttemptAt.toISOString(), err: reason },
+        'gift card: provider failed, will retry',
+      );
+      return 'retry';
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    while (!stopRequested) {
+      const now = clock.now();
+      const owner = `${id}:${randomBytes(6).toString('hex')}`;
+      const claim = await claimNext(db, {
+        owner,
+        now,
+        leaseUntil: new Date(now.getTime() + settings.leaseMs),
+      });
+      if (!claim) break;
+      await handle(claim);
+      handled += 1;
+    }
+    return handled;
+  }
+
+  const tick = async (): Promise<void> => {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error({ err: describe(error), worker: id }, 'gift card worker: could not read the queue');
+    }
+    if (!stopRequested) timer = setTimeout(() => (running = tick()), settings.pollMs);
+  };
+
+  return {
+    id,
+    runOnce,
+    start() {
+      stopRequested = false;
+      log.info({ worker: id }, 'gift card worker: started');
+      running = tick();
+    },
+    async stop() {
+      stopRequested = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The options given, without the undefined ones (so defaults stay in force). */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

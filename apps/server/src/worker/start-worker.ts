@@ -1,0 +1,46 @@
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Providers } from '../providers/providers.ts';
+import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './delivery-worker.ts';
+import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
+
+// One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
+// providers config chose, and the lookup that matches them.
+
+export interface StartWorkerDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  providers: Providers;
+  /** Base of picture URLs: PUBLIC_URL, or the address the server listens on. */
+  publicUrl: string;
+  log: WorkerLog;
+}
+
+export function lookupFor(config: Config, providers: Providers): MessageLookup {
+  if (providers.outbox) return new OutboxLookup(providers.outbox);
+  return new TwilioLookup({
+    accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+    authToken: config.TWILIO_AUTH_TOKEN ?? '',
+  });
+}
+
+export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
+  if (!deps.config.PUBLIC_URL && deps.providers.messaging.mode === 'live') {
+    deps.log.warn(
+      { public_url: deps.publicUrl },
+      'PUBLIC_URL is not set: picture messages point at this address, which the phone network may not reach',
+    );
+  }
+  const worker = createDeliveryWorker({
+    db: deps.db,
+    clock: deps.clock,
+    messaging: deps.providers.messaging,
+    lookup: lookupFor(deps.config, deps.providers),
+    publicUrl: deps.publicUrl,
+    log: deps.log,
+  });
+  worker.start();
+  return worker;
+}
