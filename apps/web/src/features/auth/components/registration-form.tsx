@@ -3,7 +3,7 @@
 // input_validation is shown beside the same fields [VAL-19, ERR-12].
 import { COUNTRY_ID, COUNTRY_NAME } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
-import { formatMobileNational } from '@quokka/contract/mobile';
+import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import { REGIONS } from '@quokka/contract/regions';
 import { ADDRESS_PART_FIELDS, addressPartsMissing } from '@quokka/contract/validate-address';
 import {
@@ -28,6 +28,7 @@ import type { PlaceAddress } from '../../../lib/places';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { createAccount, isEmailAvailable } from '../api/create-account';
 import { pathAfterRegistration } from '../auth-session';
+import { openMobilePopup } from '../mobile-popup-store';
 import { AddressSearch } from './address-search';
 import { ShieldIcon } from './auth-icons';
 import { FieldError } from './field-error';
@@ -244,6 +245,16 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
             {...invalid('mobile')}
           />
           <FieldError id={errorId('mobile')} message={errors.mobile} />
+          {errors.mobile && isAuMobile(mobile) ? (
+            // The proof ran out or was refused: a new code proves the mobile again, and the form stays.
+            <button
+              type="button"
+              className="auth-link register__reverify"
+              onClick={() => openMobilePopup({ mobile, sendOnOpen: true })}
+            >
+              {MSG.verifyMyMobile}
+            </button>
+          ) : null}
         </div>
         {textField('fullname', MSG.fullNameLabel, { autoComplete: 'name', autoCapitalize: 'words' })}
         {textField('email', MSG.emailLabel, {

@@ -297,6 +297,26 @@ describe('/register', () => {
     );
   });
 
+  it('[VAL-19] a refused mobile proof is shown under the mobile, with a way to prove it again that keeps the form', async () => {
+    const expired = 'Your mobile confirmation has expired. Please confirm your mobile with a new code.';
+    const { user, api } = await openRegistration({
+      createAccount: () => ({
+        status: 400,
+        body: { status: false, message: expired, input_validation: { mobile: [expired] } },
+      }),
+    });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: MSG.register }));
+    expect(await screen.findByText(expired)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MSG.verifyMyMobile }));
+    const popup = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
+    expect(await within(popup).findByLabelText(MSG.codeLabel)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.sent('sendmobilecode')).toEqual([{ mobile: '+61412345678', r_token: SANDBOX_R_TOKEN }]),
+    );
+    expect(field(MSG.fullNameLabel)).toHaveValue('Jane van Dyke');
+  });
+
   it('[AUTH-21] [AUTH-22] after registering: /autologin/{jwt} when a jwt exists, else /browse', () => {
     expect(pathAfterRegistration('abc.def.ghi')).toBe('/autologin/abc.def.ghi');
     expect(pathAfterRegistration(null)).toBe('/browse');
