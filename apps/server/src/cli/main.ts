@@ -24,6 +24,11 @@ const COMMANDS: Record<string, Command> = {
     // Loaded on use, so other commands do not load the demo shop and its pictures.
     run: async (args) => (await import('./seed-command.ts')).runSeed(args),
   },
+  link: {
+    usage: 'link --mobile 0412345678 [--product ID] [--campaign ID] [--seller URL] [--expires 7d]',
+    summary: 'Print a sign-in link for a mobile (see docs/sign-in.md); works while the server runs.',
+    run: async (args) => (await import('./link-command.ts')).runLink(args),
+  },
   help: {
     usage: 'help',
     summary: 'Show this list.',
