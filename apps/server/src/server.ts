@@ -3,6 +3,8 @@ import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './conf
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
 import { loggerOptions } from './logger.ts';
+import { loadAuthSecret } from './modules/auth/auth-secret.ts';
+import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
 import type { DeliveryWorker } from './worker/delivery-worker.ts';
 import { startDeliveryWorker } from './worker/start-worker.ts';
@@ -25,7 +27,9 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
   const clock = clockFor(config);
-  const app = await buildApp({ config, db: database.db, clock, logger: loggerOptions(config) });
+  // The signing secret of sign-in (AUTH_SECRET, or generated once into DATA_DIR/auth-secret): never logged.
+  const authSecret = loadAuthSecret(config);
+  const app = await buildApp({ config, db: database.db, clock, authSecret, logger: loggerOptions(config) });
   const log = app.log;
   log.info(
     database.kind === 'pglite'
@@ -36,6 +40,12 @@ async function main() {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log.info(`seeded the demo shop: ${seeded.products.created} products`);
+  }
+  if (config.providers.places === 'sandbox') {
+    // The offline address search reads the Australian places list, loaded once into the database.
+    const places = await loadPlacesIfEmpty(database.db);
+    if (places.loaded)
+      log.info(`address search: loaded ${places.loaded} Australian places (${places.source})`);
   }
   log.info(`providers: ${describeProviders(config)}`);
   if (config.sandbox)
