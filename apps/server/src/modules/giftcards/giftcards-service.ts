@@ -448,7 +448,12 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
         drafts.filter((card) => card.mms_template_id === null).map((c) => c.product_id),
       )) {
         const [template] = await templatesOf(productId);
-        if (template) firstTemplate.set(productId, template);
+        if (template) {
+          firstTemplate.set(productId, {
+            mms_template_id: template.mms_template_id,
+            mms_template_url: template.mms_template_url,
+          });
+        }
       }
 
       const now = clock.now();
