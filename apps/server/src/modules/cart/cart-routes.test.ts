@@ -114,9 +114,13 @@ describe('carts/mine', () => {
     expect(body.billing_address).toMatchObject({ customer_address_id: shopper.addressId, city: 'Sydney' });
   });
 
-  it('[API-20] GET without a cart is a 404; without a token a 401', async () => {
+  it('[API-20] GET without a cart answers a new empty one; without a token a 401', async () => {
     const shopper = await aShopper(t);
-    expect((await getCart(shopper)).status).toBe(404);
+    const { status, body } = await getCart(shopper);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ items: [], customer: { id: shopper.id } });
+    const created = await call<number>(t.app, 'POST', `${REST}/carts/mine`, { headers: shopper.headers });
+    expect(created.body).toBe(body.id);
     expect((await call(t.app, 'GET', `${REST}/carts/mine`)).status).toBe(401);
     expect(
       (await call(t.app, 'POST', `${REST}/carts/mine/items`, { payload: aCartItem('MUG-1') })).status,

@@ -156,7 +156,7 @@ function pickChild(children: ProductForCart[], chosen: ConfigurableItemOption[])
 export interface CartService {
   /** [API-21] The active cart's id; creates the cart when there is none. */
   create(customerId: number): Promise<number>;
-  /** [API-20, DATA-35] The active cart as Magento's quote; 404 when there is none. */
+  /** [API-20, DATA-35] The active cart as Magento's quote, created empty when there is none. */
   get(customerId: number): Promise<QuoteWire>;
   /** The active cart's lines ([] when there is no cart). */
   items(customerId: number): Promise<CartItemWire[]>;
@@ -212,8 +212,11 @@ export function createCartService(db: Db): CartService {
     create: (customerId) => ensureActiveCart(db, customerId),
 
     async get(customerId) {
+      // The account screens read the member from the cart (SPEC.md §2 Personal details), so a member
+      // without a cart gets an empty one rather than a 404.
+      await ensureActiveCart(db, customerId);
       const cart = await findActiveCart(db, customerId);
-      if (!cart) throw new NotFoundError(CART_TEXT.noCart);
+      if (!cart) throw new ConflictError(CART_TEXT.cartJustOrdered);
       const member = await findMember(db, customerId);
       if (!member) throw new NotFoundError(CART_TEXT.noCart);
       const [lines, addresses] = [await cartLines(db, cart.id), await memberAddresses(db, customerId)];

@@ -341,9 +341,19 @@ describe('carts/mine/payment-information', () => {
     expect(await chargesOf(shopper.id)).toEqual([
       expect.objectContaining({ amount_cents: 5735, currency: 'aud', status: 'succeeded' }),
     ]);
-    // The cart is ordered: no active cart remains, and a new one starts empty.
-    expect((await call(t.app, 'GET', `${REST}/carts/mine`, { headers: shopper.headers })).status).toBe(404);
+    // The cart is ordered: the member's next cart is a new, empty one.
+    const cartIds = await t.db
+      .selectFrom('carts')
+      .select(['id', 'status'])
+      .where('customer_id', '=', shopper.id)
+      .execute();
+    expect(cartIds).toEqual([expect.objectContaining({ status: 'ordered' })]);
     expect((await cartItems(shopper)).body).toEqual([]);
+    const next = await call<{ id: number; items: unknown[] }>(t.app, 'GET', `${REST}/carts/mine`, {
+      headers: shopper.headers,
+    });
+    expect(next.body.items).toEqual([]);
+    expect(next.body.id).not.toBe(cartIds[0]?.id);
   });
 
   it('[DATA-41] the increment id grows, 9 digits zero padded', async () => {
