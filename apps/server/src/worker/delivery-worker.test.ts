@@ -1,0 +1,489 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueCustomerToken } from '../http/customer-auth.ts';
+import type { GiftCardDetailsWire } from '../modules/giftcards/giftcards-wire.ts';
+import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
+import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
+import { aShopper, call, NS, type Shopper } from '../test/cart-factory.ts';
+import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { claimNext, deliveryOf } from './delivery-repository.ts';
+import { createDeliveryWorker, type DeliveryWorkerOptions, type WorkerLog } from './delivery-worker.ts';
+import { OutboxLookup } from './message-lookup.ts';
+
+// The delivery worker on real rows: cards bought and paid for through the API, sent through the sandbox
+// outbox, with a fake clock (no test depends on the hour it runs at). Providers that fail, hang or die
+// mid-send are wrappers around the real sandbox.
+
+let t: TestApp;
+let catalogue: GiftCardCatalogue;
+let shopper: Shopper;
+let outbox: SandboxMessaging;
+
+const PUBLIC_URL = 'https://shop.example.com';
+
+class RecordingLog implements WorkerLog {
+  readonly entries: { level: 'info' | 'warn' | 'error'; message: string; details: object }[] = [];
+  info(details: object, message: string) {
+    this.entries.push({ level: 'info', message, details });
+  }
+  warn(details: object, message: string) {
+    this.entries.push({ level: 'warn', message, details });
+  }
+  error(details: object, message: string) {
+    this.entries.push({ level: 'error', message, details });
+  }
+}
+
+function aWorker(options: Partial<DeliveryWorkerOptions> = {}) {
+  const log = new RecordingLog();
+  const worker = createDeliveryWorker({
+    db: t.db,
+    clock: t.clock,
+    messaging: outbox,
+    lookup: new OutboxLookup(outbox),
+    publicUrl: PUBLIC_URL,
+    log,
+    ...options,
+  });
+  return { worker, log };
+}
+
+/** The messages of one card, found by its delivery key: picture messages and receipts. */
+async function messagesOf(cardId: number): Promise<{ mms: OutboxMessage[]; receipts: OutboxMessage[] }> {
+  const delivery = await deliveryOf(t.db, cardId);
+  if (!delivery) return { mms: [], receipts: [] };
+  const all = await outbox.list(10_000);
+  return {
+    mms: all.filter((message) => message.body.includes(`Ref G-${delivery.delivery_key}`)),
+    receipts: all.filter((message) => message.body.includes(`Ref R-${delivery.delivery_key}`)),
+  };
+}
+
+/** The card as the member reads it (with a token fresh on the fake clock, which the tests move). */
+async function cardOf(cardId: number): Promise<GiftCardDetailsWire> {
+  const token = await issueCustomerToken(t.db, shopper.id, t.clock);
+  const reply = await call<{ data: GiftCardDetailsWire }>(
+    t.app,
+    'GET',
+    `${NS}/getgiftcarddetailsbyid?gift_card_details_id=${cardId}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return reply.body.data;
+}
+
+/** A paid card with the given schedule; answers its id. */
+async function aCard(options: Parameters<typeof aPaidGiftCard>[3] = {}): Promise<number> {
+  const { cards } = await aPaidGiftCard(t, shopper, catalogue, options);
+  const card = cards[0];
+  if (!card) throw new Error('no card');
+  return card.id;
+}
+
+/** A messaging provider that behaves like the sandbox except where a test says otherwise. */
+function wrapped(overrides: Partial<Pick<MessagingProvider, 'sendMms' | 'sendSms'>>): MessagingProvider {
+  return {
+    mode: 'sandbox',
+    sendSms: overrides.sendSms ?? ((to, body) => outbox.sendSms(to, body)),
+    sendMms: overrides.sendMms ?? ((to, body, media) => outbox.sendMms(to, body, media)),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  catalogue = await giftCardCatalogue(t.db);
+  const sandbox = t.app.deps.providers.outbox;
+  if (!sandbox) throw new Error('the test app runs messaging in sandbox mode');
+  outbox = sandbox;
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  t.clock.set('2026-11-21T00:00:00Z'); // 11:00 in Sydney, 08:00 in Perth
+  shopper = await aShopper(t);
+  // Nothing left over from earlier tests is due.
+  await t.db
+    .updateTable('gift_card_deliveries')
+    .set({ status: 'sent' })
+    .where('status', '!=', 'sent')
+    .execute();
+});
+
+describe('sending', () => {
+  it('[GIFT-01, GIFT-02, GIFT-03] Send Now: one picture message with the picture, name, amount, message, number and validity, and one receipt', async () => {
+    const { cards } = await aPaidGiftCard(t, shopper, catalogue, {
+      form: {
+        recipient_mobile: '0412 000 111',
+        purchaser_mobile: '0498 000 222',
+        recipient_message: 'Enjoy!',
+      },
+    });
+    const card = cards[0] as GiftCardDetailsWire;
+    const { worker } = aWorker();
+    expect(await worker.runOnce()).toBe(1);
+
+    const { mms, receipts } = await messagesOf(card.id);
+    expect(mms).toHaveLength(1);
+    expect(mms[0]).toMatchObject({
+      to: '+61412000111',
+      kind: 'mms',
+      media_url: `${PUBLIC_URL}${catalogue.templateUrls[0]}`,
+    });
+    const body = mms[0]?.body ?? '';
+    expect(body).toContain('Ava Nguyen');
+    expect(body).toContain('$50.00');
+    expect(body).toContain('Enjoy!');
+    expect(body).toContain(card.gift_card_no.replace(/(\d{4})(?=\d)/g, '$1 '));
+    expect(body).toContain('Valid until: 21 November 2029');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ to: '+61498000222', kind: 'sms' });
+    expect(receipts[0]?.body).toContain(card.gift_card_no.slice(-4));
+
+    const delivery = await deliveryOf(t.db, card.id);
+    expect(delivery).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      mms_message_id: `sandbox-${mms[0]?.id}`,
+      receipt_message_id: `sandbox-${receipts[0]?.id}`,
+      lease_owner: null,
+    });
+    expect(await cardOf(card.id)).toMatchObject({
+      status: 'sent',
+      sent_at: '2026-11-21T00:00:00.000Z',
+      valid_until: '2029-11-21 11:00:00',
+    });
+
+    // Nothing is ever sent twice.
+    expect(await worker.runOnce()).toBe(0);
+    expect((await messagesOf(card.id)).mms).toHaveLength(1);
+  });
+
+  it('[GIFT-02] a scheduled card goes out at its time, not before', async () => {
+    const cardId = await aCard({ at: '2026-11-22 10:00:00', zone: 'Australia/Sydney' });
+    const { worker } = aWorker();
+    await worker.runOnce();
+    t.clock.set('2026-11-21T22:59:59Z');
+    await worker.runOnce();
+    expect((await messagesOf(cardId)).mms).toHaveLength(0);
+    t.clock.set('2026-11-21T23:00:00Z');
+    await worker.runOnce();
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
+  });
+
+  it('[GIFT-03] valid_until moves to 3 years from the actual send when it is later than scheduled', async () => {
+    // 21:00 in Sydney is in quiet hours: sent at 06:00 the next morning.
+    const cardId = await aCard({ at: '2026-11-21 21:00:00', zone: 'Australia/Sydney' });
+    expect((await cardOf(cardId)).valid_until).toBe('2029-11-21 21:00:00');
+    t.clock.set('2026-11-21T19:00:00Z');
+    const { worker } = aWorker();
+    await worker.runOnce();
+    expect((await cardOf(cardId)).valid_until).toBe('2029-11-22 06:00:00');
+    expect((await messagesOf(cardId)).mms[0]?.body).toContain('Valid until: 22 November 2029');
+  });
+
+  it('polls the queue on its own once started, and stops cleanly', async () => {
+    const cardId = await aCard();
+    const { worker } = aWorker({ pollMs: 10 });
+    worker.start();
+    for (let wait = 0; wait < 200 && (await deliveryOf(t.db, cardId))?.status !== 'sent'; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await worker.stop();
+    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+  });
+});
+
+// [CONST-27] The edges of quiet hours in a zone without daylight saving and one with it.
+describe.each([
+  {
+    zone: 'Australia/Perth',
+    day: '2026-11-21',
+    next: '2026-11-22',
+    // UTC instants of 19:00, 19:59:59, 20:00:00 on `day` and 05:59:59, 06:00:00 on `next` in Perth (UTC+8)
+    at1900: '2026-11-21T11:00:00Z',
+    at195959: '2026-11-21T11:59:59Z',
+    at2000: '2026-11-21T12:00:00Z',
+    at055959: '2026-11-21T21:59:59Z',
+    at0600: '2026-11-21T22:00:00Z',
+  },
+  {
+    zone: 'Australia/Sydney',
+    day: '2026-11-21',
+    next: '2026-11-22',
+    // … in Sydney (UTC+11 in November)
+    at1900: '2026-11-21T08:00:00Z',
+    at195959: '2026-11-21T08:59:59Z',
+    at2000: '2026-11-21T09:00:00Z',
+    at055959: '2026-11-21T18:59:59Z',
+    at0600: '2026-11-21T19:00:00Z',
+  },
+  {
+    zone: 'Australia/Sydney',
+    // Summer time starts at 02:00 on Sunday 4 October 2026: the night is 9 hours long.
+    day: '2026-10-03',
+    next: '2026-10-04',
+    at1900: '2026-10-03T09:00:00Z',
+    at195959: '2026-10-03T09:59:59Z',
+    at2000: '2026-10-03T10:00:00Z',
+    at055959: '2026-10-03T18:59:59Z',
+    at0600: '2026-10-03T19:00:00Z',
+  },
+  {
+    zone: 'Australia/Sydney',
+    // Summer time ends at 03:00 on Sunday 5 April 2026: the night is 11 hours long.
+    day: '2026-04-04',
+    next: '2026-04-05',
+    at1900: '2026-04-04T08:00:00Z',
+    at195959: '2026-04-04T08:59:59Z',
+    at2000: '2026-04-04T09:00:00Z',
+    at055959: '2026-04-04T19:59:59Z',
+    at0600: '2026-04-04T20:00:00Z',
+  },
+])(
+  '[CONST-27] quiet hours in $zone on $day',
+  ({ zone, day, next, at1900, at195959, at2000, at055959, at0600 }) => {
+    it('Send Now at 19:59:59 goes out at once', async () => {
+      t.clock.set(at195959);
+      const cardId = await aCard({ at: 'now', zone });
+      expect((await cardOf(cardId)).scheduled_delivery).toBe(`${day} 19:59:59`);
+      await aWorker().worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    });
+
+    it('Send Now at 20:00:00 waits until 06:00:00 there: nothing at 05:59:59, sent at 06:00:00', async () => {
+      t.clock.set(at2000);
+      const cardId = await aCard({ at: 'now', zone });
+      const { worker } = aWorker();
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(0);
+      expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe(
+        new Date(at0600).toISOString(),
+      );
+      t.clock.set(at055959);
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(0);
+      t.clock.set(at0600);
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(1);
+      expect((await cardOf(cardId)).valid_until).toBe(
+        `${Number(next.slice(0, 4)) + 3}${next.slice(4)} 06:00:00`,
+      );
+    });
+
+    it('Send Now at 05:59:59 waits one second, until 06:00:00', async () => {
+      t.clock.set(at055959);
+      const cardId = await aCard({ at: 'now', zone });
+      const { worker } = aWorker();
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(0);
+      t.clock.set(at0600);
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    });
+
+    it('a send due at 19:00 that a worker only reaches at 20:00:00 is deferred to 06:00:00, not counted as an attempt', async () => {
+      t.clock.set(at1900);
+      const cardId = await aCard({ at: 'now', zone });
+      t.clock.set(at2000);
+      const { worker, log } = aWorker();
+      expect(await worker.runOnce()).toBe(1);
+      expect((await messagesOf(cardId)).mms).toHaveLength(0);
+      expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'queued', attempts: 0 });
+      expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe(
+        new Date(at0600).toISOString(),
+      );
+      expect(log.entries.some((entry) => entry.message.includes('quiet hours'))).toBe(true);
+      t.clock.set(at0600);
+      await worker.runOnce();
+      expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    });
+  },
+);
+
+describe('provider failures', () => {
+  it('retries with exponential backoff, recording attempts and the next attempt, then sends once', async () => {
+    const cardId = await aCard();
+    let failures = 2;
+    const messaging = wrapped({
+      sendMms: async (to, body, media) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('Twilio 503: service unavailable');
+        }
+        return outbox.sendMms(to, body, media);
+      },
+    });
+    const { worker, log } = aWorker({ messaging, backoffBaseMs: 30_000 });
+    await worker.runOnce();
+    expect(await deliveryOf(t.db, cardId)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'Twilio 503: service unavailable',
+    });
+    expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe('2026-11-21T00:00:30.000Z');
+    await worker.runOnce(); // not due yet
+    expect((await deliveryOf(t.db, cardId))?.attempts).toBe(1);
+    t.clock.set('2026-11-21T00:00:30Z');
+    await worker.runOnce();
+    expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe('2026-11-21T00:01:30.000Z');
+    t.clock.set('2026-11-21T00:01:30Z');
+    await worker.runOnce();
+    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    expect(log.entries.filter((entry) => entry.message.includes('will retry'))).toHaveLength(2);
+  });
+
+  it('gives up after the last attempt: failed in the table and an error in the log', async () => {
+    const cardId = await aCard();
+    const messaging = wrapped({
+      sendMms: async () => {
+        throw new Error('Twilio 21606: not a valid sender');
+      },
+    });
+    const { worker, log } = aWorker({ messaging, maxAttempts: 3, backoffBaseMs: 1_000 });
+    for (let round = 0; round < 5; round++) {
+      await worker.runOnce();
+      t.clock.advance(60_000);
+    }
+    const delivery = await deliveryOf(t.db, cardId);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'Twilio 21606: not a valid sender',
+    });
+    expect(delivery?.failed_at).not.toBeNull();
+    expect((await cardOf(cardId)).status).toBe('failed');
+    expect(log.entries.filter((entry) => entry.level === 'error')).toHaveLength(1);
+    expect((await messagesOf(cardId)).mms).toHaveLength(0);
+  });
+
+  it('a failed receipt is retried without sending the picture message again', async () => {
+    const cardId = await aCard();
+    let failures = 1;
+    const messaging = wrapped({
+      sendSms: async (to, body) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('timeout');
+        }
+        return outbox.sendSms(to, body);
+      },
+    });
+    const { worker } = aWorker({ messaging });
+    await worker.runOnce();
+    t.clock.advance(30_000);
+    await worker.runOnce();
+    const { mms, receipts } = await messagesOf(cardId);
+    expect(mms).toHaveLength(1);
+    expect(receipts).toHaveLength(1);
+    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+  });
+});
+
+describe('exactly once', () => {
+  it('two workers running at once on one database send each card once', async () => {
+    const { cards } = await aPaidGiftCard(t, shopper, catalogue, { count: 6 });
+    // A slow provider, so that the two workers' sends overlap.
+    const slow = wrapped({
+      sendMms: async (to, body, media) => {
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        return outbox.sendMms(to, body, media);
+      },
+    });
+    const first = aWorker({ messaging: slow, workerId: 'worker-a' });
+    const second = aWorker({ messaging: slow, workerId: 'worker-b' });
+    const [a, b] = await Promise.all([first.worker.runOnce(), second.worker.runOnce()]);
+    expect(a + b).toBe(6);
+    for (const card of cards) {
+      const { mms, receipts } = await messagesOf(card.id);
+      expect(mms, `card ${card.id}`).toHaveLength(1);
+      expect(receipts, `card ${card.id}`).toHaveLength(1);
+      expect((await deliveryOf(t.db, card.id))?.status).toBe('sent');
+    }
+  });
+
+  it('of many claims made at the same moment on one due send, exactly one gets it', async () => {
+    const cardId = await aCard();
+    const now = t.clock.now();
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        claimNext(t.db, { owner: `racer-${n}`, now, leaseUntil: new Date(now.getTime() + 60_000) }),
+      ),
+    );
+    const won = claims.filter((claim) => claim !== undefined);
+    expect(won).toHaveLength(1);
+    expect(won[0]?.card_id).toBe(cardId);
+  });
+
+  it('a worker killed after the provider sent but before it recorded: the next worker finds the message and never sends it again', async () => {
+    const cardId = await aCard();
+    // The first worker's provider sends, then never answers: the process "dies" in the provider call.
+    let release: (message: SentMessage) => void = () => {};
+    let sent = false;
+    const dying = wrapped({
+      sendMms: async (to, body, media) => {
+        await outbox.sendMms(to, body, media);
+        sent = true;
+        return new Promise<SentMessage>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const first = aWorker({ messaging: dying, workerId: 'dies', providerTimeoutMs: 10 * 60_000 });
+    const firstRun = first.worker.runOnce();
+    while (!sent) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'sending', mms_message_id: null });
+
+    // While its lease lasts nobody touches the send.
+    const second = aWorker({ workerId: 'takes-over' });
+    expect(await second.worker.runOnce()).toBe(0);
+    // After the lease: the new worker asks the provider before sending, finds the message, records it.
+    t.clock.advance(5 * 60_000 + 1_000);
+    expect(await second.worker.runOnce()).toBe(1);
+    const { mms, receipts } = await messagesOf(cardId);
+    expect(mms).toHaveLength(1);
+    expect(receipts).toHaveLength(1);
+    expect(await deliveryOf(t.db, cardId)).toMatchObject({
+      status: 'sent',
+      mms_message_id: `sandbox-${mms[0]?.id}`,
+    });
+    expect(second.log.entries.some((entry) => entry.message.includes('not sending it again'))).toBe(true);
+
+    // The first worker comes back to life: its late answer changes nothing.
+    release({ providerMessageId: 'late-answer' });
+    await firstRun;
+    expect((await deliveryOf(t.db, cardId))?.mms_message_id).toBe(`sandbox-${mms[0]?.id}`);
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    expect(first.log.entries.some((entry) => entry.message.includes('claim lost'))).toBe(true);
+  });
+
+  it('a provider call that sent and then failed (a lost answer) is looked up, not repeated', async () => {
+    const cardId = await aCard();
+    const flaky = wrapped({
+      sendMms: async (to, body, media) => {
+        await outbox.sendMms(to, body, media);
+        throw new Error('socket hang up');
+      },
+    });
+    await aWorker({ messaging: flaky }).worker.runOnce();
+    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'queued', attempts: 1 });
+    t.clock.advance(30_000);
+    await aWorker().worker.runOnce();
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
+    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+  });
+
+  it('a worker killed after recording the intent but before calling the provider: the send happens once', async () => {
+    const cardId = await aCard();
+    const never = wrapped({
+      sendMms: async () => {
+        throw new Error('process killed before the request left');
+      },
+    });
+    await aWorker({ messaging: never }).worker.runOnce();
+    expect((await deliveryOf(t.db, cardId))?.mms_intent_at).not.toBeNull();
+    t.clock.advance(30_000);
+    await aWorker().worker.runOnce();
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
+  });
+});
