@@ -5,6 +5,7 @@ import { MSG } from '@quokka/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { SuppliedBySeller } from '../../../lib/app-state';
+import { useAddToCart } from '../../cart/add-to-cart';
 import { ProductTile, ProductTileSkeleton } from './product-tile';
 import { supportsIntersectionObserver, useInView } from './use-in-view';
 import './product-list.css';
@@ -32,6 +33,7 @@ export interface ProductListProps {
 }
 
 export function ProductList({ products, query, label, seller, onAddToCart }: ProductListProps) {
+  const { addTile } = useAddToCart(); // [TILE-04] the cart work's add, unless the caller brings its own
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const nearEnd = useInView(sentinel);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -77,7 +79,7 @@ export function ProductList({ products, query, label, seller, onAddToCart }: Pro
       <ul className="product-grid" aria-label={label}>
         {products.map((product) => (
           <li key={product.id} className="product-grid__item">
-            <ProductTile product={product} seller={seller} onAddToCart={onAddToCart} />
+            <ProductTile product={product} seller={seller} onAddToCart={onAddToCart ?? addTile} />
           </li>
         ))}
       </ul>

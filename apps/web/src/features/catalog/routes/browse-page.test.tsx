@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@quokka/contract/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { aPage, callsTo, stubCatalogApi } from '../test/catalog-factories';
+import { aPage, callsTo, stubCatalogApi, withStatus } from '../test/catalog-factories';
 
 /** Pages of a list with `total` products, as the server pages them (an empty page past the end). */
 function pagedList(total: number) {
@@ -116,10 +116,15 @@ describe('/browse', () => {
   });
 
   it('shows placeholder tiles, not a blank page, while the first page loads', async () => {
+    // Only the list call is held; anything else the shell asks for answers at once.
     let answer: (value: Response) => void = () => {};
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).includes('/browseProducts')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : Promise.resolve(withStatus(404, { message: 'Not found' })),
+      ),
     );
     const { container } = renderApp('/browse');
     await screen.findByRole('heading', { name: 'Browse Products' });

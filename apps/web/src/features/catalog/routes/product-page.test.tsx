@@ -375,10 +375,15 @@ describe('/product/:id', () => {
   });
 
   it('[PDP-02] [ERR-15] No Product. when the product cannot be loaded, and not while it is loading', async () => {
+    // Only the product call is held; anything else the shell asks for answers at once.
     let answer: (value: Response) => void = () => {};
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).includes('/product?')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : Promise.resolve(withStatus(404, { message: 'Not found' })),
+      ),
     );
     const { container } = renderApp('/product/14');
     await waitFor(() => expect(container.querySelector('.pdp--skeleton')).toBeInTheDocument());

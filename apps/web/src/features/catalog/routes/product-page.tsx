@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { setHeaderTitle, showMessage } from '../../../lib/app-state';
+import { useAddToCart } from '../../cart/add-to-cart';
 import { useProduct } from '../api/product';
 import {
   ProductDetails,
@@ -43,6 +44,7 @@ function ProductSkeleton() {
 export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initialQty }: ProductPageProps) {
   const id = parseId(useParams().id);
   const query = useProduct(id);
+  const { addChoice } = useAddToCart(); // [PDP-10] the cart work's add, unless the caller brings its own
   const product = query.data?.found ? query.data.product : null;
   const notExists = query.data?.found === false;
   const sellerName = product?.seller.name || null;
@@ -63,7 +65,7 @@ export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initi
           key={product.id}
           product={product}
           mode={mode}
-          onAddToCart={onAddToCart}
+          onAddToCart={onAddToCart ?? addChoice}
           initialSelection={initialSelection}
           initialQty={initialQty}
         />

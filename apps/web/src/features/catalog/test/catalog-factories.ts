@@ -8,7 +8,12 @@ import type {
   SellerSummary,
 } from '@quokka/contract/catalog-wire';
 import { OPTION_ID, PAGE_SIZE } from '@quokka/contract/constants';
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+
+// The screens load lazily, as in production; on a busy machine the first import of a screen can take
+// longer than Testing Library's 1 s default, so the catalogue tests wait up to 5 s for what they expect.
+configure({ asyncUtilTimeout: 5_000 });
 
 const NS = '/rest/default/V1/storefront';
 
