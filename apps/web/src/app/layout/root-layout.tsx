@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { AuthPopups } from '../../features/auth/components/auth-popups';
+import { CartPopupHost } from '../../features/cart/components/cart-popup-host';
 import { AppPopups } from './app-popups';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
@@ -51,6 +52,7 @@ export function RootLayout() {
       <ErrorBoundary fallback={null}>
         <AppPopups />
         <AuthPopups />
+        <CartPopupHost />
       </ErrorBoundary>
     </>
   );

@@ -1,6 +1,44 @@
-import { Page } from '../../../components/ui/page';
+// /updateproduct/:id [ROUTE-10]: the catalogue's product page in 'update' mode [PDP-11], starting from
+// the cart line's choice and quantity. 'Update Cart' changes the line [CART-07, CART-08], then the
+// shopper goes to /checkout [CART-09]. `?item=` names the line when the product has several.
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAppState } from '../../../lib/app-state';
+import type { StoredCartItem } from '../../../lib/storage';
+import type { AddToCartRequest } from '../../catalog/components/product-choice';
+import { ProductPage } from '../../catalog/routes/product-page';
+import { lineKey, lineSelection } from '../cart-lines';
+import { updateCartLine } from '../update-cart-line';
 
-/** /updateproduct/:id: the screen's heading in the shell's page layout; its content lands with the cart work. */
+export function findLineToUpdate(
+  items: readonly StoredCartItem[],
+  productId: string | undefined,
+  itemId: string | null,
+): StoredCartItem | undefined {
+  const ofProduct = items.filter((item) => String(item.id) === productId);
+  return (itemId ? ofProduct.find((item) => String(item.item_id) === itemId) : undefined) ?? ofProduct[0];
+}
+
 export function UpdateProductPage() {
-  return <Page title={'Update Cart Item'} />;
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const items = useAppState((state) => state.cartItems);
+  const line = findLineToUpdate(items, id, search.get('item'));
+
+  if (!line) return <ProductPage key="add" mode="add" />;
+
+  async function onUpdate(request: AddToCartRequest) {
+    if (!line) return;
+    if (await updateCartLine(line, request)) navigate('/checkout'); // [CART-09]
+  }
+
+  return (
+    <ProductPage
+      key={lineKey(line)}
+      mode="update"
+      onAddToCart={onUpdate}
+      initialSelection={lineSelection(line)}
+      initialQty={Number(line.qty)}
+    />
+  );
 }

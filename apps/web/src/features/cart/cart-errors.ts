@@ -1,0 +1,23 @@
+// SPEC.md §8 for calls that put a product in the cart: the two 400s the server gives have their own
+// popups; no response, 401 and 5xx were already dealt with by api-client.
+import { MSG } from '@quokka/contract/messages';
+import { ApiError } from '../../lib/api-client';
+import { openPopup, showMessage } from '../../lib/app-state';
+
+export function isQtyNotAvailable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && error.message.startsWith(MSG.qtyNotAvailable);
+}
+
+/** Shows what a failed add or update means to the shopper. */
+export function showAddFailure(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) return;
+  if (isQtyNotAvailable(error)) {
+    openPopup('qty', error.message); // [ERR-06] 'Qty not Available' with the server's message
+    return;
+  }
+  if (error.status === 400 || error.status === 404) {
+    openPopup('out-of-stock'); // [ERR-05, CART-03]
+    return;
+  }
+  showMessage(error.message); // e.g. 409: the cart was just ordered elsewhere
+}
