@@ -16,6 +16,8 @@ import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
+import { createCustomerAccountService } from './modules/customer/customer-account-service.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
@@ -147,6 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storeName: config.STORE_NAME,
   });
   await registerApi(app, checkoutRoutes({ config, service: checkout }));
+
+  // My Account (issue 6): customers/me, setdefaultbilling/-shipping, orders and order; each member sees
+  // only their own.
+  const account = createCustomerAccountService({ db, clock });
+  await registerApi(app, customerAccountRoutes({ config, service: account, orders: checkout }));
 
   // Gift cards by picture message (issue 7): the calls of SPEC.md §7 Gift cards; the delivery worker is
   // started by server.ts (or runs as its own process: npm run worker).

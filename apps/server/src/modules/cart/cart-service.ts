@@ -118,7 +118,8 @@ function memberAddressWire(row: MemberAddressRow, member: MemberRow): AddressWir
   };
 }
 
-function customerWire(member: MemberRow, addresses: MemberAddressRow[]): CartCustomerWire {
+/** [DATA-34] The member as Magento shows a customer; GET customers/me answers the same shape. */
+export function customerWire(member: MemberRow, addresses: MemberAddressRow[]): CartCustomerWire {
   return {
     id: member.id,
     email: member.email,

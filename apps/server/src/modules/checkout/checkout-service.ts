@@ -241,6 +241,15 @@ async function resolveAddress(
     if (!row) throw new NotFoundError(CHECKOUT_TEXT.addressNotFound);
     return addressSnapshot(row);
   }
+  return validatedAddress(address);
+}
+
+/**
+ * A new address checked with the address form's rules (SPEC.md §5), the same messages per field, in its
+ * stored form (E.164 telephone, the region of SPEC.md §3, country AU). The account's address book uses
+ * it too, so an address saved there and one typed at checkout follow the same rules.
+ */
+export function validatedAddress(address: AddressInputWire): AddressSnapshot {
   const street = (Array.isArray(address.street) ? address.street : [address.street ?? ''])
     .map((line) => line.trim())
     .filter((line) => line !== '');

@@ -88,7 +88,7 @@ export async function insertCustomerWithAddress(
 }
 
 /** Which unique rule a PostgreSQL error (pg or PGlite) broke: 23505 on the email or mobile index. */
-function uniqueViolationField(error: unknown): 'email' | 'mobile' | undefined {
+export function uniqueViolationField(error: unknown): 'email' | 'mobile' | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, constraint, detail, message } = error as Record<string, unknown>;
   if (code !== '23505') return undefined;
