@@ -1,9 +1,13 @@
 // Shared set-up for every web test: jest-dom matchers, a clean DOM, storage and app state between
 // tests, and no real network (a test that needs the server stubs `fetch` itself).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAppState } from '../lib/app-state';
+
+// Lazy screens and the shell mount a little after the first paint; on a loaded two-core machine the
+// default 1 s for findBy/waitFor is too short and fails tests that are right.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   vi.stubGlobal(
