@@ -1,7 +1,80 @@
+// /success [ROUTE-19, SUCC-01..03]: 'Thank You', the merchant's name and the order number, as the
+// success lookup answered them at Confirm Purchase; opened afresh (a reload), it asks again.
 import { MSG } from '@quokka/contract/messages';
-import { Page } from '../../../components/ui/page';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../components/ui/page';
+import { useAppState } from '../../../lib/app-state';
+import { getItem, STORAGE_KEYS } from '../../../lib/storage';
+import { getCheckoutSuccess } from '../api/checkout-success';
+import type { SuccessState } from './checkout-page';
+import '../checkout.css';
 
-/** /success: the screen's heading in the shell's page layout; its content lands with the checkout work. */
+function readState(state: unknown): SuccessState | null {
+  if (typeof state !== 'object' || state === null || !('orderNumber' in state)) return null;
+  const { orderNumber, shopName } = state as Partial<SuccessState>;
+  return {
+    orderNumber: typeof orderNumber === 'string' && orderNumber !== '' ? orderNumber : null,
+    shopName: typeof shopName === 'string' && shopName !== '' ? shopName : null,
+  };
+}
+
 export function SuccessPage() {
-  return <Page title={MSG.thankYou} />;
+  useDocumentTitle(MSG.thankYou);
+  const location = useLocation();
+  const signedIn = useAppState((current) => current.auth.isSignedIn);
+  const passed = readState(location.state);
+  const lookup = useQuery({
+    queryKey: ['checkout', 'success'],
+    queryFn: () =>
+      getCheckoutSuccess(getItem(STORAGE_KEYS.affiliateSellerId), getItem(STORAGE_KEYS.campaignId)).catch(
+        () => null,
+      ),
+    enabled: signedIn && (passed === null || passed.orderNumber === null),
+    retry: false,
+  });
+  const orderNumber = passed?.orderNumber ?? lookup.data?.order_id ?? null;
+  const shopName = passed?.shopName ?? lookup.data?.shop_name ?? null;
+
+  return (
+    <section className="page success" aria-labelledby="page-title">
+      <div className="success__card">
+        <span className="success__icon" aria-hidden="true">
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            aria-hidden="true"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <h1 className="page__title success__title" id="page-title">
+          {MSG.thankYou}
+        </h1>
+        {shopName ? (
+          <p className="success__merchant">
+            {MSG.orderPlacedWith} <strong>{shopName}</strong> {MSG.orderPlacedText}
+          </p>
+        ) : null}
+        {orderNumber ? (
+          <p className="success__order">
+            <span className="success__order-label">{MSG.orderNumber}</span>
+            <span className="success__order-number" data-testid="order-number">
+              {orderNumber}
+            </span>
+          </p>
+        ) : lookup.isPending && lookup.fetchStatus !== 'idle' ? null : (
+          <p className="success__pending">{MSG.orderNumberPending}</p>
+        )}
+        <ButtonLink to="/browse" block>
+          {MSG.continueShopping}
+        </ButtonLink>
+      </div>
+    </section>
+  );
 }
