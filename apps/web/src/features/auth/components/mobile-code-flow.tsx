@@ -81,8 +81,11 @@ export function MobileCodeFlow({
 
   useEffect(() => {
     onStepChangeRef.current?.(step);
-    // The code step takes focus so the phone's keyboard (and its one-time-code suggestion) is ready.
-    if (step === 'code') codeRef.current?.focus();
+    if (step !== 'code') return;
+    // The code step takes focus so the phone's keyboard (and its one-time-code suggestion) is ready;
+    // deferred, because a popup opening at this step focuses itself after its content mounts.
+    const timer = window.setTimeout(() => codeRef.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
   }, [step]);
 
   // The resend countdown ticks only while it runs.

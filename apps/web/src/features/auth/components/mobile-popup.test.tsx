@@ -1,7 +1,7 @@
 import { MOBILE_POPUP_SUCCESS_MS, TOKEN_LIFETIME_MS } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppState } from '../../../lib/app-state';
 import { SANDBOX_R_TOKEN } from '../../../lib/captcha';
 import { renderApp } from '../../../test/render-app';
@@ -12,6 +12,11 @@ import {
   VALID_CODE,
   VERIFIED_JWT,
 } from '../test/fake-auth-api';
+
+// The popups load on first use; loading them once here keeps the first test's wait short.
+beforeAll(async () => {
+  await import('./auth-popup-content');
+});
 
 afterEach(() => {
   vi.useRealTimers();

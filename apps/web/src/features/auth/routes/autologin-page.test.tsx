@@ -1,9 +1,14 @@
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppState } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
 import { existingUserReply, newUserReply, stubAuthApi } from '../test/fake-auth-api';
+
+// The popups load on first use; loading them once here keeps the first test's wait short.
+beforeAll(async () => {
+  await import('../components/auth-popup-content');
+});
 
 const LINK_JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIrNjE0MTIzNDU2NzgifQ.c2lnbmF0dXJl';
 

@@ -1,11 +1,16 @@
 import { MOBILE_POPUP_SUCCESS_MS } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppState } from '../../../lib/app-state';
 import { SANDBOX_R_TOKEN } from '../../../lib/captcha';
 import { renderApp } from '../../../test/render-app';
 import { existingUserReply, stubAuthApi, VALID_CODE } from '../test/fake-auth-api';
+
+// The popups load on first use; loading them once here keeps the first test's wait short.
+beforeAll(async () => {
+  await import('../components/auth-popup-content');
+});
 
 const EXPIRED_JWT = 'eyJhbGciOiJIUzI1NiJ9.expired-link.sig';
 const RENEWED_JWT = 'eyJhbGciOiJIUzI1NiJ9.renewed-link.sig';
@@ -37,6 +42,7 @@ describe('/expiredlink', () => {
 
     const popup = await screen.findByRole('dialog', { name: MSG.reconfirmIdentity });
     const codeInput = await within(popup).findByLabelText(MSG.codeLabel);
+    await waitFor(() => expect(codeInput).toHaveFocus());
     await waitFor(() =>
       expect(api.sent('sendmobilecode')).toEqual([{ mobile: '+61412345678', r_token: SANDBOX_R_TOKEN }]),
     );

@@ -1,11 +1,16 @@
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { SANDBOX_R_TOKEN } from '../../../lib/captcha';
 import { renderApp } from '../../../test/render-app';
 import { pathAfterRegistration } from '../auth-session';
 import { type FakeAuthApiOptions, stubAuthApi } from '../test/fake-auth-api';
+
+// The popups load on first use; loading them once here keeps the first test's wait short.
+beforeAll(async () => {
+  await import('../components/auth-popup-content');
+});
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.verified-mobile.sig';
 
