@@ -1,0 +1,315 @@
+// A stand-in for the server's cart and checkout calls, shaped like its replies (DECISIONS.md "Wire";
+// apps/server/src/modules/cart and checkout): one member, one active cart, stock per sku, prices from the
+// catalogue, and a log of every call in order. A test overrides any call with `answer(...)`.
+import type { Product } from '@quokka/contract/catalog-wire';
+import { OPTION_ID } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
+import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
+import {
+  aConfigurableProduct,
+  aGiftCardProduct,
+  aSeller,
+  aSimpleProduct,
+} from '../../catalog/test/catalog-factories';
+import type { AddressWire, CartItemWire, QuoteWire, ShippingMethodWire } from '../api/cart-wire';
+
+// Screens load lazily; on a busy machine the first import can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+
+export const NS = '/rest/default/V1/storefront';
+export const CARTS = '/rest/default/V1/carts/mine';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: ApiCall) => Response | Promise<Response> | undefined;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function anAddress(overrides: Partial<AddressWire> = {}): AddressWire {
+  return {
+    id: 31,
+    customer_id: 7,
+    firstname: 'Ada',
+    lastname: 'Banksia',
+    telephone: '+61412345678',
+    street: ['5 Ocean St', 'Level 2'],
+    city: 'Bondi',
+    postcode: '2026',
+    region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
+    region_id: 570,
+    country_id: 'AU',
+    default_shipping: true,
+    default_billing: true,
+    ...overrides,
+  };
+}
+
+export const SHIPPING_METHODS: ShippingMethodWire[] = [
+  {
+    carrier_code: 'flatrate',
+    method_code: 'express',
+    carrier_title: 'Express',
+    method_title: 'Express',
+    amount: 14.95,
+    available: true,
+  },
+  {
+    carrier_code: 'flatrate',
+    method_code: 'standard',
+    carrier_title: 'Standard',
+    method_title: 'Standard',
+    amount: 9.95,
+    available: true,
+  },
+];
+
+export interface FakeShopOptions {
+  products?: Product[];
+  addresses?: AddressWire[];
+  savedCards?: { id: string; brand: string; last4: string; exp_month: number; exp_year: number }[];
+  /** Whether the member already has an active cart (clearcart answers 404 without one). */
+  hasCart?: boolean;
+}
+
+/** Installs the fake as `fetch`. */
+export function fakeShopApi(options: FakeShopOptions = {}) {
+  const products = options.products ?? [aSimpleProduct(), aConfigurableProduct(), aGiftCardProduct()];
+  const stock = new Map<string, number>();
+  for (const product of products) {
+    stock.set(product.sku, product.qty);
+    for (const child of product.configurable_products) stock.set(child.sku, child.qty);
+  }
+  const state = {
+    cartId: options.hasCart === false ? null : (77 as number | null),
+    nextCartId: 78,
+    nextItemId: 601,
+    lines: [] as CartItemWire[],
+    addresses: options.addresses ?? [anAddress()],
+    savedCards: options.savedCards ?? [],
+    orders: [] as string[],
+  };
+  const calls: ApiCall[] = [];
+  const overrides: { method: string; path: string; handler: Handler }[] = [];
+
+  function findSku(sku: string, chosen: { option_id: number | string; option_value: number | string }[]) {
+    for (const product of products) {
+      if (product.sku === sku) {
+        if (product.configurable_products.length === 0)
+          return { product, sku, price: product.price, name: product.name };
+        const child = product.configurable_products.find((entry) =>
+          chosen.every((option) => {
+            const code = (Object.keys(OPTION_ID) as (keyof typeof OPTION_ID)[]).find(
+              (key) => OPTION_ID[key] === Number(option.option_id),
+            );
+            return code !== undefined && String(entry.options[code]) === String(option.option_value);
+          }),
+        );
+        return child ? { product, sku: child.sku, price: child.price, name: child.name } : null;
+      }
+      const child = product.configurable_products.find((entry) => entry.sku === sku);
+      if (child) return { product, sku: child.sku, price: child.price, name: child.name };
+    }
+    return null;
+  }
+
+  function quote(): QuoteWire {
+    return {
+      id: state.cartId ?? 0,
+      items: state.lines,
+      customer: {
+        id: 7,
+        email: 'ada@example.com',
+        firstname: 'Ada',
+        lastname: 'Banksia',
+        fullname: 'Ada Banksia',
+        mobile: '+61412345678',
+        default_shipping: state.addresses.find((address) => address.default_shipping)?.id?.toString(),
+        addresses: state.addresses,
+      },
+      billing_address: state.addresses[0] ?? null,
+    };
+  }
+
+  function route(call: ApiCall): Response {
+    const { method, path } = call;
+    const body = (call.body ?? {}) as Record<string, unknown>;
+    if (method === 'POST' && path === CARTS) {
+      if (state.cartId === null) state.cartId = state.nextCartId++;
+      return json(state.cartId);
+    }
+    if (method === 'GET' && path === CARTS) {
+      if (state.cartId === null) state.cartId = state.nextCartId++;
+      return json(quote());
+    }
+    if (method === 'GET' && path === `${CARTS}/items`) return json(state.lines);
+    if (method === 'POST' && path === `${CARTS}/items`) {
+      const item = body.cartItem as {
+        sku: string;
+        qty: number;
+        product_option?: {
+          extension_attributes?: {
+            configurable_item_options?: { option_id: number; option_value: number }[];
+          };
+        };
+      };
+      const found = findSku(
+        item.sku,
+        item.product_option?.extension_attributes?.configurable_item_options ?? [],
+      );
+      const left = found ? (stock.get(found.sku) ?? 0) : 0;
+      if (!found || left <= 0) return json({ message: MSG.productNotAvailable }, 400);
+      const existing = state.lines.find((line) => line.sku === found.sku);
+      if ((existing?.qty ?? 0) + item.qty > left) return json({ message: MSG.qtyNotAvailable }, 400);
+      if (state.cartId === null) state.cartId = state.nextCartId++;
+      const configurable = found.sku !== found.product.sku;
+      const line: CartItemWire = existing
+        ? { ...existing, qty: existing.qty + item.qty }
+        : {
+            item_id: state.nextItemId++,
+            sku: found.sku,
+            qty: item.qty,
+            name: found.name,
+            price: found.price,
+            product_type: configurable ? 'configurable' : 'simple',
+            quote_id: String(state.cartId),
+            ...(configurable ? { product_option: item.product_option } : {}),
+            extension_attributes: {
+              product_id: found.product.id,
+              image: found.product.image,
+              is_giftcard: found.product.is_giftcard,
+              seller_id: found.product.seller.id,
+              seller_url: found.product.seller.seller_url,
+              product_seller_image: found.product.seller.image,
+            },
+          };
+      state.lines = existing
+        ? state.lines.map((entry) => (entry === existing ? line : entry))
+        : [...state.lines, line];
+      return json(line);
+    }
+    const itemMatch = path.match(/^\/rest\/default\/V1\/carts\/mine\/items\/(\d+)$/);
+    if (itemMatch) {
+      const line = state.lines.find((entry) => entry.item_id === Number(itemMatch[1]));
+      if (!line) return json({ message: 'The cart item does not exist.' }, 404);
+      if (method === 'DELETE') {
+        state.lines = state.lines.filter((entry) => entry !== line);
+        return json(true);
+      }
+      if (method === 'PUT') {
+        const qty = Number((body.cartItem as { qty: number }).qty);
+        if (qty > (stock.get(line.sku) ?? 0)) return json({ message: MSG.qtyNotAvailable }, 400);
+        const updated = { ...line, qty };
+        state.lines = state.lines.map((entry) => (entry === line ? updated : entry));
+        return json(updated);
+      }
+    }
+    if (method === 'POST' && path === `${NS}/clearcart`) {
+      if (state.cartId === null) return json({ message: 'The customer has no active cart.' }, 404);
+      state.lines = [];
+      return json({ status: true });
+    }
+    if (method === 'GET' && path === `${NS}/shippingmethods`)
+      return json({ status: true, data: SHIPPING_METHODS });
+    if (method === 'POST' && path.startsWith(`${CARTS}/estimate-shipping-methods`))
+      return json(SHIPPING_METHODS);
+    if (method === 'POST' && path === '/rest/au/V1/carts/mine/shipping-information') {
+      return json({
+        payment_methods: [{ code: 'stripe_payments', title: 'Credit or debit card' }],
+        totals: {},
+      });
+    }
+    if (method === 'POST' && path === `${CARTS}/payment-information`) {
+      const token = (body.paymentMethod as { additional_data?: { token?: string } }).additional_data?.token;
+      if (token === 'pm_card_chargeDeclined') return json({ message: 'Your card was declined.' }, 400);
+      const orderId = String(100 + state.orders.length);
+      state.orders.push(orderId);
+      state.lines = [];
+      state.cartId = null;
+      return json(orderId);
+    }
+    if (method === 'GET' && path === `${NS}/savedcards`)
+      return json({ status: true, data: state.savedCards });
+    if (method === 'GET' && path === `${NS}/checkoutsuccess`) {
+      if (state.orders.length === 0) return json({ message: 'There is no order to show yet.' }, 404);
+      return json({
+        status: true,
+        data: { order_id: `000000${state.orders.at(-1)}`, shop_name: aSeller().name },
+      });
+    }
+    if (method === 'GET' && path === `${NS}/seller`) {
+      const product = products.find((entry) => String(entry.id) === call.query.get('product_id'));
+      return product
+        ? json({ status: true, seller: product.seller })
+        : json({ message: 'No such product' }, 404);
+    }
+    if (method === 'GET' && path === `${NS}/product`) {
+      const product = products.find((entry) => String(entry.id) === call.query.get('product_id'));
+      return json(product ?? { status: false, not_exists: true });
+    }
+    if (method === 'PUT' && path === '/rest/default/V1/customers/me') {
+      const customer = body.customer as { addresses: AddressWire[] };
+      state.addresses = customer.addresses.map((address, index) => ({
+        ...address,
+        id: address.id ?? 900 + index,
+      }));
+      return json({ ...quote().customer, addresses: state.addresses });
+    }
+    if (method === 'GET' && path === `${NS}/places`) return json({ data: [] });
+    if (method === 'GET' && path === `${NS}/categories`) return json([]);
+    return json({ message: `No route for ${method} ${path}` }, 404);
+  }
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+    };
+    calls.push(call);
+    for (const override of overrides) {
+      if (override.method === call.method && override.path === call.path) {
+        const reply = await override.handler(call);
+        if (reply) return reply;
+      }
+    }
+    return route(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    fetchMock,
+    state,
+    calls,
+    /** Answers `method path` with the handler (undefined from it: the fake's own answer). */
+    answer(method: string, path: string, handler: Handler) {
+      overrides.unshift({ method, path, handler });
+    },
+    /** "METHOD path" of every call so far, e.g. 'POST /rest/default/V1/carts/mine/items'. */
+    log(filter: (call: ApiCall) => boolean = () => true): string[] {
+      return calls.filter(filter).map((call) => `${call.method} ${call.path}`);
+    },
+  };
+}
+
+export type FakeShopApi = ReturnType<typeof fakeShopApi>;
+
+/** Only the calls of the cart and checkout, not the catalogue's or the shell's. */
+export function isCartOrCheckoutCall(call: ApiCall): boolean {
+  return !/\/(product|seller|categories|places)$/.test(call.path);
+}
