@@ -121,8 +121,17 @@ function lockDataDir(dir: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${dir}`);
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Runs the migrations not yet applied. `schema` names where the migrator keeps its own bookkeeping tables
+ * when the database is shared (tests put each file in its own schema; without this, Kysely finds another
+ * schema's lock table and fails).
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
@@ -140,7 +149,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ url, schema, poolSize: 20 });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     close: async () => {
