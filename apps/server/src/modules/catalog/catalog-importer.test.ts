@@ -25,7 +25,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
 });
 afterAll(async () => {
-  await handle.close();
+  await handle?.close();
 });
 beforeEach(async () => {
   await resetCatalogue(handle.db);

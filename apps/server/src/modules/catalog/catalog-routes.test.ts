@@ -69,7 +69,7 @@ beforeAll(async () => {
   const rows = await t.db.selectFrom('products').select(['id', 'sku']).execute();
   for (const row of rows) ids.set(row.sku, row.id);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('GET {ns}/product', () => {
   it('[API-09, DATA-24, DATA-25, CONST-14, CONST-15] a configurable product with its options, children and stock', async () => {
