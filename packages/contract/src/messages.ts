@@ -134,7 +134,7 @@ export const MSG = {
   confirmCode: 'Confirm code',
   checkingCode: 'Checking…',
   resendCode: 'Resend code',
-  resendCodeIn: 'Resend code in',
+  resendCodeIn: 'Resend in',
   codeResent: 'A new code is on its way. Only the newest code works.',
   mobileVerifiedTitle: 'Mobile verified',
   mobileVerifiedText: 'Thanks! Signing you in…',

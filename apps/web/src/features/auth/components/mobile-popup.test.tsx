@@ -76,7 +76,9 @@ describe('mobile popup', () => {
     expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
     expect(codeInput).toHaveAttribute('inputmode', 'numeric');
     expect(within(popup).getByText('0412 345 678')).toBeInTheDocument();
-    expect(within(popup).getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+    expect(
+      within(popup).getByRole('button', { name: new RegExp(`^${MSG.resendCodeIn} \\d+s$`) }),
+    ).toBeDisabled();
     await waitFor(() => expect(codeInput).toHaveFocus());
   });
 
