@@ -168,7 +168,7 @@ describe('savegiftcarddetails', () => {
     });
   });
 
-  it('[CONST-24, CONST-25] keeps the message within one SMS part: 160 GSM characters, 70 Unicode', async () => {
+  it('[VAL-47, VAL-49, CONST-24, CONST-25] keeps the message within one SMS part: 160 GSM characters, 70 Unicode', async () => {
     const line = await buyGiftCard(t.app, shopper, catalogue.skus[50], 4);
     const save = (message: string) =>
       saveGiftCardDetails(t.app, shopper, line, catalogue, { recipient_message: message });
@@ -332,6 +332,20 @@ describe('savegiftcardscheduleddate', () => {
     }
   });
 
+  it('[VAL-53, VAL-54] hours run 0-23 and minutes 0-59', async () => {
+    const { card } = await aCard();
+    const schedule = (wall: string) => scheduleGiftCard(t.app, shopper, card.id, wall, 'Australia/Sydney');
+    expect((await schedule('2026-12-01 00:00:00')).status).toBe(200);
+    expect((await schedule('2026-12-01 23:59:00')).body.data.scheduled_delivery).toBe('2026-12-01 23:59:00');
+    for (const wall of ['2026-12-01 24:00:00', '2026-12-01 10:60:00']) {
+      const reply = await schedule(wall);
+      expect(reply.status, wall).toBe(400);
+      expect(reply.body.input_validation).toEqual({
+        scheduled_delivery: ['Please choose a valid date and time'],
+      });
+    }
+  });
+
   it('refuses a malformed date and another member’s card', async () => {
     const { card } = await aCard();
     const bad = await scheduleGiftCard(t.app, shopper, card.id, '2026-02-30 10:00:00', 'Australia/Sydney');
@@ -399,6 +413,22 @@ describe('getgiftcarddetailsbyid and getgiftcarddetailsbycart', () => {
 });
 
 describe('savegiftcardmmstemplate', () => {
+  it('[API-43, DATA-43] takes a template of getgiftcardmmstemplates: its id, mms_template_id and mms_template_url', async () => {
+    const { card } = await aCard();
+    const templates = await call<{
+      data: { id: number; mms_template_id: number; mms_template_url: string }[];
+    }>(t.app, 'GET', `${NS}/getgiftcardmmstemplates?product_id=${card.product_id}`, {
+      headers: shopper.headers,
+    });
+    const last = templates.body.data.at(-1);
+    expect(last).toMatchObject({ id: last?.mms_template_id, mms_template_url: expect.any(String) });
+    const chosen = await chooseTemplate(t.app, shopper, card.id, last?.mms_template_id ?? 0);
+    expect(chosen.body.data).toMatchObject({
+      mms_template_id: last?.mms_template_id,
+      mms_template_url: last?.mms_template_url,
+    });
+  });
+
   it('[API-43, DATA-43] saves the template named by mms_template_id, or by template_id alone', async () => {
     const { card } = await aCard();
     const [first, second] = catalogue.templateIds;
