@@ -1,6 +1,40 @@
+// /account/savedcards [ROUTE-24, ACCT-14..16]: each saved card's brand logo, '**' and its last four
+// digits, and its expiry as MM/YY.
+import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../../components/ui/page';
+import { cardExpiry } from '../../checkout/api/saved-cards';
+import { useSavedCards } from '../api/saved-cards';
+import { brandName, CardBrandLogo } from '../components/card-brand-logo';
+import { QueryStatus } from '../components/query-status';
+import '../components/account.css';
 
-/** /account/savedcards: the screen's heading in the shell's page layout; its content lands with the account work. */
 export function SavedCardsPage() {
-  return <Page title={'Saved Cards'} />;
+  const cards = useSavedCards();
+  return (
+    <Page title={MSG.savedCards}>
+      {cards.data ? (
+        cards.data.length > 0 ? (
+          <ul className="acct-list">
+            {cards.data.map((card) => (
+              <li
+                key={card.id}
+                className="acct-card acct-saved-card"
+                aria-label={`${brandName(card.brand)} ${MSG.cardEndingIn} ${card.last4}`}
+              >
+                <CardBrandLogo brand={card.brand} />
+                <span className="acct-saved-card__number">**{card.last4}</span>
+                <span className="acct-saved-card__expiry">
+                  <span className="acct-saved-card__label">{MSG.cardExpires}</span> {cardExpiry(card)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="acct-empty">{MSG.noSavedCards}</p>
+        )
+      ) : (
+        <QueryStatus failed={cards.isError} onRetry={() => void cards.refetch()} />
+      )}
+    </Page>
+  );
 }

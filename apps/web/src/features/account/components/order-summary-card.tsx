@@ -1,0 +1,59 @@
+// [ACCT-17, ACCT-18] One order in a list: increment id, customer name, shipping address and total, and
+// 'View Order' leading to /account/order/{id}.
+import { MSG } from '@quokka/contract/messages';
+import { formatPrice } from '@quokka/contract/money';
+import { ButtonLink } from '../../../components/ui/button';
+import { orderPath } from '../account-paths';
+import type { OrderWire } from '../api/orders';
+import { addressSummary } from './address-lines';
+
+const DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function orderDate(order: Pick<OrderWire, 'created_at'>): string {
+  if (!order.created_at) return '';
+  const date = new Date(order.created_at);
+  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+}
+
+export function OrderSummaryCard({ order }: { order: OrderWire }) {
+  const headingId = `order-${order.id}-title`;
+  const date = orderDate(order);
+  return (
+    <article className="acct-card acct-order" aria-labelledby={headingId}>
+      <div className="acct-order__head">
+        <h3 className="acct-order__number" id={headingId}>
+          #{order.increment_id}
+        </h3>
+        {date ? (
+          <span className="acct-order__date">
+            {MSG.orderPlacedOn} {date}
+          </span>
+        ) : null}
+      </div>
+      <dl className="acct-order__facts">
+        <div>
+          <dt>{MSG.nameLabel}</dt>
+          <dd>{order.customer_name}</dd>
+        </div>
+        {order.shipping_address ? (
+          <div>
+            <dt>{MSG.shippingAddress}</dt>
+            <dd>{addressSummary(order.shipping_address)}</dd>
+          </div>
+        ) : null}
+        <div className="acct-order__total">
+          <dt>{MSG.total}</dt>
+          <dd>{formatPrice(order.grand_total)}</dd>
+        </div>
+      </dl>
+      <ButtonLink
+        variant="secondary"
+        block
+        to={orderPath(order.id)}
+        aria-label={`${MSG.viewOrder} #${order.increment_id}`}
+      >
+        {MSG.viewOrder}
+      </ButtonLink>
+    </article>
+  );
+}

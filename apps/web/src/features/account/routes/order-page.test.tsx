@@ -1,0 +1,79 @@
+import { MSG } from '@quokka/contract/messages';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../lib/app-state';
+import { renderApp } from '../../../test/render-app';
+import { anAddress, anOrder, PATHS, stubAccountApi } from '../test/fake-account-api';
+
+// The first render loads the screen's chunk, slow on a busy machine.
+describe('/account/order/:id', { timeout: 20_000 }, () => {
+  it("[ROUTE-26] [ACCT-19] [ACCT-20] [ACCT-21] [API-35] 'View Order': items, shipping amount, total and both addresses", async () => {
+    const api = stubAccountApi({
+      orders: [
+        anOrder(5, {
+          shipping_amount: 7.5,
+          grand_total: 47.35,
+          shipping_address: anAddress(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
+          billing_address: anAddress(11, { firstname: 'Bill', lastname: 'Payer' }),
+        }),
+      ],
+    });
+    signIn('tok');
+    renderApp('/account/order/5');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: MSG.viewOrder }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', {}, { timeout: 5_000 });
+    expect(api.calls('GET', PATHS.order)[0]?.query.get('order_id')).toBe('5');
+    expect(screen.getByText('#000000105')).toBeInTheDocument();
+
+    // [ACCT-21] name, price, qty and total of each item.
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['$19.95', '1', '$19.95'],
+      ['$9.95', '2', '$19.90'],
+    ]);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Harbour Mug',
+      'Bush Bowl',
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([MSG.productHeading, MSG.price, MSG.qty, MSG.total]);
+
+    // [ACCT-19] shipping amount and total.
+    expect(screen.getByText(MSG.shippingAmount).nextSibling).toHaveTextContent('$7.50');
+    expect(screen.getByText(MSG.total, { selector: 'dt' }).nextSibling).toHaveTextContent('$47.35');
+
+    // [ACCT-20] shipping and billing addresses.
+    const shipping = screen.getByRole('region', { name: MSG.shippingAddress });
+    expect(within(shipping).getByText('Richmond NSW 3121')).toBeInTheDocument();
+    const billing = screen.getByRole('region', { name: MSG.billingAddress });
+    expect(within(billing).getByText('Bill Payer')).toBeInTheDocument();
+  });
+
+  it("another member's order (the server answers 404) reads as not found, with the way back to the orders", async () => {
+    stubAccountApi({ orders: [anOrder(5)] });
+    signIn('tok');
+    renderApp('/account/order/77');
+    expect(await screen.findByText(MSG.orderNotFound, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.backToOrders })).toHaveAttribute('href', '/account/orders');
+  });
+
+  it('an id that is not a number asks nothing of the server', async () => {
+    const api = stubAccountApi();
+    signIn('tok');
+    renderApp('/account/order/abc');
+    expect(await screen.findByText(MSG.orderNotFound, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(api.calls('GET', PATHS.order)).toHaveLength(0);
+  });
+});
