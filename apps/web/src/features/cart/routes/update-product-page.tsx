@@ -1,7 +1,10 @@
 // /updateproduct/:id [ROUTE-10]: the catalogue's product page in 'update' mode [PDP-11], starting from
 // the cart line's choice and quantity. 'Update Cart' changes the line [CART-07, CART-08], then the
 // shopper goes to /checkout [CART-09]. `?item=` names the line when the product has several.
+import { MSG } from '@quokka/contract/messages';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
 import { useAppState } from '../../../lib/app-state';
 import type { StoredCartItem } from '../../../lib/storage';
 import type { AddToCartRequest } from '../../catalog/components/product-choice';
@@ -25,7 +28,15 @@ export function UpdateProductPage() {
   const items = useAppState((state) => state.cartItems);
   const line = findLineToUpdate(items, id, search.get('item'));
 
-  if (!line) return <ProductPage key="add" mode="add" />;
+  if (!line) {
+    // Nothing of this product in the cart (removed meanwhile, or another device checked out).
+    return (
+      <Page title={MSG.updateCartItemHeading}>
+        <p className="page__lead">{MSG.notInCart}</p>
+        <ButtonLink to={`/product/${encodeURIComponent(id ?? '')}`}>{MSG.viewProduct}</ButtonLink>
+      </Page>
+    );
+  }
 
   async function onUpdate(request: AddToCartRequest) {
     if (!line) return;

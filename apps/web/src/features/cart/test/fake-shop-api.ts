@@ -28,7 +28,7 @@ export interface ApiCall {
   headers: Record<string, string>;
 }
 
-type Handler = (call: ApiCall) => Response | Promise<Response> | undefined;
+type Handler = (call: ApiCall) => Response | undefined | Promise<Response | undefined>;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

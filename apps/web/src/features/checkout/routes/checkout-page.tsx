@@ -5,7 +5,7 @@
 
 import { toAddressWire } from '@quokka/contract/address-wire';
 import { MSG } from '@quokka/contract/messages';
-import { dollarsToCents } from '@quokka/contract/money';
+import { dollarsToCents, formatCents } from '@quokka/contract/money';
 import type { AddressInput } from '@quokka/contract/validate-address';
 import type { PaymentField } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
@@ -19,6 +19,7 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import type { AddressWire } from '../../cart/api/cart-wire';
 import { cheapestMethod } from '../../cart/api/shipping-methods';
+import { cartTotalCents } from '../../cart/cart-lines';
 import { estimateShippingByAddressId, estimateShippingForAddress } from '../api/estimate-shipping';
 import { newIdempotencyKey } from '../api/payment-information';
 import { saveCustomerAddress } from '../api/save-customer-address';
@@ -237,6 +238,10 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
         }}
       />
       <div className="checkout__confirm">
+        <p className="checkout__pay-total">
+          <span>{MSG.total}</span>
+          <strong>{formatCents(cartTotalCents(items, shippingCents ?? 0))}</strong>
+        </p>
         <Button
           block
           className="checkout__confirm-button"
@@ -278,7 +283,17 @@ export function CheckoutPage() {
     if (!signedIn) openPopup('mobile');
   }, [signedIn]);
 
-  if (!signedIn) return <Navigate to="/browse" replace />;
+  if (!signedIn) {
+    return (
+      <section className="page checkout" aria-labelledby="page-title">
+        <h1 className="page__title" id="page-title">
+          {MSG.checkout}
+        </h1>
+        <p className="page__lead">{MSG.checkoutSignIn}</p>
+        <Button onClick={() => openPopup('mobile')}>{MSG.signInWithMobile}</Button>
+      </section>
+    );
+  }
   if (!hasLines || prepare.data?.kind === 'empty') return <Navigate to="/browse" replace />; // [CART-04]
   if (prepare.isError) {
     return (

@@ -1,0 +1,367 @@
+import { CHECKOUT_COUNTDOWN_S } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAppState, loaderText } from '../../../lib/app-state';
+import { renderApp } from '../../../test/render-app';
+import { aCapLine, aTeeLine, signedInWithCart } from '../../cart/test/cart-factories';
+import { type ApiCall, anAddress, CARTS, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
+import { confirmPurchaseSteps } from '../confirm-purchase';
+
+const SHIPPING_INFO = '/rest/au/V1/carts/mine/shipping-information';
+const PAYMENT_INFO = `${CARTS}/payment-information`;
+const VISA = { id: 'pm_sandbox_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2028 };
+
+async function openCheckout(
+  options: Parameters<typeof fakeShopApi>[0] = {},
+  lines = [aCapLine(), aTeeLine()],
+) {
+  const api = fakeShopApi(options);
+  signedInWithCart(lines);
+  const view = renderApp('/checkout');
+  await screen.findByRole('button', { name: MSG.confirmPurchase });
+  return { api, ...view };
+}
+
+const changes = (api: ReturnType<typeof fakeShopApi>) =>
+  api.log((call: ApiCall) => call.method !== 'GET' && !call.path.endsWith('/places'));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('/checkout on arrival', () => {
+  it('[ROUTE-18] [CART-05] [CART-06] [API-23] the server cart is emptied, then rebuilt line by line from the browser', async () => {
+    const { api } = await openCheckout();
+    const adds = api.calls.filter((call) => call.method === 'POST' && call.path === `${CARTS}/items`);
+    expect(changes(api).slice(0, 4)).toEqual([
+      `POST ${NS}/clearcart`,
+      `POST ${CARTS}`,
+      `POST ${CARTS}/items`,
+      `POST ${CARTS}/items`,
+    ]);
+    expect(adds.map((call) => call.body)).toEqual([
+      { cartItem: { sku: 'SL-SALTLINE-TRUCKER-CAP', qty: 2, quote_id: 77 } },
+      {
+        cartItem: {
+          sku: 'SL-COTTESLOE-CREW-TEE',
+          qty: 1,
+          quote_id: 77,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [
+                { option_id: 93, option_value: 2 },
+                { option_id: 141, option_value: 7 },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    // The browser's lines now carry the new server line ids.
+    expect(getAppState().cartItems.map((line) => line.item_id)).toEqual([601, 602]);
+  });
+
+  it('[ERR-07] a clear cart answering 404 carries on as if there was no cart', async () => {
+    const { api } = await openCheckout({ hasCart: false });
+    expect(changes(api).slice(0, 2)).toEqual([`POST ${NS}/clearcart`, `POST ${CARTS}`]);
+    expect(api.state.lines).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('[CHKF-01] [SHELL-11] the loader stays until the saved cards (the last to answer) are in', async () => {
+    const api = fakeShopApi();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.answer('GET', `${NS}/savedcards`, async () => {
+      await held;
+      return undefined;
+    });
+    signedInWithCart([aCapLine()]);
+    renderApp('/checkout');
+    await waitFor(() => expect(api.log()).toContain(`GET ${NS}/savedcards`));
+    await waitFor(() => expect(api.log()).toContain(`GET ${CARTS}/items`));
+    expect(loaderText(getAppState())).toBe(MSG.fetchingCart);
+    expect(screen.queryByRole('button', { name: MSG.confirmPurchase })).not.toBeInTheDocument();
+    release();
+    await screen.findByRole('button', { name: MSG.confirmPurchase });
+    expect(loaderText(getAppState())).toBeNull();
+    expect(api.log()).toEqual(
+      expect.arrayContaining([`GET ${CARTS}`, `GET ${CARTS}/items`, `GET ${NS}/seller`]),
+    );
+  });
+
+  it('[CHK-01] [CHK-02] [CHKF-08] [CHKF-09] [CONST-05] Confirm in counts down from 180 beside the seller; at 0 the seller profile opens', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = await openCheckout();
+    expect(screen.getByRole('timer')).toHaveTextContent(`${MSG.confirmIn}${CHECKOUT_COUNTDOWN_S}s`);
+    expect(screen.getByRole('img', { name: 'Saltline Surf Co.' })).toHaveAttribute(
+      'src',
+      '/media/sellers/saltline-logo.svg',
+    );
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole('timer')).toHaveTextContent(/Confirm in1[67]\ds/);
+    act(() => vi.advanceTimersByTime(CHECKOUT_COUNTDOWN_S * 1000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sellerprofile/saltline-surf-co'));
+  });
+
+  it('[CHK-03] [CHK-08] [CHK-09] [CHK-10] [CHK-13] [CHK-14] [CHK-15] [CHK-16] [SHIP-01] [DATA-36] summary, addresses, saved cards and the card field', async () => {
+    const { user } = await openCheckout({
+      addresses: [
+        anAddress(),
+        anAddress({
+          id: 32,
+          street: ['9 Hill Rd'],
+          city: 'Manly',
+          postcode: '2095',
+          default_shipping: false,
+        }),
+      ],
+      savedCards: [VISA],
+    });
+    const summary = screen.getByRole('region', { name: MSG.orderSummary });
+    expect(within(summary).getAllByRole('listitem')).toHaveLength(2);
+    expect(summary).toHaveTextContent('2 × $35.00');
+    expect(within(summary).getByText(MSG.subtotal).closest('div')).toHaveTextContent('$115.00');
+    // [SHIP-01] The cheaper of $14.95 and $9.95, for the chosen address.
+    await waitFor(() =>
+      expect(within(summary).getByText(MSG.delivery).closest('div')).toHaveTextContent('$9.95'),
+    );
+    expect(within(summary).getByTestId('checkout-total')).toHaveTextContent('$124.95');
+
+    const shipping = screen.getByRole('region', { name: MSG.shippingInformation });
+    const radios = within(shipping).getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(radios[0]).toBeChecked(); // the default shipping address
+    expect(shipping).toHaveTextContent('5 Ocean St');
+    expect(shipping).not.toHaveTextContent('Level 2'); // only the street's first line
+    expect(within(shipping).getByRole('button', { name: `+ ${MSG.addNew}` })).toBeInTheDocument();
+
+    const payment = screen.getByRole('region', { name: MSG.paymentInformation });
+    const saved = within(payment).getByRole('radio', { name: /4242/ });
+    expect(saved).toBeChecked();
+    expect(payment).toHaveTextContent(`${MSG.cardExpires} 12/28`);
+    await user.click(within(payment).getByRole('radio', { name: MSG.addNewCard }));
+    expect(within(payment).getByLabelText(MSG.cardNumberLabel)).toBeInTheDocument();
+    expect(within(payment).getByLabelText(MSG.saveCard)).not.toBeChecked();
+  });
+});
+
+describe('Confirm Purchase', () => {
+  it('[CHKF-10] [VAL-31] [VAL-32] without an address and a card nothing is sent and both messages show', async () => {
+    const { api, user } = await openCheckout({ addresses: [] });
+    const before = api.calls.length;
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    expect(await screen.findByText(MSG.completeShipping)).toBeInTheDocument();
+    expect(screen.getByText(MSG.enterCard)).toBeInTheDocument();
+    expect(api.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('[CHKF-11] [CHKF-12] [CHKF-13] [CHKF-15] [API-27] [API-28] [API-29] [API-36] with a saved card: shipping, payment, success lookup, in that order, then /success', async () => {
+    const { api, user, router } = await openCheckout({ savedCards: [VISA] });
+    const before = api.calls.length;
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+
+    const sequence = api.calls
+      .slice(before)
+      .filter((call) => !call.path.endsWith('/estimate-shipping-methods-by-address-id'));
+    expect(sequence.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `POST ${SHIPPING_INFO}`,
+      `POST ${PAYMENT_INFO}`,
+      `GET ${NS}/checkoutsuccess`,
+    ]);
+    const [shipping, payment] = sequence;
+    expect(shipping?.body).toMatchObject({
+      addressInformation: {
+        shipping_address: { customer_address_id: 31 },
+        shipping_carrier_code: 'flatrate',
+        shipping_method_code: 'standard',
+      },
+    });
+    expect(payment?.body).toMatchObject({
+      paymentMethod: {
+        method: 'stripe_payments',
+        additional_data: { cc_save: false, token: 'pm_sandbox_1' },
+      },
+    });
+    expect(JSON.stringify(payment?.body)).not.toMatch(/price|grand_total/);
+    expect(payment?.headers['idempotency-key']).toMatch(/^checkout-/);
+    expect(payment?.headers.authorization).toBe('Bearer member-token');
+
+    expect(await screen.findByRole('heading', { name: MSG.thankYou })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('000000100');
+    expect(getAppState().cartItems).toEqual([]);
+  });
+
+  it('[CHK-15] [API-29] a new card becomes its test payment method id in the browser; Save card sends cc_save', async () => {
+    const { api, user, router } = await openCheckout();
+    const payment = screen.getByRole('region', { name: MSG.paymentInformation });
+    expect(within(payment).getByRole('radio', { name: MSG.addNewCard })).toBeChecked();
+    await user.type(within(payment).getByLabelText(MSG.cardNumberLabel), '4242424242424242');
+    await user.type(within(payment).getByLabelText(MSG.cardExpiryLabel), '1234');
+    await user.type(within(payment).getByLabelText(MSG.cardCvcLabel), '123');
+    await user.click(within(payment).getByLabelText(MSG.saveCard));
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    const placed = api.calls.find((call) => call.path === PAYMENT_INFO);
+    expect(placed?.body).toMatchObject({
+      paymentMethod: { additional_data: { cc_save: true, token: 'pm_card_visa' } },
+    });
+    expect(JSON.stringify(api.calls.map((call) => call.body))).not.toContain('4242424242424242');
+  });
+
+  it('[VAL-33] a card the field cannot take is refused on the field, before anything is sent', async () => {
+    const { api, user } = await openCheckout();
+    const before = api.calls.length;
+    await user.type(screen.getByLabelText(MSG.cardNumberLabel), '4242424242424241');
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    expect(await screen.findByText(MSG.cardNumberInvalid)).toBeInTheDocument();
+    expect(api.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('[ERR-08] [VAL-33] a declined card: the payment error and the reason on the card field; still at checkout with the cart', async () => {
+    const { user, router } = await openCheckout();
+    await user.type(screen.getByLabelText(MSG.cardNumberLabel), '4000000000000002');
+    await user.type(screen.getByLabelText(MSG.cardExpiryLabel), '1234');
+    await user.type(screen.getByLabelText(MSG.cardCvcLabel), '123');
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(MSG.paymentError);
+    expect(error).toHaveTextContent('Your card was declined.');
+    expect(screen.getByLabelText(MSG.cardNumberLabel)).toHaveAttribute('aria-describedby', error.id);
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(getAppState().cartItems).toHaveLength(2);
+    expect(screen.getByRole('button', { name: MSG.confirmPurchase })).toBeEnabled();
+  });
+
+  it('[ERR-09] [CHKF-16] no response from the order placement is treated as placed', async () => {
+    const { api, user, router } = await openCheckout({ savedCards: [VISA] });
+    api.answer('POST', PAYMENT_INFO, () => {
+      api.state.orders.push('100');
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(api.log()).toContain(`GET ${NS}/checkoutsuccess`);
+    expect(getAppState().offline).toBe(false);
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('000000100');
+  });
+
+  it('[CHKF-14] a cart with a gift card saves the gift card order after the success lookup', async () => {
+    let callsBefore: string[] = [];
+    const saveGiftCardOrder = vi
+      .spyOn(confirmPurchaseSteps, 'saveGiftCardOrder')
+      .mockImplementation(async () => {
+        callsBefore = api.log();
+      });
+    const gift = aTeeLine({
+      id: 153,
+      name: 'Saltline Gift Card',
+      sku: 'SL-GIFT-CARD-50',
+      is_giftcard: true,
+      price: 50,
+      cart_item: {
+        sku: 'SL-GIFT-CARD',
+        qty: 1,
+        product_option: {
+          extension_attributes: { configurable_item_options: [{ option_id: 216, option_value: 40 }] },
+        },
+      },
+      options: {
+        gift_card_price: {
+          option_id: 216,
+          option_value: 40,
+          option_title: '$50',
+          option_label: 'Gift Card Price',
+        },
+      },
+    });
+    const { api, user, router } = await openCheckout({ savedCards: [VISA] }, [aCapLine(), gift]);
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(saveGiftCardOrder).toHaveBeenCalledWith({ cartId: 77, orderId: '100', orderNumber: '000000100' });
+    // Step 5 runs after step 4.
+    expect(callsBefore.at(-1)).toBe(`GET ${NS}/checkoutsuccess`);
+  });
+
+  it("[ERR-10] a gift card order that cannot be saved says 'Error Processing' and still goes to /success", async () => {
+    vi.spyOn(confirmPurchaseSteps, 'saveGiftCardOrder').mockRejectedValue(new Error('save failed'));
+    const gift = aTeeLine({ is_giftcard: true });
+    const { user, router } = await openCheckout({ savedCards: [VISA] }, [gift]);
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    const popup = await screen.findByRole('dialog', { name: MSG.giftCardSaveErrorTitle });
+    expect(popup).toHaveTextContent(MSG.giftCardSaveErrorText);
+  });
+});
+
+describe('Add New Address', () => {
+  it('[CHK-11] [CHK-12] [VAL-20] [VAL-21] [VAL-24] [VAL-25] [VAL-26] [VAL-28] [VAL-29] [VAL-30] an empty form shows every message and reveals the manual fields', async () => {
+    const { user } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: `+ ${MSG.addNew}` }));
+    const form = screen.getByRole('form', { name: MSG.addNewAddress });
+    expect(within(form).getByLabelText(MSG.streetAddressLabel)).not.toBeVisible();
+    await user.clear(within(form).getByLabelText(MSG.fullNameLabel));
+    await user.clear(within(form).getByLabelText(MSG.mobileLabel));
+    await user.click(within(form).getByRole('button', { name: MSG.saveAddress }));
+    for (const message of [
+      MSG.validMobile,
+      MSG.fullName,
+      MSG.missingStreet,
+      MSG.missingSuburb,
+      MSG.missingState,
+      MSG.missingPostcode,
+    ]) {
+      expect(within(form).getByText(message)).toBeInTheDocument();
+    }
+    expect(within(form).getByLabelText(MSG.streetAddressLabel)).toBeVisible();
+    expect(within(form).getByRole('combobox', { name: MSG.addressSearchLabel })).toHaveFocus();
+    // [VAL-30] Australia is the only country.
+    expect(
+      within(within(form).getByLabelText(MSG.countryLabel))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['AU']);
+  });
+
+  it('[CHK-12] [VAL-22] [VAL-23] Save Address adds it to the address book (PUT customers/me) and chooses it', async () => {
+    const { api, user } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: `+ ${MSG.addNew}` }));
+    const form = screen.getByRole('form', { name: MSG.addNewAddress });
+    await user.clear(within(form).getByLabelText(MSG.fullNameLabel));
+    await user.type(within(form).getByLabelText(MSG.fullNameLabel), 'Ada Lovelace Banksia');
+    await user.click(within(form).getByRole('button', { name: MSG.enterAddressManually }));
+    await user.type(within(form).getByLabelText(MSG.streetAddressLabel), '12 King St');
+    await user.type(within(form).getByLabelText(MSG.suburbLabel), 'Newtown');
+    await user.selectOptions(within(form).getByLabelText(MSG.stateLabel), 'NSW');
+    await user.type(within(form).getByLabelText(MSG.postcodeLabel), '2042');
+    await user.click(within(form).getByRole('button', { name: MSG.saveAddress }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: MSG.addNewAddress })).not.toBeInTheDocument(),
+    );
+    const put = api.calls.find(
+      (call) => call.method === 'PUT' && call.path === '/rest/default/V1/customers/me',
+    );
+    const sent = (put?.body as { customer: { addresses: Record<string, unknown>[] } }).customer.addresses;
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ id: 31 });
+    expect(sent[1]).toMatchObject({
+      firstname: 'Ada',
+      lastname: 'Lovelace Banksia',
+      street: ['12 King St'],
+      city: 'Newtown',
+      postcode: '2042',
+      region_id: 570,
+      country_id: 'AU',
+    });
+    const chosen = within(screen.getByRole('region', { name: MSG.shippingInformation })).getByRole('radio', {
+      checked: true,
+    });
+    expect(chosen.closest('label')).toHaveTextContent('12 King St');
+  });
+});
