@@ -111,7 +111,7 @@ export function cardWire(row: CardRow): GiftCardDetailsWire {
   };
 }
 
-/** The form's values as text, trimmed; absent ones as absent. */
+/** The form's values as text (null as empty); fields not sent stay absent. */
 function recipientDraft(values: RecipientValues): Partial<Record<(typeof RECIPIENT_FIELDS)[number], string>> {
   const draft: Partial<Record<(typeof RECIPIENT_FIELDS)[number], string>> = {};
   for (const field of RECIPIENT_FIELDS) {
@@ -127,6 +127,7 @@ function checkedRecipient(draft: Partial<GiftCardRecipientInput>): GiftCardRecip
   if (hasErrors(errors)) throw new InputValidationError(toInputValidation(errors));
   const recipientMobile = parseAuMobile(draft.recipient_mobile);
   const purchaserMobile = parseAuMobile(draft.purchaser_mobile);
+  // The rules above accepted both numbers, so both parse; the check only narrows the type.
   if (!recipientMobile || !purchaserMobile)
     throw new InputValidationError({ recipient_mobile: [MSG.validMobile] });
   return {
