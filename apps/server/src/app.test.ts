@@ -149,3 +149,19 @@ describe('the global rate limit', () => {
     }
   });
 });
+
+describe('client routes that look like files', () => {
+  it('[ROUTE-15] serves the web app for a sign-in link whose token ends like a file extension', async () => {
+    const t = await createTestApp();
+    try {
+      const reply = await t.app.inject({
+        url: '/autologin/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIrNjE0In0.Ab3x9Zq',
+        headers: { accept: 'text/html' },
+      });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toContain('text/html');
+    } finally {
+      await t.close();
+    }
+  });
+});

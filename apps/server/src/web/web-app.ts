@@ -9,6 +9,10 @@ import type { Config } from '../config.ts';
 
 const CONFIG_TAG = /<meta name="quokka-config" content="[^"]*"\s*\/?>/;
 const API_PREFIXES = ['/rest/', '/dev/', '/media/', '/healthz'];
+// A missing file answers 404 rather than the app; any other path is a client route. Only real asset
+// extensions count: a sign-in link's token (/autologin/<jwt>) can end in ".abc123" too.
+const ASSET_EXTENSION =
+  /\.(js|mjs|css|map|svg|png|jpe?g|gif|webp|avif|ico|json|webmanifest|txt|xml|woff2?|ttf)$/i;
 
 export interface RuntimeConfig {
   storeName: string;
@@ -96,7 +100,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
-      !/\.[a-z0-9]+$/i.test(path);
+      !ASSET_EXTENSION.test(path);
     if (!wantsPage) {
       return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
     }
