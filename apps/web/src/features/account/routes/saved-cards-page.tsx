@@ -24,7 +24,8 @@ export function SavedCardsPage() {
                 <CardBrandLogo brand={card.brand} />
                 <span className="acct-saved-card__number">**{card.last4}</span>
                 <span className="acct-saved-card__expiry">
-                  <span className="acct-saved-card__label">{MSG.cardExpires}</span> {cardExpiry(card)}
+                  <span className="acct-saved-card__label">{MSG.cardExpires}</span>{' '}
+                  <span>{cardExpiry(card)}</span>
                 </span>
               </li>
             ))}
