@@ -29,7 +29,8 @@ async function output(args: string[], env: Record<string, string>): Promise<stri
 
 const tokenOf = (url: string) => url.split('/autologin/')[1] ?? '';
 
-describe('npm run cli -- link', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('npm run cli -- link', { timeout: 120_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('[ROUTE-16] prints PUBLIC_URL/autologin/<jwt> last, a link token with the mobile, product, campaign and seller', async () => {

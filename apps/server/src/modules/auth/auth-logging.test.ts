@@ -80,7 +80,8 @@ async function signInWithLoggedApp(env: Record<string, string>) {
   }
 }
 
-describe('logging of sign-in', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('logging of sign-in', { timeout: 120_000 }, () => {
   it('never logs a code or a token in production (NODE_ENV=production, ALLOW_SANDBOX=1)', async () => {
     const run = await signInWithLoggedApp({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' });
     expect(run.jwt).toMatch(/^ey/);

@@ -14,7 +14,8 @@ const run = promisify(execFile);
 const freshDir = () => mkdtempSync(join(tmpdir(), 'quokka-secret-'));
 const moduleUrl = new URL('./auth-secret.ts', import.meta.url).href;
 
-describe('the signing secret', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('the signing secret', { timeout: 120_000 }, () => {
   it('is generated into DATA_DIR/auth-secret with mode 0600 on first use, then read back', () => {
     const dataDir = join(freshDir(), 'nested', 'data');
     const first = loadAuthSecret({ dataDir });

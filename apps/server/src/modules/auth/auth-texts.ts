@@ -23,5 +23,4 @@ export const TEXT = {
   mobileNotProven: 'Please confirm your mobile with a code before registering.',
   mobileProofExpired: 'Your mobile confirmation has expired. Please confirm your mobile with a new code.',
   mobileAlreadyRegistered: 'This mobile is already registered. Please sign in instead.',
-  unknownRegion: 'Please choose an Australian state or territory.',
 } as const;

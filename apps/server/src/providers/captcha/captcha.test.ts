@@ -23,7 +23,8 @@ describe('the sandbox bot check', () => {
   });
 });
 
-describe('reCAPTCHA v3, against a local siteverify', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('reCAPTCHA v3, against a local siteverify', { timeout: 120_000 }, () => {
   let server: Server;
   let verifyUrl: string;
   const received: URLSearchParams[] = [];

@@ -30,7 +30,8 @@ class LocalRequestClient extends twilio.RequestClient {
   }
 }
 
-describe('Twilio messaging', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('Twilio messaging', { timeout: 120_000 }, () => {
   let server: Server;
   let base: string;
   const received: Received[] = [];

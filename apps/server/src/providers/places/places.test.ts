@@ -172,7 +172,8 @@ describe('reading what the user typed', () => {
   });
 });
 
-describe('Google Places (live), against a local stand-in for Google', () => {
+// Some tests here start an app or a process of their own: slow on a busy machine.
+describe('Google Places (live), against a local stand-in for Google', { timeout: 120_000 }, () => {
   let server: Server;
   let baseUrl: string;
   const requests: URL[] = [];
