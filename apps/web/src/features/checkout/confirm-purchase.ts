@@ -11,7 +11,7 @@ import { MSG } from '@quokka/contract/messages';
 import { type PaymentField, validatePayment } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
 import { ApiError } from '../../lib/api-client';
-import { setCartItems, showLoader, showMessage } from '../../lib/app-state';
+import { showLoader, showMessage } from '../../lib/app-state';
 import type { AddressWire, ShippingMethodWire } from '../cart/api/cart-wire';
 import { getCheckoutSuccess } from './api/checkout-success';
 import { placeOrder } from './api/payment-information';
@@ -131,8 +131,8 @@ export async function confirmPurchase(input: ConfirmPurchaseInput): Promise<Conf
       }
     }
 
-    // Step 6 [CHKF-15]: the order is the cart now; the browser's cart starts over.
-    setCartItems([]);
+    // Step 6 [CHKF-15]: the caller goes to /success, which empties the browser's cart (doing it here
+    // would send the checkout page to /browse for an empty cart first).
     return {
       kind: 'placed',
       orderId,

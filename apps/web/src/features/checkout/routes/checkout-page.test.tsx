@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppState, loaderText } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
 import { aCapLine, aTeeLine, signedInWithCart } from '../../cart/test/cart-factories';
-import { type ApiCall, anAddress, CARTS, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
+import { type ApiCall, anAddress, CARTS, fakeShopApi, NS } from '../../cart/test/fake-shop-api';
 import { confirmPurchaseSteps } from '../confirm-purchase';
 
 const SHIPPING_INFO = '/rest/au/V1/carts/mine/shipping-information';
@@ -163,8 +163,11 @@ describe('Confirm Purchase', () => {
   it('[CHKF-11] [CHKF-12] [CHKF-13] [CHKF-15] [API-27] [API-28] [API-29] [API-36] with a saved card: shipping, payment, success lookup, in that order, then /success', async () => {
     const { api, user, router } = await openCheckout({ savedCards: [VISA] });
     const before = api.calls.length;
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(visited).not.toContain('/browse'); // straight to /success, not via an empty cart
 
     const sequence = api.calls
       .slice(before)
@@ -347,7 +350,9 @@ describe('Add New Address', () => {
     const put = api.calls.find(
       (call) => call.method === 'PUT' && call.path === '/rest/default/V1/customers/me',
     );
-    const sent = (put?.body as { customer: { addresses: Record<string, unknown>[] } }).customer.addresses;
+    const sent =
+      (put?.body as { customer: { addresses: Record<string, unknown>[] } } | undefined)?.customer.addresses ??
+      [];
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatchObject({ id: 31 });
     expect(sent[1]).toMatchObject({

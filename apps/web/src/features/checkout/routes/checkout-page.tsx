@@ -36,6 +36,8 @@ import '../checkout.css';
 export interface SuccessState {
   orderNumber: string | null;
   shopName: string | null;
+  /** Set by Confirm Purchase: the order was just placed, so the browser's cart is done with. */
+  placed?: boolean;
 }
 
 function savedKey(id: number): string {
@@ -165,7 +167,11 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
       idempotencyKey: newIdempotencyKey(),
     });
     if (outcome.kind === 'placed') {
-      const state: SuccessState = { orderNumber: outcome.orderNumber, shopName: outcome.shopName };
+      const state: SuccessState = {
+        orderNumber: outcome.orderNumber,
+        shopName: outcome.shopName,
+        placed: true,
+      };
       navigate('/success', { state }); // [CHKF-15]
       return;
     }

@@ -1,11 +1,13 @@
 // /success [ROUTE-19, SUCC-01..03]: 'Thank You', the merchant's name and the order number, as the
-// success lookup answered them at Confirm Purchase; opened afresh (a reload), it asks again.
+// success lookup answered them at Confirm Purchase; opened without them, it asks again. Arriving from
+// Confirm Purchase it empties the browser's cart.
 import { MSG } from '@quokka/contract/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
-import { useAppState } from '../../../lib/app-state';
+import { setCartItems, useAppState } from '../../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { getCheckoutSuccess } from '../api/checkout-success';
 import type { SuccessState } from './checkout-page';
@@ -17,6 +19,7 @@ function readState(state: unknown): SuccessState | null {
   return {
     orderNumber: typeof orderNumber === 'string' && orderNumber !== '' ? orderNumber : null,
     shopName: typeof shopName === 'string' && shopName !== '' ? shopName : null,
+    placed: (state as Partial<SuccessState>).placed === true,
   };
 }
 
@@ -24,7 +27,16 @@ export function SuccessPage() {
   useDocumentTitle(MSG.thankYou);
   const location = useLocation();
   const signedIn = useAppState((current) => current.auth.isSignedIn);
+  const navigate = useNavigate();
   const passed = readState(location.state);
+  const justPlaced = passed?.placed === true;
+
+  useEffect(() => {
+    if (!justPlaced) return;
+    // The order is the cart now: the browser's cart starts over, once (a reload keeps the page).
+    setCartItems([]);
+    navigate('.', { replace: true, state: { ...passed, placed: false } });
+  }, [justPlaced, passed, navigate]);
   const lookup = useQuery({
     queryKey: ['checkout', 'success'],
     queryFn: () =>
