@@ -19,5 +19,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screens render through lazy routes and several awaited calls; on a loaded two-core machine a
+    // right test can need more than the default 5 s.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,8 @@
 // [CHK-08..12] 'Shipping Information': the member's addresses as a radio list [CHK-10] (first line of
 // the street only [DATA-36]), 'Add New' [CHK-09] opening the 'Add New Address' form [CHK-11, CHK-12].
+
 import { MSG } from '@quokka/contract/messages';
+import { formatMobileNational } from '@quokka/contract/mobile';
 import type { AddressInput } from '@quokka/contract/validate-address';
 import type { AddressWire } from '../../cart/api/cart-wire';
 import { AddressForm } from './address-form';
@@ -83,7 +85,9 @@ export function ShippingSection({
                       {line}
                     </span>
                   ))}
-                  <span className="choice__line choice__line--muted">{address.telephone}</span>
+                  <span className="choice__line choice__line--muted">
+                    {formatMobileNational(address.telephone)}
+                  </span>
                 </span>
               </label>
             );
