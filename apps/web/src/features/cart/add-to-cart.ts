@@ -3,9 +3,12 @@
 // add opens 'Out of Stock' or 'Qty not Available' [ERR-05, ERR-06, CART-03].
 import type { ProductTile } from '@quokka/contract/catalog-wire';
 import { MSG } from '@quokka/contract/messages';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { getAppState, openPopup, setCartItems, withLoader } from '../../lib/app-state';
 import type { StoredCartItem } from '../../lib/storage';
 import type { AddToCartRequest } from '../catalog/components/product-choice';
+import { giftCardAddPath } from '../giftcards/gift-card-paths';
 import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';
 import { showAddFailure } from './cart-errors';
@@ -70,7 +73,7 @@ export async function addTileToCart(tile: ProductTile): Promise<boolean> {
 /**
  * [PDP-10] The product page's choice (options already checked there [VAL-34..36]). A configurable
  * product goes as Magento sends it: the parent's sku with the chosen option values.
- * Gift cards ('Buy Now') go the same way until the gift card screens take them over.
+ * Gift cards ('Buy Now') go the same way, then on to their recipient (`buyGiftCard`).
  */
 export async function addChoiceToCart(request: AddToCartRequest): Promise<boolean> {
   const options = lineOptionsOf(request);
@@ -79,12 +82,30 @@ export async function addChoiceToCart(request: AddToCartRequest): Promise<boolea
   return line !== null;
 }
 
+/**
+ * [ROUTE-27, GIFTF-01] 'Buy Now' on a gift card with its price chosen: the price child goes into the
+ * cart, then the recipient screen for it opens (no cart popup). Resolves to that screen's path, or null
+ * when the server refused the add (its §8 popup is already open).
+ */
+export async function buyGiftCard(request: AddToCartRequest): Promise<string | null> {
+  const options = lineOptionsOf(request);
+  const line = await addLine(productInfoOf(request.product), request.product.sku, request.qty, options);
+  if (!line || line.item_id === undefined || line.item_id === null || line.quote_id === undefined)
+    return null;
+  return giftCardAddPath({
+    productId: request.product.id,
+    sku: request.child?.sku ?? line.sku ?? request.sku,
+    cartId: line.quote_id,
+    cartItemId: line.item_id,
+  });
+}
+
 const addToCartHandlers = {
   /** A list tile's Add To Cart (simple products). */
   addTile: (tile: ProductTile): void => {
     void addTileToCart(tile);
   },
-  /** The product page's Add to Cart / Buy Now. */
+  /** The product page's Add to Cart. */
   addChoice: async (request: AddToCartRequest): Promise<void> => {
     await addChoiceToCart(request);
   },
@@ -92,5 +113,17 @@ const addToCartHandlers = {
 
 /** What the catalogue's tiles and product page call to add to the cart (stable across renders). */
 export function useAddToCart() {
-  return addToCartHandlers;
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      ...addToCartHandlers,
+      /** The product page's Add to Cart / Buy Now: a gift card goes on to its recipient. */
+      addChoice: async (request: AddToCartRequest): Promise<void> => {
+        if (!request.product.is_giftcard) return addToCartHandlers.addChoice(request);
+        const path = await buyGiftCard(request);
+        if (path) navigate(path);
+      },
+    }),
+    [navigate],
+  );
 }

@@ -1,23 +1,27 @@
-// ─── Gift card work: fill in here ──────────────────────────────────────────────────────────────────
-// The two places where checkout waits for the gift card work (SPEC.md §4 Checkout):
+// The two places where checkout waits for the gift card work (SPEC.md §4 Checkout); the gift card work
+// fills them in features/giftcards/checkout-gift-cards.ts:
 // - `loadCheckoutGiftCards`: the gift card details of the cart, part of what the loader waits for
-//   [CHKF-01] (the reconciliation and the "edit a card lacking a time or template" rules [CHKF-02..07]
-//   belong there too);
+//   [CHKF-01], reconciled with the cart's quantities, and the card to edit first [CHKF-02..07];
 // - `saveGiftCardOrder`: Confirm Purchase's step 5 [CHKF-14], `savegiftcardorderbycart`. It runs only
 //   when the cart holds a gift card; a throw shows 'Error Processing' and the shopper still goes on to
 //   /success, because the order is already paid (SPEC.md §8).
 // The panel itself goes into the checkout page's `data-slot="gift-cards"` (components/gift-card-slot.tsx).
+import {
+  type CheckoutGiftCardState,
+  loadGiftCardsForCheckout,
+  placeGiftCardOrder,
+} from '../giftcards/checkout-gift-cards';
 
 export interface CheckoutGiftCardsContext {
   cartId: number;
   signal?: AbortSignal;
 }
 
-/** What the gift card panel shows; the gift card work gives it its shape. */
-export type CheckoutGiftCards = readonly unknown[];
+/** What the gift card panel shows: the cart's cards and the one to edit first, if any. */
+export type CheckoutGiftCards = CheckoutGiftCardState;
 
-export async function loadCheckoutGiftCards(_context: CheckoutGiftCardsContext): Promise<CheckoutGiftCards> {
-  return [];
+export function loadCheckoutGiftCards(context: CheckoutGiftCardsContext): Promise<CheckoutGiftCards> {
+  return loadGiftCardsForCheckout(context);
 }
 
 export interface GiftCardOrderContext {
@@ -28,6 +32,6 @@ export interface GiftCardOrderContext {
   orderNumber: string | null;
 }
 
-export async function saveGiftCardOrder(_context: GiftCardOrderContext): Promise<void> {
-  // Nothing to save until the gift card screens exist.
+export function saveGiftCardOrder(context: GiftCardOrderContext): Promise<void> {
+  return placeGiftCardOrder(context);
 }

@@ -1,6 +1,7 @@
-// ─── Gift card work: the checkout gift card panel goes here ────────────────────────────────────────
-// [CHK-04..07] 'Show/Hide Gift Cards' and each card's To, Mobile, Image (150 px wide [CONST-10]),
-// Message, Send Time ('NOT SET') and 'Edit'. It receives what `loadCheckoutGiftCards` loaded.
+// The checkout's gift card panel [CHK-04..07]: 'Show/Hide Gift Cards' and each card's To, Mobile, Image
+// (150 px wide [CONST-10]), Message, Send Time ('NOT SET') and 'Edit'. It receives what
+// `loadCheckoutGiftCards` loaded; the panel is the gift card work's (features/giftcards).
+import { GiftCardPanel } from '../../giftcards/components/gift-card-panel';
 import type { CheckoutGiftCards } from '../gift-card-checkout';
 
 export interface GiftCardSlotProps {
@@ -8,6 +9,6 @@ export interface GiftCardSlotProps {
   cartId: number;
 }
 
-export function GiftCardSlot(_props: GiftCardSlotProps) {
-  return <div data-slot="gift-cards" hidden />;
+export function GiftCardSlot({ giftCards }: GiftCardSlotProps) {
+  return <GiftCardPanel cards={giftCards.cards} editFirst={giftCards.editFirst} />;
 }
