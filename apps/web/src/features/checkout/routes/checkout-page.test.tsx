@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppState, loaderText } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
 import { aCapLine, aTeeLine, signedInWithCart } from '../../cart/test/cart-factories';
-import { type ApiCall, anAddress, CARTS, fakeShopApi, NS } from '../../cart/test/fake-shop-api';
+import { type ApiCall, anAddress, CARTS, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
+import { aGiftCard } from '../../giftcards/test/gift-card-factories';
 import { confirmPurchaseSteps } from '../confirm-purchase';
 
 const SHIPPING_INFO = '/rest/au/V1/carts/mine/shipping-information';
@@ -17,6 +18,15 @@ async function openCheckout(
   lines = [aCapLine(), aTeeLine()],
 ) {
   const api = fakeShopApi(options);
+  // Each gift card unit has its card, complete (checkout sends the shopper to finish one that is not).
+  api.answer('GET', `${NS}/getgiftcarddetailsbycart`, () =>
+    json({
+      status: true,
+      data: lines
+        .filter((line) => line.is_giftcard)
+        .map((line, index) => aGiftCard({ id: 70 + index, configurable_product_sku: line.sku ?? '' })),
+    }),
+  );
   signedInWithCart(lines);
   const view = renderApp('/checkout');
   await screen.findByRole('button', { name: MSG.confirmPurchase });
