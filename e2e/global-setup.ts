@@ -1,15 +1,32 @@
+import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './support/server.ts';
+
+/**
+ * The next 12:00 in Sydney: the server's clock starts there (TEST_CLOCK), so gift cards sent "now" are
+ * never held by the quiet hours (20:00–06:00), whatever time of day the journeys run at.
+ */
+function nextSydneyNoon(now: Date): Date {
+  const today = utcToZonedWallTime(now, 'Australia/Sydney').slice(0, 10);
+  const noon = zonedWallTimeToUtc(`${today} 12:00:00`, 'Australia/Sydney');
+  if (noon.getTime() >= now.getTime()) return noon;
+  const tomorrow = utcToZonedWallTime(new Date(noon.getTime() + 26 * 60 * 60 * 1000), 'Australia/Sydney');
+  return zonedWallTimeToUtc(`${tomorrow.slice(0, 10)} 12:00:00`, 'Australia/Sydney');
+}
 
 // Builds the web app if its build is stale, then starts one real storefront for the browser journeys.
 export default async function setup(project: TestProject) {
   // @ts-expect-error: a plain .mjs module shared with `npm start`
   const { ensureWebBuild } = await import('../scripts/build-web.mjs');
   ensureWebBuild({ quiet: true });
-  const server = await startServer();
+  const clockStart = nextSydneyNoon(new Date());
+  const server = await startServer({ TEST_CLOCK: clockStart.toISOString() });
   project.provide('baseURL', server.baseURL);
   // The sign-in journeys make links with the CLI, which reads the signing secret kept there.
   project.provide('dataDir', server.dataDir);
+  // The server's clock is clockStart plus the time since it started, which was before it answered:
+  // a browser clock of clockStart plus the time since now is a moment behind the server's, never ahead.
+  project.provide('serverClock', { start: clockStart.getTime(), at: Date.now() });
   return () => server.stop();
 }
 
@@ -17,5 +34,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The server's TEST_CLOCK: it read `start` at about (a little before) the real time `at`. */
+    serverClock: { start: number; at: number };
   }
 }
