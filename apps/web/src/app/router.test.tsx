@@ -139,3 +139,27 @@ describe('shell behaviour across routes', () => {
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
   });
 });
+
+describe('roles', () => {
+  it('[ROLE-15] the storefront has no vendor or admin screens: every route is a shopper screen of SPEC.md §2', async () => {
+    const { routes } = await import('./router');
+    const paths: string[] = [];
+    const walk = (list: typeof routes, prefix: string) => {
+      for (const route of list) {
+        const path = route.index
+          ? prefix
+          : route.path
+            ? `${prefix}/${route.path}`.replace(/\/+/g, '/')
+            : prefix;
+        if (route.path || route.index) paths.push(path || '/');
+        if (route.children) walk(route.children, path);
+      }
+    };
+    walk(routes, '');
+    expect(paths.length).toBeGreaterThan(25);
+    // Route parameters aside, no path is a vendor's, supplier's or administrator's.
+    for (const path of paths) {
+      expect(path.replace(/:[a-z]+/gi, '')).not.toMatch(/vendor|admin|supplier|dashboard|manage/i);
+    }
+  });
+});

@@ -21,7 +21,7 @@ import { getItem, STORAGE_KEYS, type StoredCartItem, setItem } from './storage';
 const line = (id: number, qty: number): StoredCartItem => ({ id, qty, name: `Item ${id}`, sku: `SKU-${id}` });
 
 describe('sign-in state', () => {
-  it('[AUTH-01] [AUTH-02] [AUTH-03] [DATA-33] signing in stores the token, sets is_signed_in and keeps the token for 3,300,000 ms', () => {
+  it('[AUTH-01] [AUTH-02] [AUTH-03] [CONST-04] [DATA-33] signing in stores the token, sets is_signed_in and keeps the token for 3,300,000 ms', () => {
     const now = 1_750_000_000_000;
     signIn('bearer-abc', now);
     expect(localStorage.getItem('token')).toBe('bearer-abc');

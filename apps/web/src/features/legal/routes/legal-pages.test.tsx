@@ -278,6 +278,20 @@ describe('terms figures', () => {
     ).toContain('Only the supplier approves a refund and asks the Provider to make it.');
   });
 
+  it('[ROLE-10] vendors need the Provider to approve their goods before they are listed', () => {
+    renderAt(['/terms']);
+    const who = text(section(documentArticle('Vendor Terms'), 'Who can sell'));
+    expect(who).toContain('have each of your goods approved by the Provider before it is listed');
+  });
+
+  it('[ROLE-12] [ROLE-13] the Provider may refuse orders and suspend vendors or members', () => {
+    renderAt(['/terms']);
+    const member = documentArticle('Member Terms');
+    const refused = text(section(member, 'Refused orders and suspension'));
+    expect(refused).toContain('The Provider may refuse any order');
+    expect(refused).toContain('may suspend or close a membership, and may suspend a supplier');
+  });
+
   it('[CONST-26] gift cards are valid for 3 years from sending and arrive by MMS', () => {
     renderAt(['/terms']);
     const giftCards = text(section(documentArticle('Member Terms'), 'Gift cards'));
