@@ -4,6 +4,16 @@ import type { SandboxMessaging } from '../../providers/messaging/sandbox-messagi
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
 // when messaging runs in sandbox mode, so they answer 404 otherwise (DECISIONS.md "Sandbox mode").
 
+/** Our own pictures are shown from this origin, whatever host the absolute MMS URL names. */
+function displayUrl(mediaUrl: string): string {
+  try {
+    const url = new URL(mediaUrl);
+    return url.pathname.startsWith('/media/') ? url.pathname : mediaUrl;
+  } catch {
+    return mediaUrl;
+  }
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
@@ -15,7 +25,7 @@ export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging
       .map(
         (message) => `<li class="msg">
   <div class="meta"><strong>${escapeHtml(message.to)}</strong> · ${message.kind.toUpperCase()} · <time>${escapeHtml(message.created_at)}</time></div>
-  ${message.media_url ? `<img src="${escapeHtml(message.media_url)}" alt="Picture message" width="240">` : ''}
+  ${message.media_url ? `<img src="${escapeHtml(displayUrl(message.media_url))}" alt="Picture message" width="240">` : ''}
   <p>${escapeHtml(message.body).replaceAll('\n', '<br>')}</p>
 </li>`,
       )
