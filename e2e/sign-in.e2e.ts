@@ -2,66 +2,21 @@
 // link leads through registration, a member signs in with the code texted to them (read from the
 // sandbox outbox), an expired link is renewed with a code and lands on its product, and signing out
 // forgets the session. Links come from the operator's CLI, as in production.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { ProductTile } from '@quokka/contract/catalog-wire';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
-import { ROOT } from './support/server.ts';
-
-const run = promisify(execFile);
-const API = '/rest/default/V1/storefront';
+import { API, newMobile, registerMember, signInLink } from './support/sign-in.ts';
 
 /** The session's storage keys that sign-out must clear (SPEC.md §4). */
 const SESSION_KEYS = ['token', 'is_signed_in', 'token_expiry', 'cartItems', 'customer'];
 
-/** A fresh Australian mobile per journey, so no send limit of another journey applies. */
-function newMobile(): { national: string; e164: string } {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return { national: `0412 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+61412${digits}` };
-}
-
-/** A sign-in link made by the operator's CLI; the path part, so it opens on the server under test. */
-async function cliLink(
-  mobile: string,
-  options: { product?: number; expires?: string } = {},
-): Promise<string> {
-  const args = ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'link', '--mobile', mobile];
-  if (options.product !== undefined) args.push('--product', String(options.product));
-  if (options.expires) args.push('--expires', options.expires);
-  const { stdout } = await run(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  });
-  const url = stdout.trim().split('\n').at(-1) ?? '';
-  const { pathname } = new URL(url);
-  expect(pathname).toMatch(/^\/autologin\/[\w-]+\.[\w-]+\.[\w-]+$/);
-  return pathname;
-}
-
+/** True when the server answers the path with the web app's page. */
 async function servesThePage(path: string): Promise<boolean> {
   const reply = await fetch(`${baseURL()}${path}`);
   await reply.arrayBuffer();
   return reply.ok && (reply.headers.get('content-type') ?? '').startsWith('text/html');
-}
-
-/**
- * A CLI link the server serves as the page. Some links end in what looks like a file extension (a
- * JWT's last dot followed by letters and digits only) and the server answers those with a JSON 404;
- * the tampered-link test below shows that on its own (its token always ends that way), so the journeys
- * here are not held hostage by it.
- */
-async function signInLink(
-  mobile: string,
-  options: { product?: number; expires?: string } = {},
-): Promise<string> {
-  for (let tries = 0; tries < 10; tries += 1) {
-    const path = await cliLink(mobile, options);
-    if (await servesThePage(path)) return path;
-  }
-  throw new Error('the server served none of 10 sign-in links as the page');
 }
 
 interface OutboxMessage {
@@ -83,47 +38,6 @@ async function latestCode(e164: string, after = 0): Promise<{ code: string; id: 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no code was texted to ${e164}`);
-}
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const reply = await fetch(`${baseURL()}${API}/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await reply.text();
-  if (!reply.ok) throw new Error(`${path} answered ${reply.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/**
- * Makes a member through the API as the registration page would, proving the mobile with a CLI link
- * (no code is texted, so the journey's own send is not held up by the 30-second resend interval).
- */
-async function registerMember(mobile: { national: string; e164: string }, name: string): Promise<void> {
-  const jwt = decodeURIComponent((await signInLink(mobile.national)).replace('/autologin/', ''));
-  const [firstname = '', lastname = ''] = name.split(' ');
-  const address = {
-    firstname,
-    lastname,
-    telephone: mobile.e164,
-    street: ['5 Ocean St'],
-    city: 'Bondi',
-    postcode: '2026',
-    region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
-    region_id: 570,
-    country_id: 'AU',
-    default_shipping: true,
-    default_billing: true,
-  };
-  const email = `${firstname.toLowerCase()}.${mobile.e164.slice(-6)}@example.com`;
-  await post('createAccount', {
-    customer: { email, firstname, lastname, store_id: 19, website_id: 1, addresses: [address] },
-    mobile: mobile.e164,
-    r_token: 'e2e',
-    campaign_id: null,
-    jwt,
-  });
 }
 
 async function storage(page: Page, keys: readonly string[]): Promise<Record<string, string | null>> {
@@ -298,7 +212,7 @@ describe('sign-in journeys at 390×844', () => {
   });
 
   it('[ROUTE-15] [AUTH-15] [ERR-11] a tampered link opens the app and explains itself', async () => {
-    const link = await cliLink(newMobile().national);
+    const link = await signInLink(newMobile().national);
     // A signature of letters and digits only, as about a third of real ones are: the page must still load.
     const tampered = `${link.slice(0, link.lastIndexOf('.'))}.tampered0signature`;
     expect(await servesThePage(tampered), `${tampered} is not served as the page`).toBe(true);

@@ -24,17 +24,20 @@ export function newMobile(): TestMobile {
 /** A sign-in link made by the operator's CLI; the path part, so it opens on the server under test. */
 export async function signInLink(
   mobile: string,
-  options: { product?: number; seller?: string } = {},
+  options: { product?: number; seller?: string; expires?: string } = {},
 ): Promise<string> {
   const args = ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'link', '--mobile', mobile];
   if (options.product !== undefined) args.push('--product', String(options.product));
   if (options.seller !== undefined) args.push('--seller', options.seller);
+  if (options.expires !== undefined) args.push('--expires', options.expires);
   const { stdout } = await run(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
   });
   const url = stdout.trim().split('\n').at(-1) ?? '';
-  return new URL(url).pathname;
+  const { pathname } = new URL(url);
+  if (!/^\/autologin\/[\w-]+\.[\w-]+\.[\w-]+$/.test(pathname)) throw new Error(`not a sign-in link: ${url}`);
+  return pathname;
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {

@@ -4,6 +4,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { PhoneIcon, ShieldIcon } from '../../../components/ui/icons';
 import { Popup } from '../../../components/ui/popup';
 import { closePopup } from '../../../lib/app-state';
 import {
@@ -15,7 +16,6 @@ import {
   peekInfoReturn,
   peekMobilePopupRequest,
 } from '../mobile-popup-store';
-import { PhoneIcon, ShieldIcon } from './auth-icons';
 import { MobileCodeFlow, type MobileFlowStep } from './mobile-code-flow';
 import './auth.css';
 

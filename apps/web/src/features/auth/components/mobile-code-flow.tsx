@@ -7,12 +7,12 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { validateConfirmCode, validateSendCode } from '@quokka/contract/validate-mobile-popup';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { CheckIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { confirmMobileCode } from '../api/confirm-mobile-code';
 import { sendMobileCode } from '../api/send-mobile-code';
 import type { MobilePopupRequest } from '../mobile-popup-store';
-import { CheckIcon } from './auth-icons';
 import { FieldError } from './field-error';
 
 /** The server allows one send per number every 30 s (DECISIONS.md OTP_SEND_INTERVAL_S). */

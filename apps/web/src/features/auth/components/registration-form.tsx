@@ -23,6 +23,7 @@ import {
 } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ShieldIcon } from '../../../components/ui/icons';
 import { withLoader } from '../../../lib/app-state';
 import type { PlaceAddress } from '../../../lib/places';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
@@ -30,7 +31,6 @@ import { createAccount, isEmailAvailable } from '../api/create-account';
 import { pathAfterRegistration } from '../auth-session';
 import { openMobilePopup } from '../mobile-popup-store';
 import { AddressSearch } from './address-search';
-import { ShieldIcon } from './auth-icons';
 import { FieldError } from './field-error';
 
 interface FormValues {

@@ -2,8 +2,8 @@
 // once, and there is no username or password. Shown on arrival and reopened from the page header.
 import { MSG } from '@quokka/contract/messages';
 import { Button } from '../../../components/ui/button';
+import { ClockIcon, ShieldIcon, StoreIcon } from '../../../components/ui/icons';
 import { Popup } from '../../../components/ui/popup';
-import { ClockIcon, ShieldIcon, StoreIcon } from './auth-icons';
 
 export function WelcomeOverlay({ sellerName, onClose }: { sellerName: string | null; onClose: () => void }) {
   return (

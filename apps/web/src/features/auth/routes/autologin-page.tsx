@@ -5,12 +5,12 @@ import { MSG } from '@quokka/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { LinkOffIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { removeItem, STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { verifySignInToken } from '../api/verify-sign-in-token';
 import { applyAuthReply, outcomePath } from '../auth-session';
-import { LinkOffIcon } from '../components/auth-icons';
 import { openMobilePopup } from '../mobile-popup-store';
 import '../components/auth.css';
 

@@ -4,9 +4,9 @@
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { ClockIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
-import { ClockIcon } from '../components/auth-icons';
 import { openMobilePopup } from '../mobile-popup-store';
 import '../components/auth.css';
 

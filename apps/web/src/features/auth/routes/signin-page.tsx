@@ -3,9 +3,9 @@
 import { MSG } from '@quokka/contract/messages';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { ClockIcon, PhoneIcon, ShieldIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { getAppState } from '../../../lib/app-state';
-import { ClockIcon, PhoneIcon, ShieldIcon } from '../components/auth-icons';
 import { useVerifyMobileToken } from '../components/auth-popups';
 import { MobileCodeFlow } from '../components/mobile-code-flow';
 import { openInfoPopup } from '../mobile-popup-store';
