@@ -1,38 +1,8 @@
-// Gift card details as the server answers them (SPEC.md §3 "Gift card details" [DATA-42]; the server's
-// own types are in apps/server/src/modules/giftcards/giftcards-wire.ts, docs/gift-cards.md shows one).
+// The replies of the gift card calls; the card itself is the contract's GiftCardDetails [DATA-42].
 
-/** Where a card is on its way: being filled in, then the delivery's states. */
-export type GiftCardStatus = 'draft' | 'queued' | 'sending' | 'sent' | 'failed';
+import type { GiftCardDetails } from '@quokka/contract/gift-card-wire';
 
-/** [DATA-42] */
-export interface GiftCardDetails {
-  id: number;
-  cart_id: number;
-  cart_item_id: number | null;
-  product_id: number;
-  configurable_product_sku: string;
-  gift_card_no: string;
-  recipient_firstname: string;
-  recipient_lastname: string;
-  /** E.164 */
-  recipient_mobile: string;
-  recipient_message: string;
-  /** E.164 */
-  purchaser_mobile: string;
-  mms_template_id: number | null;
-  mms_template_url: string | null;
-  pass_id: string | null;
-  /** 'YYYY-MM-DD HH:mm:ss' on the clock of delivery_timezone; null until scheduled. */
-  scheduled_delivery: string | null;
-  delivery_timezone: string | null;
-  /** 'YYYY-MM-DD HH:mm:ss' on the clock of delivery_timezone: 3 years from the send [CONST-26]. */
-  valid_until: string | null;
-  /** The card's value in dollars. */
-  amount?: number;
-  product_name?: string;
-  order_id?: number | null;
-  status?: GiftCardStatus;
-}
+export type { GiftCardDetails, GiftCardStatus } from '@quokka/contract/gift-card-wire';
 
 /** Most gift card calls answer `{status, data: card}`. */
 export interface GiftCardReply {

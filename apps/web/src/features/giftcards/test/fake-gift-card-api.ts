@@ -91,6 +91,7 @@ export function fakeGiftCardApi(options: FakeGiftCardOptions = {}) {
       product_name: 'Saltline Gift Card',
       order_id: null,
       status: 'draft',
+      sent_at: null,
     };
     cards.set(id, card);
     return json({ status: true, data: card });

@@ -29,6 +29,7 @@ export function aGiftCard(overrides: Partial<GiftCardDetails> = {}): GiftCardDet
     product_name: 'Saltline Gift Card',
     order_id: null,
     status: 'draft',
+    sent_at: null,
     ...overrides,
   };
 }
