@@ -14,6 +14,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The repository's own scripts (the import-boundary check).
+          name: 'tools',
+          root: 'scripts',
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           environment: 'node',

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// The import boundaries of docs/architecture.md, checked on every `npm run lint`:
+//
+//   server  a file in modules/<a>/ never imports modules/<b>/*-repository.ts: a module owns its tables,
+//           and another module asks through its service.
+//   web     a file in features/<a>/ imports another feature only through features/<b>/public.ts (test
+//           code may also use features/<b>/test/** fakes); lib/ and components/ import no feature and
+//           no app/; features import no app/ (their tests may render the app).
+//   both    no import cycle between folders. Each top-level folder of src/ is one node, each
+//           modules/<x> and features/<x> is its own node, and a file at the root of src/ is a node of
+//           its own. Test code (*.test.*, */test/**) is left out of the cycle graph: tests are leaves.
+//
+// Imports are read with TypeScript's own pre-processor (static, re-exports and dynamic imports).
+// Usage: node scripts/check-boundaries.mjs [--root DIR]   (exit 1 and one line per breach)
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
+const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx'];
+
+/** The two trees whose folders are checked, relative to the repository root. */
+export const TREES = [
+  { name: 'server', src: 'apps/server/src', groups: ['modules'] },
+  { name: 'web', src: 'apps/web/src', groups: ['features'] },
+];
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+function resolveImport(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  for (const suffix of RESOLVE_SUFFIXES) {
+    const candidate = base + suffix;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  // `./x.js` written for `./x.ts`
+  const swapped = base.replace(/\.js$/, '.ts');
+  return existsSync(swapped) ? swapped : null;
+}
+
+function importsOf(file) {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles.map((imported) => imported.fileName);
+}
+
+const isTestCode = (rel) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(rel) || /(^|\/)test\//.test(rel);
+
+/** The folder node of a path relative to src: `modules/cart`, `http`, or `config.ts` at the root. */
+function nodeOf(rel, groups) {
+  const parts = rel.split('/');
+  if (parts.length === 1) return parts[0];
+  if (groups.includes(parts[0]) && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts[0];
+}
+
+/** Strongly connected components of more than one node (Tarjan). */
+function cycles(graph) {
+  let index = 0;
+  const stack = [];
+  const onStack = new Set();
+  const indices = new Map();
+  const low = new Map();
+  const found = [];
+  const visit = (node) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), indices.get(next)));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+/** Every breach in the repository at `root`, as readable lines. */
+export function checkBoundaries(root) {
+  const problems = [];
+  for (const tree of TREES) {
+    const srcDir = path.join(root, tree.src);
+    const graph = new Map();
+    const edgeExamples = new Map();
+    for (const file of listFiles(srcDir)) {
+      const rel = path.relative(srcDir, file).split(path.sep).join('/');
+      const from = nodeOf(rel, tree.groups);
+      const testCode = isTestCode(rel);
+      for (const specifier of importsOf(file)) {
+        const target = resolveImport(file, specifier);
+        if (!target) continue;
+        const targetRel = path.relative(srcDir, target).split(path.sep).join('/');
+        if (targetRel.startsWith('..')) continue; // another package or tree
+        const to = nodeOf(targetRel, tree.groups);
+        const where = `${tree.src}/${rel}`;
+
+        if (tree.name === 'server') {
+          const [, fromModule] = from.split('/');
+          const toParts = targetRel.split('/');
+          if (
+            !testCode &&
+            from.startsWith('modules/') &&
+            to.startsWith('modules/') &&
+            to !== from &&
+            /-repository\.ts$/.test(targetRel)
+          ) {
+            problems.push(
+              `${where}: module '${fromModule}' imports ${toParts.slice(1).join('/')}, another module's repository; call that module's service`,
+            );
+          }
+        }
+
+        if (tree.name === 'web') {
+          const crossFeature = from.startsWith('features/') && to.startsWith('features/') && from !== to;
+          if (crossFeature) {
+            const inside = targetRel.split('/').slice(2).join('/');
+            const allowed = inside === 'public.ts' || (testCode && inside.startsWith('test/'));
+            if (!allowed) {
+              problems.push(
+                `${where}: imports ${targetRel}, inside feature '${to.split('/')[1]}'; import it from ${to}/public.ts or move it to components/ or lib/`,
+              );
+            }
+          }
+          if ((from === 'lib' || from === 'components') && (to.startsWith('features/') || to === 'app')) {
+            problems.push(`${where}: ${from}/ imports ${targetRel}; ${from}/ must not depend on ${to}`);
+          }
+          if (!testCode && from.startsWith('features/') && to === 'app') {
+            problems.push(
+              `${where}: a feature imports ${targetRel} from app/; app/ composes features, not the reverse`,
+            );
+          }
+        }
+
+        if (!testCode && !isTestCode(targetRel) && from !== to) {
+          if (!graph.has(from)) graph.set(from, new Set());
+          graph.get(from).add(to);
+          const key = `${from} -> ${to}`;
+          if (!edgeExamples.has(key)) edgeExamples.set(key, `${where} imports ${targetRel}`);
+        }
+      }
+    }
+    for (const component of cycles(graph)) {
+      const members = new Set(component);
+      const edges = [...edgeExamples.entries()]
+        .filter(([key]) => {
+          const [a, b] = key.split(' -> ');
+          return members.has(a) && members.has(b);
+        })
+        .map(([, example]) => `    ${example}`);
+      problems.push(`${tree.src}: import cycle between ${component.join(', ')}:\n${edges.join('\n')}`);
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const rootFlag = process.argv.indexOf('--root');
+  const root =
+    rootFlag >= 0
+      ? path.resolve(process.argv[rootFlag + 1])
+      : path.resolve(fileURLToPath(import.meta.url), '../..');
+  const problems = checkBoundaries(root);
+  if (problems.length > 0) {
+    console.error(`Import boundaries: ${problems.length} breach${problems.length === 1 ? '' : 'es'}`);
+    for (const problem of problems) console.error(`  ${problem}`);
+    console.error('See docs/architecture.md for the rules.');
+    process.exit(1);
+  }
+  console.log('Import boundaries: ok (server modules, web features, no folder cycles)');
+}
