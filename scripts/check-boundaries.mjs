@@ -6,6 +6,8 @@
 //   web     a file in features/<a>/ imports another feature only through features/<b>/public.ts (test
 //           code may also use features/<b>/test/** fakes); lib/ and components/ import no feature and
 //           no app/; features import no app/ (their tests may render the app).
+//           Its SQL names only the tables it owns (TABLE_OWNERS), apart from the reads listed in
+//           SHARED_READS with their reason.
 //   both    no import cycle between folders. Each top-level folder of src/ is one node, each
 //           modules/<x> and features/<x> is its own node, and a file at the root of src/ is a node of
 //           its own. Test code (*.test.*, */test/**) is left out of the cycle graph: tests are leaves.
@@ -20,6 +22,36 @@ import ts from 'typescript';
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
 const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx'];
+
+/** Which server module owns (creates, writes and answers for) each table; see docs/architecture.md. */
+export const TABLE_OWNERS = {
+  auth: ['customer_tokens', 'otp_codes', 'otp_sends'],
+  customer: ['customers', 'customer_addresses'],
+  catalog: [
+    'sellers',
+    'categories',
+    'option_values',
+    'products',
+    'product_images',
+    'product_categories',
+    'mms_templates',
+  ],
+  cart: ['carts', 'cart_items'],
+  checkout: ['orders', 'order_items', 'shipping_methods'],
+  giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries'],
+};
+
+/**
+ * Reads of another module's tables that are allowed, each with its reason. Writes never are: the owner
+ * writes its tables (stock included), others call its service.
+ */
+export const SHARED_READS = {
+  // A cart line shows the catalogue's live name, price, picture and stock: one join, not N calls.
+  cart: ['products', 'sellers'],
+};
+
+const SQL_TABLE =
+  /\b(selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'([a-z_]+)/g;
 
 /** The two trees whose folders are checked, relative to the repository root. */
 export const TREES = [
@@ -103,6 +135,28 @@ function cycles(graph) {
   return found;
 }
 
+/** SQL in module `module` that names a table another module owns. */
+function tableBreaches(where, module, text) {
+  const problems = [];
+  const owned = new Set(TABLE_OWNERS[module] ?? []);
+  const readable = new Set(SHARED_READS[module] ?? []);
+  const owners = new Map(
+    Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])),
+  );
+  for (const match of text.matchAll(SQL_TABLE)) {
+    const [, verb, table] = match;
+    const owner = owners.get(table);
+    if (!owner || owned.has(table)) continue;
+    const isRead = verb !== 'insertInto' && verb !== 'updateTable' && verb !== 'deleteFrom';
+    if (isRead && readable.has(table)) continue;
+    const line = text.slice(0, match.index).split('\n').length;
+    problems.push(
+      `${where}:${line}: module '${module}' ${isRead ? 'reads' : 'writes'} table ${table}, which module '${owner}' owns; call its service`,
+    );
+  }
+  return problems;
+}
+
 /** Every breach in the repository at `root`, as readable lines. */
 export function checkBoundaries(root) {
   const problems = [];
@@ -114,6 +168,9 @@ export function checkBoundaries(root) {
       const rel = path.relative(srcDir, file).split(path.sep).join('/');
       const from = nodeOf(rel, tree.groups);
       const testCode = isTestCode(rel);
+      if (tree.name === 'server' && from.startsWith('modules/') && !testCode) {
+        problems.push(...tableBreaches(`${tree.src}/${rel}`, from.split('/')[1], readFileSync(file, 'utf8')));
+      }
       for (const specifier of importsOf(file)) {
         const target = resolveImport(file, specifier);
         if (!target) continue;

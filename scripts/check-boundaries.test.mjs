@@ -127,4 +127,25 @@ describe('server modules', () => {
       'apps/server/src/http/customer-auth.ts imports modules/auth/auth-service.ts',
     );
   });
+
+  it("refuses SQL that writes another module's table, or reads one outside the shared reads", () => {
+    const root = plant({
+      [`${SERVER}/modules/checkout/checkout-repository.ts`]: [
+        "export const take = (trx) => trx.updateTable('products').set({ qty: 0 });",
+        "export const order = (trx) => trx.insertInto('orders').values({});",
+        "export const member = (db) => db.selectFrom('customers').selectAll();",
+        '',
+      ].join('\n'),
+      [`${SERVER}/modules/cart/cart-repository.ts`]:
+        "export const lines = (db) => db.selectFrom('cart_items').innerJoin('products', 'a', 'b');\n",
+    });
+    expect(checkBoundaries(root)).toEqual([
+      expect.stringContaining(
+        "checkout-repository.ts:1: module 'checkout' writes table products, which module 'catalog' owns",
+      ),
+      expect.stringContaining(
+        "checkout-repository.ts:3: module 'checkout' reads table customers, which module 'customer' owns",
+      ),
+    ]);
+  });
 });
