@@ -2,7 +2,7 @@
 // the places search, makes it the default shipping address, finds it preselected at checkout, pays (and
 // saves the card), then opens the order from the orders list. Every account page is photographed at
 // 390×844 for people to look at.
-import type { ProductTile } from '@quokka/contract/catalog-wire';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The catalogue journey in a real Chromium against the real server and its demo shop: browse to the end
 // of the list, open a category from the side menu, see a size become unavailable for a colour, and go
 // from a product to its seller. Screenshots land in e2e/screenshots for people to look at.
-import type { Category, Product, ProductTile } from '@quokka/contract/catalog-wire';
+import type { Category, Product, ProductTile } from '@quokka/contract/api/catalog';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';

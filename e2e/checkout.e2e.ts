@@ -2,7 +2,7 @@
 // adds a configurable product and a simple one, changes a quantity in the cart popup, pays with the test
 // card 4242 4242 4242 4242 and saves it, buys again with the saved card, and a declined card shows the
 // payment error with the cart intact. Screenshots at 390×844 for people to look at.
-import type { Product, ProductTile } from '@quokka/contract/catalog-wire';
+import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

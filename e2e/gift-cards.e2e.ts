@@ -4,7 +4,7 @@
 // message arrives in the sandbox outbox within seconds. The server runs on a test clock set to 12:00 in
 // Sydney (global-setup.ts) and the browser's clock follows it, so the quiet hours never hold the send.
 // Screenshots of every gift card screen at 390×844.
-import type { Product, ProductTile } from '@quokka/contract/catalog-wire';
+import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import type { Browser, Page } from 'playwright-core';

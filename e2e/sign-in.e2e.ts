@@ -2,7 +2,7 @@
 // link leads through registration, a member signs in with the code texted to them (read from the
 // sandbox outbox), an expired link is renewed with a code and lands on its product, and signing out
 // forgets the session. Links come from the operator's CLI, as in production.
-import type { ProductTile } from '@quokka/contract/catalog-wire';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

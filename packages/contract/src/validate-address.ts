@@ -1,6 +1,7 @@
 // SPEC.md §5 "Address form (checkout and account)": the rules and messages of a shipping address.
 
 import { z } from 'zod';
+import type { AddressInput } from './api/address.ts';
 import { COUNTRY_ID, COUNTRY_NAME } from './constants.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';
@@ -8,16 +9,8 @@ import { isFullName } from './names.ts';
 import { findRegion, type Region } from './regions.ts';
 import { type FieldErrors, withFieldRules } from './wire.ts';
 
-/** An address as the form holds it. `state` is a region code, name or id; `country` 'AU'. */
-export interface AddressInput {
-  mobile: string;
-  fullname: string;
-  street_address: string;
-  suburb: string;
-  state: string;
-  country: string;
-  postcode: string;
-}
+/** An address as the form holds it (its schema is `addressFormSchema`, beside the other addresses). */
+export type { AddressInput };
 
 export type AddressField = keyof AddressInput;
 

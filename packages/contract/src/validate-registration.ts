@@ -1,7 +1,7 @@
 // SPEC.md §5 "Registration": the form's rules, and the createAccount body they are checked on server-side.
 
 import { z } from 'zod';
-import { addressWireSchema } from './address-wire.ts';
+import { addressWireSchema } from './api/address.ts';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from './constants.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';

@@ -1,4 +1,4 @@
-import type { Product, ProductTile, SellerInformationReply } from '@quokka/contract/catalog-wire';
+import type { Product, ProductTile, SellerInformationReply } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { formatTilePrice } from '@quokka/contract/money';
 import { sql } from 'kysely';

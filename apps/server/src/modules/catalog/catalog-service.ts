@@ -10,7 +10,7 @@ import type {
   ProductTile,
   SellerInformationReply,
   SellerSummary,
-} from '@quokka/contract/catalog-wire';
+} from '@quokka/contract/api/catalog';
 import {
   GIFT_CARD_TILE_RATIO,
   LISTING_CURRENCY,

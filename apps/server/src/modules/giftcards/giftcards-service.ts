@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Product, ProductReply } from '@quokka/contract/catalog-wire';
+import type { Product, ProductReply } from '@quokka/contract/api/catalog';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';

@@ -1,4 +1,4 @@
-import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/gift-card-wire';
+import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { z } from 'zod';
 
 // The wire shapes of SPEC.md §7 "Gift cards" (DECISIONS.md "Wire", "Gift cards"): what the routes accept
@@ -129,7 +129,7 @@ export const reconcileBody = z.object({
 });
 
 /** [DATA-42] Gift card details as every call answers them (the shape lives in the contract). */
-export type { GiftCardDetails as GiftCardDetailsWire, GiftCardStatus } from '@quokka/contract/gift-card-wire';
+export type { GiftCardDetails as GiftCardDetailsWire, GiftCardStatus } from '@quokka/contract/api/giftcards';
 
 export interface ReconcileReply {
   status: true;

@@ -1,7 +1,7 @@
 // Add To Cart (SPEC.md §4 Cart) [ROLE-06]: make sure the member has a server cart (POST carts/mine), add
 // the line (POST carts/mine/items), keep it in the browser [CART-01] and open the cart popup. A refused
 // add opens 'Out of Stock' or 'Qty not Available' [ERR-05, ERR-06, CART-03].
-import type { ProductTile } from '@quokka/contract/catalog-wire';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 // The cart as kept in the browser (SPEC.md §3 Cart item) [DATA-20..23, CART-01]: how a line is made from
 // the product and the server's reply, merged, changed and totalled. Pure functions; app-state stores them.
-import type { AttributeCode } from '@quokka/contract/catalog-wire';
+import type { AttributeCode } from '@quokka/contract/api/catalog';
 import { CART_MIN_QTY, OPTION_ID } from '@quokka/contract/constants';
 import { type Cents, dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
 import type { StoredCartItem, StoredConfigurableOption } from '../../lib/storage';

@@ -1,6 +1,6 @@
 // POST {ns}/createAccount [API-17, API-18] and customers/isEmailAvailable [API-19].
 
-import { toAddressWire } from '@quokka/contract/address-wire';
+import { toAddressWire } from '@quokka/contract/api/address';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
 import { splitFullName } from '@quokka/contract/names';
 import type { CreateAccountBody, RegistrationInput } from '@quokka/contract/validate-registration';

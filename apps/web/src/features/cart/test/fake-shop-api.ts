@@ -1,7 +1,7 @@
 // A stand-in for the server's cart and checkout calls, shaped like its replies (DECISIONS.md "Wire";
 // apps/server/src/modules/cart and checkout): one member, one active cart, stock per sku, prices from the
 // catalogue, and a log of every call in order. A test overrides any call with `answer(...)`.
-import type { Product } from '@quokka/contract/catalog-wire';
+import type { Product } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { configure } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // GET {ns}/browseProducts?page: every product, 10 a page [ROUTE-03, ROUTE-04, API-13].
-import type { ProductTile } from '@quokka/contract/catalog-wire';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';

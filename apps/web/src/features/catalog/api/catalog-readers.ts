@@ -7,7 +7,7 @@ import type {
   ProductTabs,
   ProductTile,
   SellerSummary,
-} from '@quokka/contract/catalog-wire';
+} from '@quokka/contract/api/catalog';
 
 /** A reply as it may arrive: any field can be missing. */
 export type Partially<T> = { [K in keyof T]?: T[K] | null };

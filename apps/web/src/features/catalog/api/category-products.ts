@@ -1,5 +1,5 @@
 // GET {ns}/categoryProducts?category_id&page: the products of a category and its descendants [ROUTE-08, API-14].
-import type { ProductTile } from '@quokka/contract/catalog-wire';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';

@@ -1,5 +1,5 @@
 // GET {ns}/product?product_id: the full product, or `{status:false, not_exists:true}` [API-09, ERR-04].
-import type { Product } from '@quokka/contract/catalog-wire';
+import type { Product } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { type Partially, readProduct } from './catalog-readers';

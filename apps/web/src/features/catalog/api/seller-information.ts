@@ -1,5 +1,5 @@
 // GET {ns}/sellerInformation?seller_url&page: the seller and a page of its products [API-11, ROUTE-11, CART-10].
-import type { ProductTile, SellerSummary } from '@quokka/contract/catalog-wire';
+import type { ProductTile, SellerSummary } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { type Partially, readSeller, readTiles } from './catalog-readers';

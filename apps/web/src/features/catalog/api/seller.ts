@@ -1,5 +1,5 @@
 // GET {ns}/seller?product_id: the seller of a product, for the supplied-by popup [API-10, SHELL-18].
-import type { SellerSummary } from '@quokka/contract/catalog-wire';
+import type { SellerSummary } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { type Partially, readSeller } from './catalog-readers';

@@ -1,6 +1,6 @@
 // What the shopper has chosen on the product page, read against the product: the child it names, its
 // stock and price, and the request handed to the cart (SPEC.md §3 Cart item, §5 Product).
-import type { AttributeCode, ConfigurableChild, Product } from '@quokka/contract/catalog-wire';
+import type { AttributeCode, ConfigurableChild, Product } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
 import {
   type ConfigurableProductLike,

@@ -1,6 +1,6 @@
 // The product page's content (SPEC.md §2 "Product page", §5 "Product"): gallery, name and sku, stock,
 // price, the options the product has, quantity, the buy button, description, seller and tabs.
-import type { AttributeCode, Product } from '@quokka/contract/catalog-wire';
+import type { AttributeCode, Product } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice, formatTilePrice, htmlToText } from '@quokka/contract/money';
 import {

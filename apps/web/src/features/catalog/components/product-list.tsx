@@ -1,6 +1,6 @@
 // A product list with infinite scroll (SPEC.md §4 "Product list"): tiles in a grid, the next page loaded
 // when the end comes near [ROUTE-04], and 'No More Products' once the list has ended [LIST-04, ROUTE-05].
-import type { ProductTile as Tile } from '@quokka/contract/catalog-wire';
+import type { ProductTile as Tile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 // [PDP-07] The option controls of the product page: colour swatches, size swatches and the gift-card price
 // dropdown. Each shows its §5 message when Add to Cart is pressed without a choice [VAL-34..36].
-import type { ConfigurableOption } from '@quokka/contract/catalog-wire';
+import type { ConfigurableOption } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { OptionValue } from '@quokka/contract/product-options';
 import { useId } from 'react';

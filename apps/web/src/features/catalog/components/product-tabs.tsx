@@ -1,6 +1,6 @@
 // [PDP-15..17] Collapsible tabs: shipping info (two rows), the sizing chart (only when there is one) and
 // the FAQ. Native <details> so they open with a tap, a key or a screen reader without any script.
-import type { ProductTabs as Tabs } from '@quokka/contract/catalog-wire';
+import type { ProductTabs as Tabs } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { ChevronIcon } from '../../../components/ui/icons';
 

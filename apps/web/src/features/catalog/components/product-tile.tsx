@@ -1,6 +1,6 @@
 // [TILE-01..07] One product in a list: picture, name, short description, price, the supplier's logo and
 // the buy button. The whole card opens the product page; the logo and the button sit above that link.
-import type { ProductTile as Tile } from '@quokka/contract/catalog-wire';
+import type { ProductTile as Tile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { formatTilePrice, truncateShortDesc } from '@quokka/contract/money';
 import { Link, useNavigate } from 'react-router';

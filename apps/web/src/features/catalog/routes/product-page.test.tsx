@@ -1,4 +1,4 @@
-import type { Product } from '@quokka/contract/catalog-wire';
+import type { Product } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';

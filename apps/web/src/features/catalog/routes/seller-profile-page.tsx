@@ -1,7 +1,7 @@
 // /sellerprofile/:sellerurl: the seller's banner, logo, name and description, then its products with the
 // same infinite scroll as /browse [ROUTE-11, CART-10]. The seller becomes the affiliate seller that
 // checkout shows (DECISIONS.md "Catalogue, cart and orders").
-import type { SellerSummary } from '@quokka/contract/catalog-wire';
+import type { SellerSummary } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';

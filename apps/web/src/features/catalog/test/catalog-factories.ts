@@ -6,7 +6,7 @@ import type {
   Product,
   ProductTile,
   SellerSummary,
-} from '@quokka/contract/catalog-wire';
+} from '@quokka/contract/api/catalog';
 import { OPTION_ID, PAGE_SIZE } from '@quokka/contract/constants';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';

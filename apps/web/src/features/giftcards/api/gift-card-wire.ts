@@ -1,8 +1,8 @@
 // The replies of the gift card calls; the card itself is the contract's GiftCardDetails [DATA-42].
 
-import type { GiftCardDetails } from '@quokka/contract/gift-card-wire';
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 
-export type { GiftCardDetails, GiftCardStatus } from '@quokka/contract/gift-card-wire';
+export type { GiftCardDetails, GiftCardStatus } from '@quokka/contract/api/giftcards';
 
 /** Most gift card calls answer `{status, data: card}`. */
 export interface GiftCardReply {

@@ -1,5 +1,5 @@
 // GET {ns}/getgiftcardmmstemplates?product_id [API-16, DATA-43]: the pictures a gift card can carry.
-import type { MmsTemplate } from '@quokka/contract/catalog-wire';
+import type { MmsTemplate } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 

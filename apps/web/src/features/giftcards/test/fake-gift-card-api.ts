@@ -2,7 +2,7 @@
 // installed on the fake shop (features/cart/test/fake-shop-api.ts): the member's cards, the §5 rules
 // with their messages (the contract's validators, as the server uses them), templates per product, and
 // the order link. Replies are shaped as the server's.
-import type { MmsTemplate } from '@quokka/contract/catalog-wire';
+import type { MmsTemplate } from '@quokka/contract/api/catalog';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { parseWallTime } from '@quokka/contract/timezones';
 import { validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';

@@ -1,6 +1,6 @@
 // Gift cards as the server answers them (docs/gift-cards.md), and the gift card line of a browser cart,
 // for tests that start part-way through the flow.
-import type { MmsTemplate } from '@quokka/contract/catalog-wire';
+import type { MmsTemplate } from '@quokka/contract/api/catalog';
 import type { StoredCartItem } from '../../../lib/storage';
 import { aTeeLine } from '../../cart/test/cart-factories';
 import type { GiftCardDetails } from '../api/gift-card-wire';

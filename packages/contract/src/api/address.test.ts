@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AddressWire, addressInputFromWire, addressWireSchema, toAddressWire } from './address-wire.ts';
-import type { AddressInput } from './validate-address.ts';
+import type { AddressInput } from '../validate-address.ts';
+import { type AddressWire, addressInputFromWire, addressWireSchema, toAddressWire } from './address.ts';
 
 const anAddress = (overrides: Partial<AddressInput> = {}): AddressInput => ({
   mobile: '0412 345 678',

@@ -1,0 +1,85 @@
+// The sign-in and registration calls (SPEC.md §7 Authentication, Registration; DECISIONS.md "Sign-in"):
+// sendmobilecode, confirmmobilecode, auth, signout, createAccount and customers/isEmailAvailable.
+
+import { z } from 'zod';
+import { COUNTRY_ID } from '../constants.ts';
+import { confirmMobileCodeBodySchema, sendMobileCodeBodySchema } from '../validate-mobile-popup.ts';
+import { createAccountBodySchema } from '../validate-registration.ts';
+
+// ---- Requests ----------------------------------------------------------------------------------------
+
+// Every field may be missing: the service answers with the §5 messages rather than a schema error.
+/** [API-07] POST {ns}/sendmobilecode */
+export const sendCodeBody = sendMobileCodeBodySchema.partial();
+/** [API-08] POST {ns}/confirmmobilecode */
+export const confirmCodeBody = confirmMobileCodeBodySchema.partial();
+/** [API-06] POST {ns}/auth: `autologin` only says where the client came from; the token decides. */
+export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).partial().nullish();
+
+/** [API-17, API-18] POST {ns}/createAccount */
+export const createAccountBody = createAccountBodySchema;
+
+/** [API-19] POST customers/isEmailAvailable */
+export const isEmailAvailableBody = z.object({
+  customerEmail: z.string().max(254),
+  websiteId: z.union([z.number(), z.string()]).optional(),
+});
+
+// ---- Replies -----------------------------------------------------------------------------------------
+
+/** [API-08] The verified-mobile token. */
+export const confirmCodeReplySchema = z.object({ status: z.literal(true), jwt: z.string() });
+export type ConfirmCodeReply = z.infer<typeof confirmCodeReplySchema>;
+
+/** The link's product from the catalogue (DATA-32). */
+export const authProductSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    sku: z.string(),
+    qty: z.number(),
+    image: z.string(),
+    price: z.number(),
+    type_id: z.string(),
+    is_giftcard: z.boolean(),
+    product_option: z.object({
+      extension_attributes: z.object({ configurable_item_options: z.array(z.never()) }),
+    }),
+  })
+  .meta({ id: 'AuthProduct' });
+export type AuthProduct = z.infer<typeof authProductSchema>;
+
+/** The seller a link names: the affiliate seller (DECISIONS.md "Catalogue, cart and orders"). */
+export const authSellerSchema = z
+  .object({ id: z.number(), name: z.string(), seller_url: z.string(), image: z.string() })
+  .meta({ id: 'AuthSeller' });
+export type AuthSeller = z.infer<typeof authSellerSchema>;
+
+const linkFields = {
+  mobile: z.string(),
+  campaign_id: z.string().nullable(),
+  product_id: z.number().nullable(),
+  seller_url: z.string().nullable(),
+  /** The link's seller when it exists, for the registration welcome and the affiliate seller. */
+  seller: authSellerSchema.nullable(),
+};
+
+/** [DATA-32, API-06] Who the token stands for and what the client does next. */
+export const authReplySchema = z.union([
+  z.object({ status: z.literal(false) }),
+  z.object({ status: z.literal(true), expired_link: z.literal(true), mobile: z.string() }),
+  z.object({ status: z.literal(true), new_user: z.literal(true), ...linkFields }),
+  z.object({
+    status: z.literal(true),
+    existing_user: z.literal(true),
+    token: z.string(),
+    country_code: z.literal(COUNTRY_ID),
+    currency_rate: z.literal(1),
+    product: authProductSchema.nullable(),
+    ...linkFields,
+  }),
+]);
+export type AuthReply = z.infer<typeof authReplySchema>;
+
+/** [API-19] Magento's bare `true` or `false`; false means taken. */
+export const isEmailAvailableReplySchema = z.boolean();
