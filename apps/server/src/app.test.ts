@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputValidationError, InvalidDataError, NotFoundError } from './domain/errors.ts';
 import { registerApi } from './http/api-prefix.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from './http/errors.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('the app shell', () => {
@@ -27,7 +27,7 @@ describe('the app shell', () => {
     for (const store of ['default', 'au']) {
       const reply = await t.app.inject(`/rest/${store}/V1/storefront/nothing-here`);
       expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toEqual({ message: expect.stringContaining('No route') });
+      expect(reply.json()).toEqual({ message: expect.stringContaining('No route'), code: 'NOT_FOUND' });
     }
   });
 
@@ -39,7 +39,10 @@ describe('the app shell', () => {
       payload: '{"mobile": ',
     });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(reply.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'INPUT_VALIDATION',
+    });
   });
 
   it('answers an oversized body with 413 {message}', async () => {
@@ -50,7 +53,7 @@ describe('the app shell', () => {
       payload: JSON.stringify({ text: 'x'.repeat(4096) }),
     });
     expect(reply.statusCode).toBe(413);
-    expect(reply.json()).toEqual({ message: 'The request body is too large.' });
+    expect(reply.json()).toEqual({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('serves the web app for client routes with the runtime settings in its meta tag', async () => {
@@ -93,7 +96,7 @@ describe('the error handler', () => {
         throw new NotFoundError('No such order.');
       });
       api.get('/test/invalid', async () => {
-        throw new InvalidDataError('Bad page.', ['page']);
+        throw new InvalidDataError('Bad page.', { parameters: ['page'] });
       });
       api.get('/test/fields', async () => {
         throw new InputValidationError({ email: ['The email you entered already exists'] });
@@ -110,10 +113,10 @@ describe('the error handler', () => {
   it('maps domain errors to their status and a {message} body', async () => {
     const notFound = await t.app.inject('/rest/default/V1/test/not-found');
     expect(notFound.statusCode).toBe(404);
-    expect(notFound.json()).toEqual({ message: 'No such order.' });
+    expect(notFound.json()).toEqual({ message: 'No such order.', code: 'NOT_FOUND' });
     const invalid = await t.app.inject('/rest/au/V1/test/invalid');
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ message: 'Bad page.', parameters: ['page'] });
+    expect(invalid.json()).toEqual({ message: 'Bad page.', code: 'INVALID_DATA', parameters: ['page'] });
   });
 
   it('[ERR-12] answers input_validation per field', async () => {
@@ -122,6 +125,7 @@ describe('the error handler', () => {
     expect(reply.json()).toEqual({
       status: false,
       message: 'The email you entered already exists',
+      code: 'INPUT_VALIDATION',
       input_validation: { email: ['The email you entered already exists'] },
     });
   });
@@ -131,7 +135,10 @@ describe('the error handler', () => {
     expect(reply.statusCode).toBe(500);
     expect(reply.body).not.toContain('10.0.0.7');
     expect(reply.body).not.toContain('secret.ts');
-    expect(reply.json()).toEqual({ message: 'Internal server error. Please try again later.' });
+    expect(reply.json()).toEqual({
+      message: 'Internal server error. Please try again later.',
+      code: 'INTERNAL',
+    });
   });
 });
 
@@ -144,6 +151,7 @@ describe('the global rate limit', () => {
       expect(codes).toEqual([200, 200, 200, 429]);
       const limited = await t.app.inject('/healthz');
       expect(limited.json().message).toMatch(/Too many requests/);
+      expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
     } finally {
       await t.close();
     }

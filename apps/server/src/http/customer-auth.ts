@@ -3,13 +3,13 @@ import { SERVER_TOKEN_LIFETIME_S } from '@quokka/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { UnauthorizedError } from '../domain/errors.ts';
 import {
   deleteStaleTokens,
   findLiveToken,
   insertToken,
   revokeToken,
 } from '../modules/auth/token-repository.ts';
-import { UnauthorizedError } from './errors.ts';
 
 // [ROLE-05] A signed-in customer is identified by a bearer token (DECISIONS.md "Sign-in"): 32 random
 // bytes, base64url, given to the client once; the server keeps only its SHA-256 and honours it for
@@ -45,19 +45,20 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
 /** preHandler: 401 `{message}` unless the request carries a live bearer token. */
 export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
-  if (header === undefined || header === '') throw new UnauthorizedError(SIGN_IN_REQUIRED);
+  if (header === undefined || header === '')
+    throw new UnauthorizedError(SIGN_IN_REQUIRED, 'SIGN_IN_REQUIRED');
   const token = bearerTokenOf(request);
-  if (!token) throw new UnauthorizedError(SIGN_IN_EXPIRED);
+  if (!token) throw new UnauthorizedError(SIGN_IN_EXPIRED, 'SESSION_EXPIRED');
   const { db, clock } = request.server.deps;
   const live = await findLiveToken(db, hashToken(token), clock.now());
   // Unknown, revoked and expired look the same from outside.
-  if (!live) throw new UnauthorizedError(SIGN_IN_EXPIRED);
+  if (!live) throw new UnauthorizedError(SIGN_IN_EXPIRED, 'SESSION_EXPIRED');
   request.customer = { id: live.customerId };
 }
 
 /** The signed-in customer of a route guarded by `requireCustomer`. */
 export function currentCustomer(request: FastifyRequest): AuthenticatedCustomer {
-  if (!request.customer) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+  if (!request.customer) throw new UnauthorizedError(SIGN_IN_REQUIRED, 'SIGN_IN_REQUIRED');
   return request.customer;
 }
 

@@ -1,10 +1,12 @@
+import { ERROR_STATUS, type ErrorCode } from '@quokka/contract/api/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, InputValidationError, TooManyRequestsError } from './errors.ts';
+import { DomainError, InputValidationError, TooManyRequestsError } from '../domain/errors.ts';
 
-// One place that turns anything thrown into a reply: domain errors keep their status and message,
-// bad input is a 400 with a clear message, and every 5xx answers a generic text while the details go to
-// the log with the request id.
+// One place that turns anything thrown into a reply: a domain error's code picks the status (the
+// contract's ERROR_STATUS) and the body carries its message and code, bad input is a 400 with a clear
+// message, and every 5xx answers a generic text while the details go to the log with the request id.
+// Every error body carries a `code` (DECISIONS.md "Wire").
 
 const GENERIC_5XX = 'Internal server error. Please try again later.';
 
@@ -26,50 +28,80 @@ function describeValidation(error: FastifyError): { message: string; fields: Rec
   return { message, fields };
 }
 
+/** `{message, code}` with the code's status. */
+function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  status: number = ERROR_STATUS[code],
+) {
+  return reply.status(status).send({ message, code });
+}
+
+/** The code of a status that no domain error named (Fastify's and plugins' own errors). */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return 'SESSION_EXPIRED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status === 503) return 'UNAVAILABLE';
+  if (status >= 500) return 'INTERNAL';
+  return 'INVALID_DATA';
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof InputValidationError) {
-      return reply
-        .status(400)
-        .send({ status: false, message: error.message, input_validation: error.fields });
+      return reply.status(ERROR_STATUS[error.code]).send({
+        status: false,
+        message: error.message,
+        code: error.code,
+        input_validation: error.fields,
+      });
     }
     if (error instanceof DomainError) {
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
       return reply
-        .status(error.statusCode)
+        .status(ERROR_STATUS[error.code])
         .send(
           error.parameters
-            ? { message: error.message, parameters: error.parameters }
-            : { message: error.message },
+            ? { message: error.message, code: error.code, parameters: error.parameters }
+            : { message: error.message, code: error.code },
         );
     }
     if (error.validation) {
       const { message, fields } = describeValidation(error);
-      return reply.status(400).send({ status: false, message, input_validation: fields });
+      return reply
+        .status(400)
+        .send({ status: false, message, code: 'INPUT_VALIDATION', input_validation: fields });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.status(400).send({ message: 'The request body is not valid JSON.' });
+        return sendError(reply, 'INPUT_VALIDATION', 'The request body is not valid JSON.');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.status(413).send({ message: 'The request body is too large.' });
+        return sendError(reply, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.status(415).send({ message: 'Unsupported content type: send application/json.' });
+        return sendError(reply, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json.');
     }
     if (error instanceof SyntaxError && 'body' in error) {
-      return reply.status(400).send({ message: 'The request body is not valid JSON.' });
+      return sendError(reply, 'INPUT_VALIDATION', 'The request body is not valid JSON.');
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: GENERIC_5XX });
+      return sendError(reply, codeOfStatus(status), GENERIC_5XX, status);
     }
     if (status === 429)
-      return reply
-        .status(429)
-        .send({ message: 'Too many requests. Please slow down and try again shortly.' });
-    return reply.status(status).send({ message: error.message });
+      return sendError(
+        reply,
+        'TOO_MANY_REQUESTS',
+        'Too many requests. Please slow down and try again shortly.',
+      );
+    return sendError(reply, codeOfStatus(status), error.message, status);
   });
 }

@@ -102,7 +102,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
       !ASSET_EXTENSION.test(path);
     if (!wantsPage) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
+      return reply.status(404).send({ message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
     }
     if (!indexHtml) {
       return reply

@@ -129,7 +129,7 @@ describe('sendmobilecode', () => {
     ]) {
       const reply = await post('sendmobilecode', payload);
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ message: TEXT.botCheckFailed });
+      expect(reply.body).toEqual({ message: TEXT.botCheckFailed, code: 'INVALID_DATA' });
     }
   });
 
@@ -152,7 +152,7 @@ describe('sendmobilecode', () => {
     t.clock.advance(10_000);
     const again = await sendCode(mobile);
     expect(again.status).toBe(429);
-    expect(again.body).toEqual({ message: TEXT.waitBeforeResend('20 seconds') });
+    expect(again.body).toEqual({ message: TEXT.waitBeforeResend('20 seconds'), code: 'TOO_MANY_REQUESTS' });
     expect(again.headers['retry-after']).toBe('20');
     t.clock.advance(20_000);
     expect((await sendCode(mobile)).status).toBe(200);
@@ -167,7 +167,7 @@ describe('sendmobilecode', () => {
     const sixth = await sendCode(mobile);
     expect(sixth.status).toBe(429);
     // The first send was 5 minutes ago: the window frees up 55 minutes from now.
-    expect(sixth.body).toEqual({ message: TEXT.tooManyForNumber('55 minutes') });
+    expect(sixth.body).toEqual({ message: TEXT.tooManyForNumber('55 minutes'), code: 'TOO_MANY_REQUESTS' });
     expect(sixth.headers['retry-after']).toBe(String(55 * 60));
     t.clock.advance(55 * MINUTE);
     expect((await sendCode(mobile)).status).toBe(200);
@@ -178,7 +178,7 @@ describe('sendmobilecode', () => {
     for (let i = 0; i < 30; i += 1) expect((await sendCode(aMobile(), address)).status).toBe(200);
     const next = await sendCode(aMobile(), address);
     expect(next.status).toBe(429);
-    expect(next.body).toEqual({ message: TEXT.tooManyFromAddress('60 minutes') });
+    expect(next.body).toEqual({ message: TEXT.tooManyFromAddress('60 minutes'), code: 'TOO_MANY_REQUESTS' });
     expect(next.headers['retry-after']).toBe('3600');
     // Another address is not held back, and the first one is free again after the hour.
     expect((await sendCode(aMobile(), '203.0.113.10')).status).toBe(200);
@@ -219,6 +219,7 @@ describe('confirmmobilecode', () => {
     expect(emptyCode.body).toEqual({
       status: false,
       message: MSG.validCode,
+      code: 'INPUT_VALIDATION',
       input_validation: { code: [MSG.validCode] },
     });
     const badMobile = await confirm('12', '123456');
@@ -229,7 +230,7 @@ describe('confirmmobilecode', () => {
   it('refuses a missing bot-check token with 400 {message}', async () => {
     const reply = await post('confirmmobilecode', { mobile: aMobile(), code: '123456' });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message: TEXT.botCheckFailed });
+    expect(reply.body).toEqual({ message: TEXT.botCheckFailed, code: 'INVALID_DATA' });
   });
 
   it('refuses a wrong code with {status:false, input_validation:{code}}', async () => {
@@ -240,6 +241,7 @@ describe('confirmmobilecode', () => {
     expect(reply.body).toEqual({
       status: false,
       message: MSG.validCode,
+      code: 'INPUT_VALIDATION',
       input_validation: { code: [MSG.validCode] },
     });
   });
@@ -521,7 +523,10 @@ describe('bearer tokens and signout', () => {
   }
 
   it('[ROLE-05] answers 401 {message} without a token, with a malformed one or an unknown one', async () => {
-    expect(await post('signout', {})).toMatchObject({ status: 401, body: { message: SIGN_IN_REQUIRED } });
+    expect(await post('signout', {})).toMatchObject({
+      status: 401,
+      body: { message: SIGN_IN_REQUIRED, code: 'SIGN_IN_REQUIRED' },
+    });
     for (const authorization of [
       'Bearer',
       'Basic abc',
@@ -530,7 +535,7 @@ describe('bearer tokens and signout', () => {
     ]) {
       const reply = await t.app.inject({ method: 'POST', url: `${ns}/signout`, headers: { authorization } });
       expect(reply.statusCode).toBe(401);
-      expect(reply.json()).toEqual({ message: SIGN_IN_EXPIRED });
+      expect(reply.json()).toEqual({ message: SIGN_IN_EXPIRED, code: 'SESSION_EXPIRED' });
     }
   });
 

@@ -16,8 +16,8 @@ import {
 import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { InputValidationError, TooManyRequestsError } from '../../domain/errors.ts';
 import { issueCustomerToken } from '../../http/customer-auth.ts';
-import { InputValidationError, TooManyRequestsError } from '../../http/errors.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';

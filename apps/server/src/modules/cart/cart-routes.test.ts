@@ -121,7 +121,9 @@ describe('carts/mine', () => {
     expect(body).toMatchObject({ items: [], customer: { id: shopper.id } });
     const created = await call<number>(t.app, 'POST', `${REST}/carts/mine`, { headers: shopper.headers });
     expect(created.body).toBe(body.id);
-    expect((await call(t.app, 'GET', `${REST}/carts/mine`)).status).toBe(401);
+    const anonymous = await call<{ code: string }>(t.app, 'GET', `${REST}/carts/mine`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('SIGN_IN_REQUIRED');
     expect(
       (await call(t.app, 'POST', `${REST}/carts/mine/items`, { payload: aCartItem('MUG-1') })).status,
     ).toBe(401);
@@ -211,6 +213,7 @@ describe('POST carts/mine/items', () => {
     const shopper = await aShopper(t);
     const reply = await addToCart(t.app, shopper, sku, 1, options);
     expect(reply).toMatchObject({ status: 400, body: { message: MSG.productNotAvailable } });
+    expect(reply.body).toMatchObject({ code: 'PRODUCT_NOT_AVAILABLE' });
   });
 
   it('[ERR-05] a sold-out variant, or a combination nobody sells, is not available', async () => {
@@ -236,6 +239,7 @@ describe('POST carts/mine/items', () => {
     expect((await addToCart(t.app, shopper, 'MUG-1', 4)).status).toBe(200);
     const over = await addToCart(t.app, shopper, 'MUG-1', 2);
     expect(over).toMatchObject({ status: 400, body: { message: MSG.qtyNotAvailable } });
+    expect(over.body).toMatchObject({ code: 'QTY_NOT_AVAILABLE' });
     expect((await items(shopper)).body).toEqual([expect.objectContaining({ qty: 4 })]);
   });
 
@@ -319,11 +323,12 @@ describe('{ns}/clearcart', () => {
 
   it('[ERR-07] answers 404 when there is no cart', async () => {
     const shopper = await aShopper(t);
-    const reply = await call<{ message: string }>(t.app, 'POST', `${NS}/clearcart`, {
+    const reply = await call<{ message: string; code: string }>(t.app, 'POST', `${NS}/clearcart`, {
       headers: { ...shopper.headers, 'content-type': 'application/json' },
     });
     expect(reply.status).toBe(404);
     expect(reply.body.message).toBeTruthy();
+    expect(reply.body.code).toBe('CART_NOT_FOUND');
   });
 
   it('[CART-06] the cart rebuilt after clearing holds exactly the stored items', async () => {

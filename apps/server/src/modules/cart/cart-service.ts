@@ -3,7 +3,7 @@ import { MSG } from '@quokka/contract/messages';
 import { joinFullName } from '@quokka/contract/names';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
   addToLine,
   type CartLineRow,
@@ -47,9 +47,10 @@ export const CART_TEXT = {
 } as const;
 
 /** [ERR-05] Unknown, disabled or out of stock. */
-export const productNotAvailable = () => new InvalidDataError(MSG.productNotAvailable);
+export const productNotAvailable = () =>
+  new InvalidDataError(MSG.productNotAvailable, { code: 'PRODUCT_NOT_AVAILABLE' });
 /** [ERR-06] More than the stock, counting what the cart already holds. */
-export const qtyNotAvailable = () => new InvalidDataError(MSG.qtyNotAvailable);
+export const qtyNotAvailable = () => new InvalidDataError(MSG.qtyNotAvailable, { code: 'QTY_NOT_AVAILABLE' });
 
 const dollars = (cents: number) => cents / 100;
 
@@ -181,7 +182,9 @@ export function createCartService(db: Db): CartService {
       const cart = await lockActiveCart(trx, customerId);
       // Created a moment ago, then ordered by a placement that held the lock: the caller may retry.
       if (!cart)
-        throw create ? new ConflictError(CART_TEXT.cartJustOrdered) : new NotFoundError(CART_TEXT.noCart);
+        throw create
+          ? new ConflictError(CART_TEXT.cartJustOrdered)
+          : new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
       return work(trx, cart);
     });
   }
@@ -219,7 +222,7 @@ export function createCartService(db: Db): CartService {
       const cart = await findActiveCart(db, customerId);
       if (!cart) throw new ConflictError(CART_TEXT.cartJustOrdered);
       const member = await findMember(db, customerId);
-      if (!member) throw new NotFoundError(CART_TEXT.noCart);
+      if (!member) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
       const [lines, addresses] = [await cartLines(db, cart.id), await memberAddresses(db, customerId)];
       const defaultBilling = addresses.find((row) => row.id === member.default_billing_id);
       const billing = cart.billing_address ?? (defaultBilling ? addressSnapshot(defaultBilling) : null);

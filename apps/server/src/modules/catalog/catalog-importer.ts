@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AttributeCode, MmsTemplateTable, ProductImageTable, ProductTable } from '../../db/schema.ts';
-import { InvalidDataError } from '../../http/errors.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import { invalidateCatalogueCache } from './catalog-cache.ts';
 import {
   allCategories,
@@ -73,7 +73,7 @@ export class CatalogueImportError extends InvalidDataError {
       `The catalogue file has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems
         .map((problem) => `  - ${problem}`)
         .join('\n')}`,
-      problems,
+      { parameters: problems },
     );
   }
 }

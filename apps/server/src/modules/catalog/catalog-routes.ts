@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
-import { NotFoundError } from '../../http/errors.ts';
 import { CatalogueReplyCache } from './catalog-cache.ts';
 import { type CatalogService, createCatalogService } from './catalog-service.ts';
 

@@ -21,7 +21,7 @@ import {
 } from '@quokka/contract/constants';
 import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import { CatalogueCache } from './catalog-cache.ts';
 import {
   allCategoryRows,

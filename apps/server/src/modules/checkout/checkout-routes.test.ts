@@ -407,7 +407,7 @@ describe('carts/mine/payment-information', () => {
       const stock = { mug: await stockOf(t.db, 'MUG-1'), bowl: await stockOf(t.db, 'BOWL-1') };
       const charges = sandbox.chargesMade;
       const reply = await placeOrder(t.app, shopper, token);
-      expect(reply).toMatchObject({ status: 400, body: { message: reason } });
+      expect(reply).toMatchObject({ status: 400, body: { message: reason, code: 'PAYMENT_DECLINED' } });
       expect(await stockOf(t.db, 'MUG-1')).toBe(stock.mug);
       expect(await stockOf(t.db, 'BOWL-1')).toBe(stock.bowl);
       expect((await cartItems(shopper)).body.map((line) => [line.sku, line.qty])).toEqual([
@@ -654,6 +654,6 @@ describe('orders (for the account screens)', () => {
       items: [expect.objectContaining({ qty: 1 })],
     });
     const stranger = await aShopper(t);
-    await expect(service.order(stranger.id, Number(first.body))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(service.order(stranger.id, Number(first.body))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

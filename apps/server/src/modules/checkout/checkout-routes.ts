@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
-import { InvalidDataError } from '../../http/errors.ts';
 import { acceptEmptyJsonBodies } from '../cart/cart-routes.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 import {

@@ -9,7 +9,7 @@ import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
   type Charge,
   PAYMENT_METHOD_CODE,
@@ -357,7 +357,7 @@ export function createCheckoutService({
 }: CheckoutServiceDeps): CheckoutService {
   async function memberOf(customerId: number): Promise<MemberRow> {
     const member = await findMember(db, customerId);
-    if (!member) throw new NotFoundError(CART_TEXT.noCart);
+    if (!member) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
     return member;
   }
 
@@ -393,7 +393,7 @@ export function createCheckoutService({
       const info = body.addressInformation;
       return db.transaction().execute(async (trx) => {
         const cart = await lockActiveCart(trx, customerId);
-        if (!cart) throw new NotFoundError(CART_TEXT.noCart);
+        if (!cart) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
         const lines = await cartLines(trx, cart.id);
         if (lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);
         const method = chooseShippingMethod(await shippingMethodsFor(trx, isGiftcardOnly(lines)), {
@@ -445,7 +445,7 @@ export function createCheckoutService({
               new Date(clock.now().getTime() - RETRY_WINDOW_MS),
             );
             if (recent) return recent.id;
-            throw new NotFoundError(CART_TEXT.noCart);
+            throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
           }
           const lines = await cartLines(trx, cart.id);
           if (lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);

@@ -35,12 +35,9 @@ const ME = `${REST}/customers/me`;
 const getMe = (shopper: Shopper) => call<AccountCustomerWire>(t.app, 'GET', ME, { headers: shopper.headers });
 
 const putMe = (shopper: Shopper, customer: object) =>
-  call<AccountCustomerWire & { message?: string; input_validation?: Record<string, string[]> }>(
-    t.app,
-    'PUT',
-    ME,
-    { headers: shopper.headers, payload: { customer } },
-  );
+  call<
+    AccountCustomerWire & { message?: string; code?: string; input_validation?: Record<string, string[]> }
+  >(t.app, 'PUT', ME, { headers: shopper.headers, payload: { customer } });
 
 const setDefault = (shopper: Shopper, kind: 'billing' | 'shipping', addressId: unknown) =>
   call<{ status?: boolean; message?: string }>(t.app, 'POST', `${NS}/setdefault${kind}`, {
@@ -293,9 +290,9 @@ describe('PUT customers/me', () => {
       expect((await putMe(shopper, { email: 'nope@' })).body.input_validation).toEqual({
         email: [MSG.validEmail],
       });
-      expect((await putMe(shopper, { email: other.email.toUpperCase() })).body.input_validation).toEqual({
-        email: [MSG.emailExists],
-      });
+      const taken = await putMe(shopper, { email: other.email.toUpperCase() });
+      expect(taken.body.input_validation).toEqual({ email: [MSG.emailExists] });
+      expect(taken.body.code).toBe('EMAIL_TAKEN');
       expect((await putMe(shopper, { firstname: 'Cher', lastname: '' })).body.input_validation).toEqual({
         fullname: [MSG.fullName],
       });

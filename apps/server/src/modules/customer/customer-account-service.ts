@@ -4,7 +4,7 @@ import { isEmail } from '@quokka/contract/validate-registration';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { findMember, memberAddresses } from '../cart/cart-repository.ts';
 import { customerWire } from '../cart/cart-service.ts';
 import type { CartCustomerWire } from '../cart/cart-wire.ts';
@@ -95,7 +95,13 @@ export function createCustomerAccountService({
     if (!isEmail(email)) errors.email = [MSG.validEmail];
     else if (email.toLowerCase() !== member.email.toLowerCase() && (await emailIsTaken(db, email)))
       errors.email = [MSG.emailExists]; // [ERR-13]
-    if (Object.keys(errors).length > 0) throw new InputValidationError(errors);
+    const failed = Object.keys(errors);
+    // EMAIL_TAKEN only when the clash is the one thing wrong: a client then knows what to say.
+    if (failed.length > 0)
+      throw new InputValidationError(
+        errors,
+        failed.length === 1 && errors.email?.[0] === MSG.emailExists ? { code: 'EMAIL_TAKEN' } : {},
+      );
     return { email, ...splitFullName(fullname) };
   }
 
@@ -148,7 +154,7 @@ export function createCustomerAccountService({
       } catch (error) {
         // [ERR-13] Another member took the email between the check and the write.
         if (uniqueViolationField(error) === 'email')
-          throw new InputValidationError({ email: [MSG.emailExists] });
+          throw new InputValidationError({ email: [MSG.emailExists] }, { code: 'EMAIL_TAKEN' });
         throw error;
       }
       return get(customerId);

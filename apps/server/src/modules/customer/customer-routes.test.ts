@@ -133,7 +133,12 @@ describe('createAccount', () => {
           aRegistration(mobile, { ...overrides, jwt: await proofFor(mobile) }),
         );
         expect(reply.status).toBe(400);
-        expect(reply.body).toEqual({ status: false, message, input_validation: { [field]: [message] } });
+        expect(reply.body).toEqual({
+          status: false,
+          message,
+          code: 'INPUT_VALIDATION',
+          input_validation: { [field]: [message] },
+        });
         expect(await customerByMobile(mobile)).toBeUndefined();
       });
     }
@@ -181,6 +186,7 @@ describe('createAccount', () => {
     expect(reply.body).toEqual({
       status: false,
       message: MSG.emailExists,
+      code: 'EMAIL_TAKEN',
       input_validation: { email: [MSG.emailExists] },
     });
   });
@@ -270,7 +276,10 @@ describe('createAccount', () => {
   it('refuses a missing bot-check token with 400 {message}', async () => {
     const mobile = aMobile();
     const body = aRegistration(mobile, { jwt: await proofFor(mobile), r_token: '' });
-    expect(await createAccount(body)).toEqual({ status: 400, body: { message: TEXT.botCheckFailed } });
+    expect(await createAccount(body)).toEqual({
+      status: 400,
+      body: { message: TEXT.botCheckFailed, code: 'INVALID_DATA' },
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
 import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { InputValidationError } from '../../http/errors.ts';
+import { InputValidationError } from '../../domain/errors.ts';
 import { TEXT } from '../auth/auth-texts.ts';
 import { verifyLinkToken } from '../auth/link-tokens.ts';
 import {
@@ -44,6 +44,8 @@ export interface CustomerService {
 }
 
 const refuse = (field: string, message: string) => new InputValidationError({ [field]: [message] });
+/** [VAL-15, ERR-13] The email is another member's: the field's message, and a code a client can switch on. */
+const emailTaken = () => new InputValidationError({ email: [MSG.emailExists] }, { code: 'EMAIL_TAKEN' });
 
 export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDeps): CustomerService {
   async function provenMobile(jwt: string | undefined, mobile: E164Mobile) {
@@ -76,7 +78,7 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
       const claims = await provenMobile(body.jwt, mobile);
       const email = body.customer.email.trim();
       // [VAL-15, ERR-13] Checked first for a friendly answer; the unique index decides under a race.
-      if (await emailIsTaken(db, email)) throw refuse('email', MSG.emailExists);
+      if (await emailIsTaken(db, email)) throw emailTaken();
       if ((await findCustomerIdByMobile(db, mobile)) !== undefined)
         throw refuse('mobile', TEXT.mobileAlreadyRegistered);
 
@@ -119,9 +121,7 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
         return { customerId };
       } catch (error) {
         if (error instanceof UniqueViolation) {
-          throw error.field === 'email'
-            ? refuse('email', MSG.emailExists)
-            : refuse('mobile', TEXT.mobileAlreadyRegistered);
+          throw error.field === 'email' ? emailTaken() : refuse('mobile', TEXT.mobileAlreadyRegistered);
         }
         throw error;
       }

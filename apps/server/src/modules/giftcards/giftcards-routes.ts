@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { InputValidationError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
-import { InputValidationError } from '../../http/errors.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { CaptchaProvider } from '../../providers/captcha/captcha-provider.ts';
 import { acceptEmptyJsonBodies } from '../cart/cart-routes.ts';

@@ -9,7 +9,7 @@ import { validateSchedule } from '@quokka/contract/validate-schedule';
 import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { nextSendableInstant } from '../../worker/quiet-hours.ts';
 import type { CartService } from '../cart/cart-service.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';

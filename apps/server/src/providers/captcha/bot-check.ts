@@ -1,4 +1,4 @@
-import { InvalidDataError } from '../../http/errors.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import { TEXT } from '../../modules/auth/auth-texts.ts';
 import type { CaptchaProvider } from './captcha-provider.ts';
 

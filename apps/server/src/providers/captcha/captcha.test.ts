@@ -128,7 +128,7 @@ describe('reCAPTCHA v3, against a local siteverify', { timeout: 120_000 }, () =>
         });
       const bot = await send('bot');
       expect(bot.statusCode).toBe(400);
-      expect(bot.json()).toEqual({ message: TEXT.botCheckFailed });
+      expect(bot.json()).toEqual({ message: TEXT.botCheckFailed, code: 'INVALID_DATA' });
       expect((await send('person')).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { InvalidDataError, NotFoundError } from '../../http/errors.ts';
+import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 
 // One interface for card payments; the sandbox follows the card provider's test mode, the real
 // implementation talks to Stripe. Chosen by config (DECISIONS.md "Sandbox mode"). The payment method
@@ -46,11 +46,19 @@ export interface SavedCard {
   exp_year: number;
 }
 
-/** The card was refused: 400 with the provider's reason, which the client shows on the card field. */
-export class CardDeclinedError extends InvalidDataError {}
+/** The card was refused: the provider's reason, which the client shows on the card field. */
+export class CardDeclinedError extends InvalidDataError {
+  constructor(reason: string) {
+    super(reason, { code: 'PAYMENT_DECLINED' });
+  }
+}
 
-/** A payment method the provider does not know (a typo, or another mode's id). */
-export class UnknownPaymentMethodError extends InvalidDataError {}
+/** A payment method the provider does not know (a typo, or another mode's id): it cannot be charged. */
+export class UnknownPaymentMethodError extends InvalidDataError {
+  constructor(message: string) {
+    super(message, { code: 'PAYMENT_DECLINED' });
+  }
+}
 
 /** A saved card that is not the payer's: nothing reveals that it exists (DECISIONS.md "Wire"). */
 export class SavedCardNotFoundError extends NotFoundError {

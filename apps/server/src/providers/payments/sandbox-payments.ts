@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { InvalidDataError } from '../../http/errors.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import {
   CardDeclinedError,
   type Charge,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
-import { InvalidDataError } from '../../http/errors.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import {
   CardDeclinedError,
   type Charge,
