@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           {
             path: 'updateproduct/:id',
             lazy: () =>
-              import('../features/cart/routes/update-product-page').then((m) => ({
+              import('./routes/update-product-page').then((m) => ({
                 Component: m.UpdateProductPage,
               })),
           },

@@ -5,7 +5,7 @@ import { MSG } from '@quokka/contract/messages';
 import { ApiError } from '../../lib/api-client';
 import { getAppState, setCartItems, withLoader } from '../../lib/app-state';
 import type { StoredCartItem } from '../../lib/storage';
-import type { AddToCartRequest } from '../catalog/components/product-choice';
+import type { AddToCartRequest } from './add-to-cart-request';
 import { lineOptionsOf, productInfoOf } from './add-to-cart';
 import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';

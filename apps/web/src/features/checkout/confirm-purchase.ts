@@ -7,12 +7,14 @@
 //   6. the shopper goes to /success [CHKF-15] (the caller navigates on 'placed').
 // A placement without a response is treated as placed [CHKF-16, ERR-09]; any other failure but 401 is
 // 'There was an error processing your payment.' on the card field [ERR-08, VAL-33].
+
+import type { AddressWire } from '@quokka/contract/api/address';
+import type { ShippingMethod } from '@quokka/contract/api/checkout';
 import { MSG } from '@quokka/contract/messages';
 import { type PaymentField, validatePayment } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
 import { ApiError } from '../../lib/api-client';
 import { showLoader, showMessage } from '../../lib/app-state';
-import type { AddressWire, ShippingMethodWire } from '../cart/api/cart-wire';
 import { getCheckoutSuccess } from './api/checkout-success';
 import { placeOrder } from './api/payment-information';
 import { saveShippingInformation } from './api/shipping-information';
@@ -39,7 +41,7 @@ export interface ConfirmPurchaseInput {
   cartId: number;
   address: AddressChoice | null;
   card: CardChoice | null;
-  shippingMethod: ShippingMethodWire | null;
+  shippingMethod: ShippingMethod | null;
   sellerId: string | null;
   campaignId: string | null;
   hasGiftCards: boolean;

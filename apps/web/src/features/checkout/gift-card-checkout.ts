@@ -10,7 +10,7 @@ import {
   type CheckoutGiftCardState,
   loadGiftCardsForCheckout,
   placeGiftCardOrder,
-} from '../giftcards/checkout-gift-cards';
+} from '../giftcards/public';
 
 export interface CheckoutGiftCardsContext {
   cartId: number;

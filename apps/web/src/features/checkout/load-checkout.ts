@@ -1,21 +1,20 @@
 // Arriving at /checkout (SPEC.md §4 Cart, Checkout): the server cart is emptied and rebuilt from the
 // browser's lines [CART-05, CART-06], then the cart, its products, the saved cards, the seller and the
 // gift cards are loaded; the loader stays until all of them are in [CHKF-01].
+
+import type { CartItem, Quote } from '@quokka/contract/api/cart';
 import type { StoredCartItem } from '../../lib/storage';
 import { getItem, STORAGE_KEYS } from '../../lib/storage';
-import type { CartItemWire, QuoteWire } from '../cart/api/cart-wire';
-import { getCart } from '../cart/api/get-cart';
-import { getCartItems } from '../cart/api/get-cart-items';
-import { rebuildServerCart } from '../cart/rebuild-server-cart';
+import { getCart, getCartItems, rebuildServerCart } from '../cart/public';
 import { getSavedCards, type SavedCard } from './api/saved-cards';
 import { type CheckoutSeller, getSellerOfProduct } from './api/seller-of-product';
 import { type CheckoutGiftCards, loadCheckoutGiftCards } from './gift-card-checkout';
 
 export interface CheckoutData {
   cartId: number;
-  quote: QuoteWire;
+  quote: Quote;
   /** The server cart's lines: what will be charged. */
-  products: CartItemWire[];
+  products: CartItem[];
   savedCards: SavedCard[];
   seller: CheckoutSeller | null;
   giftCards: CheckoutGiftCards;
@@ -23,7 +22,7 @@ export interface CheckoutData {
 
 export type CheckoutLoad = { kind: 'empty' } | { kind: 'ready'; data: CheckoutData };
 
-function productIdOf(item: CartItemWire | undefined): number | null {
+function productIdOf(item: CartItem | undefined): number | null {
   const id = item?.extension_attributes?.product_id;
   return typeof id === 'number' && id > 0 ? id : null;
 }
@@ -32,10 +31,10 @@ function productIdOf(item: CartItemWire | undefined): number | null {
  * DECISIONS.md "Catalogue, cart and orders": the affiliate seller (of the sign-in link, or the last
  * seller profile visited), else the seller of the first item.
  */
-export async function checkoutSeller(products: readonly CartItemWire[]): Promise<CheckoutSeller | null> {
+export async function checkoutSeller(products: readonly CartItem[]): Promise<CheckoutSeller | null> {
   const affiliate = getItem(STORAGE_KEYS.affiliateSellerId);
   const first = products[0];
-  const fromLine = (item: CartItemWire | undefined): CheckoutSeller | null =>
+  const fromLine = (item: CartItem | undefined): CheckoutSeller | null =>
     item?.extension_attributes
       ? {
           id: item.extension_attributes.seller_id ?? null,

@@ -9,11 +9,12 @@ import { ApiError } from '../../lib/api-client';
 import { getAppState, setCartItems } from '../../lib/app-state';
 import { getCaptchaToken } from '../../lib/captcha';
 import type { StoredCartItem } from '../../lib/storage';
-import { removeCartItem } from '../cart/api/remove-cart-item';
-import { updateCartItemQty } from '../cart/api/update-cart-item';
-import { lineKey, withoutLine, withQty } from '../cart/cart-lines';
+import { removeCartItem } from '../cart/public';
+import { updateCartItemQty } from '../cart/public';
+import { lineKey, withoutLine, withQty } from '../cart/public';
 import { deleteGiftCardDetails } from './api/delete-gift-card-details';
-import { type GiftCardDetails, isGiftCardComplete } from './api/gift-card-wire';
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
+import { isGiftCardComplete } from './api/gift-card-details';
 import { getGiftCardsByCart } from './api/gift-cards-by-cart';
 import { saveGiftCardOrderByCart } from './api/save-gift-card-order';
 

@@ -1,8 +1,9 @@
 // An address as the account shows it: name, the first street line only [DATA-36], suburb, state and
 // postcode, and the mobile.
+
+import type { AddressWire } from '@quokka/contract/api/address';
 import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import { findRegionById } from '@quokka/contract/regions';
-import type { AddressWire } from '../../cart/api/cart-wire';
 
 type ShownAddress = Pick<
   AddressWire,

@@ -1,9 +1,10 @@
 // [ACCT-05, ACCT-06] The popup titled 'Set Default Billing' or 'Set Default Shipping': every address of
 // the member, each with its own 'Set' button.
+
+import type { AddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Popup } from '../../../components/ui/popup';
-import type { AddressWire } from '../../cart/api/cart-wire';
 import type { DefaultKind } from '../api/set-default-address';
 import { AddressLines, addressSummary } from './address-lines';
 

@@ -1,6 +1,8 @@
 // /account/addressinformation [ROUTE-21, ACCT-02..08]: 'Add New Address', the billing and default
 // shipping addresses each with 'Edit', every shipping address, and the set-default popups. After a
 // default is set the cart is fetched again and the page shows the new default.
+
+import type { AddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +11,9 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { ApiError } from '../../../lib/api-client';
 import { showMessage, withLoader } from '../../../lib/app-state';
-import type { AddressWire } from '../../cart/api/cart-wire';
+import { CART_QUERY_PREFIX } from '../../cart/public';
 import { ADD_ADDRESS_PATH, ADDRESS_INFORMATION_PATH, editAddressPath } from '../account-paths';
-import { CART_QUERY_PREFIX, defaultBilling, defaultShipping, useCartCustomer } from '../api/cart-customer';
+import { defaultBilling, defaultShipping, useCartCustomer } from '../api/cart-customer';
 import { type DefaultKind, setDefaultAddress } from '../api/set-default-address';
 import { AccountSection } from '../components/account-section';
 import { AddressLines } from '../components/address-lines';

@@ -2,8 +2,7 @@
 // digits, and its expiry as MM/YY.
 import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../../components/ui/page';
-import { cardExpiry } from '../../checkout/api/saved-cards';
-import { useSavedCards } from '../api/saved-cards';
+import { cardExpiry, useSavedCards } from '../../checkout/public';
 import { brandName, CardBrandLogo } from '../components/card-brand-logo';
 import { QueryStatus } from '../components/query-status';
 import '../components/account.css';

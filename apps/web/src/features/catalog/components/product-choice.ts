@@ -8,6 +8,7 @@ import {
   type OptionSelection,
   variantsFromChildren,
 } from '@quokka/contract/product-options';
+import type { AddToCartRequest, ChosenOption } from '../../cart/public';
 
 export const OPTION_CODES: readonly AttributeCode[] = ['color', 'size', 'gift_card_price'];
 
@@ -38,26 +39,6 @@ export function chosenChild(product: Product, selection: OptionSelection): Confi
 /** [PDP-09, VAL-40] The stock the quantity is limited by: the chosen child's, else the product's. */
 export function stockFor(product: Product, child: ConfigurableChild | undefined): number {
   return child ? child.qty : product.qty;
-}
-
-/** One chosen option as a cart line carries it (DATA-22: option_id, option_value, option_title…). */
-export interface ChosenOption {
-  attribute_code: AttributeCode;
-  option_id: number;
-  option_value: number;
-  option_title: string;
-}
-
-export interface AddToCartRequest {
-  product: Product;
-  /** The chosen child of a configurable product. */
-  child: ConfigurableChild | null;
-  /** The sku to add: the child's, or the product's own. */
-  sku: string;
-  qty: number;
-  options: ChosenOption[];
-  /** [DATA-26] The gift card price is the option title of the chosen sku ('$50'); null for other products. */
-  giftCardPrice: string | null;
 }
 
 export function chosenOptions(product: Product, selection: OptionSelection): ChosenOption[] {

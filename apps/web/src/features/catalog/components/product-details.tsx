@@ -16,13 +16,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { openPopup, useAppState } from '../../../lib/app-state';
-import {
-  type AddToCartRequest,
-  addToCartRequest,
-  chosenChild,
-  optionRulesProduct,
-  stockFor,
-} from './product-choice';
+import type { AddToCartRequest } from '../../cart/public';
+import { addToCartRequest, chosenChild, optionRulesProduct, stockFor } from './product-choice';
 import { ProductGallery } from './product-gallery';
 import { ColorSwatches, GiftCardPriceSelect, SizeSwatches } from './product-options';
 import { ProductTabs } from './product-tabs';

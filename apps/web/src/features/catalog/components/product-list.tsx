@@ -5,7 +5,7 @@ import { MSG } from '@quokka/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { SuppliedBySeller } from '../../../lib/app-state';
-import { useAddToCart } from '../../cart/add-to-cart';
+import { useAddToCart } from '../../cart/public';
 import { ProductTile, ProductTileSkeleton } from './product-tile';
 import { supportsIntersectionObserver, useInView } from './use-in-view';
 import './product-list.css';

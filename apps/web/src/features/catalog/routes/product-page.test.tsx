@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { getAppState, signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import type { AddToCartRequest } from '../components/product-choice';
+import type { AddToCartRequest } from '../../cart/public';
 import {
   aConfigurableProduct,
   aGiftCardProduct,

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { setHeaderTitle, showMessage } from '../../../lib/app-state';
-import { useAddToCart } from '../../cart/add-to-cart';
+import { useAddToCart } from '../../cart/public';
 import { useProduct } from '../api/product';
 import {
   ProductDetails,

@@ -10,7 +10,7 @@ import {
   lineOptionTitles,
   linePriceCents,
   lineTotalCents,
-} from '../../cart/cart-lines';
+} from '../../cart/public';
 
 export interface CheckoutSummaryProps {
   items: readonly StoredCartItem[];

@@ -1,14 +1,15 @@
 // The checkout's gift card panel (SPEC.md §2 Checkout) [CHK-04..07, GIFT-17, CONST-10]: 'Show/Hide Gift
 // Cards', and per card To, Mobile, Image (150 px wide), Message, Send Time or 'NOT SET', and 'Edit'.
 // A card lacking its send time, validity or picture sends the shopper to edit it [CHKF-05..07].
+
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { CHECKOUT_GIFT_CARD_IMAGE_PX } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { GiftCardDetails } from '../api/gift-card-wire';
+import { giftCardEditPath } from '../../../lib/gift-card-paths';
 import { formatSendTime, recipientName } from '../gift-card-format';
-import { giftCardEditPath } from '../gift-card-paths';
 import './giftcards.css';
 
 export interface GiftCardPanelProps {

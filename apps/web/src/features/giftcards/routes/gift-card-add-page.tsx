@@ -6,11 +6,11 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { withLoader } from '../../../lib/app-state';
+import { parseGiftCardId, sendNowOrSchedulePath } from '../../../lib/gift-card-paths';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { saveGiftCardDetails } from '../api/save-gift-card-details';
 import { GiftCardScreen } from '../components/gift-card-screen';
 import { RecipientForm } from '../components/recipient-form';
-import { parseGiftCardId, sendNowOrSchedulePath } from '../gift-card-paths';
 import { refusalFieldErrors } from '../gift-card-refusal';
 
 export function GiftCardAddPage() {

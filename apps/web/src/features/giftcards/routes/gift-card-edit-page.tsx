@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { withLoader } from '../../../lib/app-state';
+import { parseGiftCardId, sendNowOrSchedulePath } from '../../../lib/gift-card-paths';
 import { editGiftCardDetails } from '../api/edit-gift-card-details';
 import { giftCardDetailsQueryOptions, useGiftCardDetails } from '../api/gift-card-details';
 import { GiftCardScreen } from '../components/gift-card-screen';
 import { RecipientForm } from '../components/recipient-form';
-import { parseGiftCardId, sendNowOrSchedulePath } from '../gift-card-paths';
 import { refusalFieldErrors } from '../gift-card-refusal';
 
 export function GiftCardEditPage() {

@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { withLoader } from '../../../lib/app-state';
+import { parseGiftCardId } from '../../../lib/gift-card-paths';
 import { giftCardDetailsQueryOptions, useGiftCardDetails } from '../api/gift-card-details';
 import { useMmsTemplates } from '../api/mms-templates';
 import { saveMmsTemplate } from '../api/save-mms-template';
 import { GiftCardScreen } from '../components/gift-card-screen';
-import { parseGiftCardId } from '../gift-card-paths';
 import { refusalFieldErrors } from '../gift-card-refusal';
 
 export function MmsTemplatesPage() {
@@ -52,7 +52,7 @@ export function MmsTemplatesPage() {
       }
     >
       {error ? (
-        <p className="auth-field__error" role="alert">
+        <p className="field__error" role="alert">
           {error}
         </p>
       ) : null}

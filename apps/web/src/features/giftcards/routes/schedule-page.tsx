@@ -3,6 +3,8 @@
 // [VAL-53, VAL-54] and 'Schedule'. A time already past in the chosen zone says 'Date must not be in the
 // past' [VAL-52]; otherwise savegiftcardscheduleddate keeps the date, time and zone [GIFTF-05] and the
 // templates come next [GIFTF-06].
+
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { MSG } from '@quokka/contract/messages';
 import {
   AUSTRALIAN_TIME_ZONES,
@@ -18,15 +20,15 @@ import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { withLoader } from '../../../lib/app-state';
+import { mmsTemplatesPath, parseGiftCardId } from '../../../lib/gift-card-paths';
 import { giftCardDetailsQueryOptions, useGiftCardDetails } from '../api/gift-card-details';
-import type { GiftCardDetails } from '../api/gift-card-wire';
 import { saveScheduledDate } from '../api/save-scheduled-date';
 import { Calendar, type PlainDate } from '../components/calendar';
 import { GiftCardScreen } from '../components/gift-card-screen';
 import { TimeStepper } from '../components/time-stepper';
 import { formatSendTime } from '../gift-card-format';
-import { mmsTemplatesPath, parseGiftCardId } from '../gift-card-paths';
 import { refusalFieldErrors } from '../gift-card-refusal';
+import '../../../components/forms/field.css';
 
 const HOUR_MS = 60 * 60 * 1000;
 const two = (value: number) => String(value).padStart(2, '0');
@@ -98,13 +100,13 @@ function ScheduleForm({ card }: { card: GiftCardDetails }) {
         void submit();
       }}
     >
-      <div className="auth-field">
-        <label className="auth-field__label" htmlFor={`${id}-zone`}>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-zone`}>
           {MSG.timeZoneLabel}
         </label>
         <select
           id={`${id}-zone`}
-          className="auth-field__select"
+          className="field__select"
           value={choice.zone}
           onChange={(event) => {
             if (isAustralianZone(event.target.value)) change({ zone: event.target.value });
@@ -119,7 +121,7 @@ function ScheduleForm({ card }: { card: GiftCardDetails }) {
       </div>
 
       <fieldset className="schedule__group">
-        <legend className="auth-field__label" id={`${id}-date`}>
+        <legend className="field__label" id={`${id}-date`}>
           {MSG.deliveryDate}
         </legend>
         <Calendar
@@ -131,7 +133,7 @@ function ScheduleForm({ card }: { card: GiftCardDetails }) {
       </fieldset>
 
       <fieldset className="schedule__group">
-        <legend className="auth-field__label">{MSG.deliveryTime}</legend>
+        <legend className="field__label">{MSG.deliveryTime}</legend>
         <div className="schedule__time">
           <TimeStepper
             label={MSG.hourLabel}
@@ -162,7 +164,7 @@ function ScheduleForm({ card }: { card: GiftCardDetails }) {
       </fieldset>
 
       {error ? (
-        <p className="auth-field__error schedule__error" role="alert">
+        <p className="field__error schedule__error" role="alert">
           {error}
         </p>
       ) : null}

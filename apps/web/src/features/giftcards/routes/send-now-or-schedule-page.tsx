@@ -9,11 +9,11 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { withLoader } from '../../../lib/app-state';
+import { mmsTemplatesPath, parseGiftCardId, schedulePath } from '../../../lib/gift-card-paths';
 import { giftCardDetailsQueryOptions, useGiftCardDetails } from '../api/gift-card-details';
 import { saveScheduledDate } from '../api/save-scheduled-date';
 import { GiftCardScreen } from '../components/gift-card-screen';
 import { GiftCardSummary } from '../components/gift-card-summary';
-import { mmsTemplatesPath, parseGiftCardId, schedulePath } from '../gift-card-paths';
 import { refusalFieldErrors } from '../gift-card-refusal';
 
 export function SendNowOrSchedulePage() {
@@ -51,7 +51,7 @@ export function SendNowOrSchedulePage() {
         <div className="gift-choice">
           <GiftCardSummary card={card} />
           {error ? (
-            <p className="auth-field__error" role="alert">
+            <p className="field__error" role="alert">
               {error}
             </p>
           ) : null}

@@ -1,16 +1,15 @@
 // /updateproduct/:id [ROUTE-10]: the catalogue's product page in 'update' mode [PDP-11], starting from
 // the cart line's choice and quantity. 'Update Cart' changes the line [CART-07, CART-08], then the
 // shopper goes to /checkout [CART-09]. `?item=` names the line when the product has several.
+// Composed here because it joins two features: the catalogue's page and the cart's line.
 import { MSG } from '@quokka/contract/messages';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Page } from '../../../components/ui/page';
-import { useAppState } from '../../../lib/app-state';
-import type { StoredCartItem } from '../../../lib/storage';
-import type { AddToCartRequest } from '../../catalog/components/product-choice';
-import { ProductPage } from '../../catalog/routes/product-page';
-import { lineKey, lineSelection } from '../cart-lines';
-import { updateCartLine } from '../update-cart-line';
+import { ButtonLink } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { type AddToCartRequest, lineKey, lineSelection, updateCartLine } from '../../features/cart/public';
+import { ProductPage } from '../../features/catalog/public';
+import { useAppState } from '../../lib/app-state';
+import type { StoredCartItem } from '../../lib/storage';
 
 export function findLineToUpdate(
   items: readonly StoredCartItem[],

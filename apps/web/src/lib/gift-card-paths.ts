@@ -1,4 +1,5 @@
-// The gift card screens' paths (SPEC.md §2 route list) [ROUTE-27..31].
+// The gift card screens' paths (SPEC.md §2 route list) [ROUTE-27..31]. In lib/ because the cart opens
+// the first of them after Buy Now, and the gift card screens link to each other.
 
 export interface GiftCardAddTarget {
   productId: number | string;

@@ -1,16 +1,16 @@
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getAppState } from '../../../lib/app-state';
-import { renderApp } from '../../../test/render-app';
-import { aCapLine, aTeeLine, signedInWithCart } from '../test/cart-factories';
-import { CARTS, fakeShopApi } from '../test/fake-shop-api';
+import { aCapLine, aCartItem, aTeeLine, signedInWithCart } from '../../features/cart/test/cart-factories';
+import { CARTS, fakeShopApi } from '../../features/cart/test/fake-shop-api';
+import { getAppState } from '../../lib/app-state';
+import { renderApp } from '../../test/render-app';
 
 describe('/updateproduct/:id', () => {
   it('[ROUTE-10] [PDP-11] [CART-07] [CART-09] a simple product: Update Cart changes the line in place, then /checkout', async () => {
     const api = fakeShopApi();
     api.state.lines = [
-      {
+      aCartItem({
         item_id: 501,
         sku: 'SL-SALTLINE-TRUCKER-CAP',
         qty: 1,
@@ -18,7 +18,7 @@ describe('/updateproduct/:id', () => {
         price: 35,
         product_type: 'simple',
         quote_id: '77',
-      },
+      }),
     ];
     signedInWithCart([aCapLine({ qty: 1 })]);
     const { user, router } = renderApp('/updateproduct/14');
@@ -40,7 +40,7 @@ describe('/updateproduct/:id', () => {
   it('[CART-08] [CART-09] a configurable product: the line is removed and added again with the new choice, then /checkout', async () => {
     const api = fakeShopApi();
     api.state.lines = [
-      {
+      aCartItem({
         item_id: 502,
         sku: 'SL-TEE-WHITE-L',
         qty: 1,
@@ -48,7 +48,7 @@ describe('/updateproduct/:id', () => {
         price: 45,
         product_type: 'configurable',
         quote_id: '77',
-      },
+      }),
     ];
     signedInWithCart([aCapLine(), aTeeLine()]);
     const { user, router } = renderApp('/updateproduct/1?item=502');
