@@ -1,19 +1,21 @@
+import type { AddressWire } from '@quokka/contract/api/address';
+import type { Place } from '@quokka/contract/api/places';
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import type { AddressWire } from '../../cart/api/cart-wire';
 import { aCustomer, anAddress, PATHS, stubAccountApi } from '../test/fake-account-api';
 
-const NEWTOWN = {
-  id: 2042,
+const NEWTOWN: Place = {
+  id: '2042',
   description: 'Newtown NSW 2042',
   suburb: 'Newtown',
   state: 'NSW',
   region_id: 570,
   postcode: '2042',
   country_id: 'AU',
+  street: null,
 };
 
 async function openAddAddress(
@@ -109,6 +111,10 @@ describe('/account/addaddress', { timeout: 20_000 }, () => {
       await user.clear(field(MSG.fullNameLabel));
       await user.type(field(MSG.fullNameLabel), 'Cher');
       await user.clear(field(MSG.mobileLabel));
+      // With the address complete, the first field with a message takes focus (a missing address part
+      // would send focus to the address search first [VAL-14]).
+      await user.type(screen.getByRole('combobox', { name: MSG.addressSearchLabel }), '5 King St, Newt');
+      await user.click(await screen.findByRole('option', { name: 'Newtown NSW 2042' }));
       await user.click(saveButton());
       expect(await screen.findByText(MSG.fullName)).toBeInTheDocument();
       expect(screen.getByText(MSG.validMobile)).toBeInTheDocument();

@@ -2,25 +2,26 @@
 // button named, filled in [ACCT-03]. Saved through PUT customers/me with the rest of the address book;
 // the cart is then fetched again and the user is back on the address page.
 
+import type { AddressWire } from '@quokka/contract/api/address';
 import { addressInputFromWire, toAddressWire } from '@quokka/contract/api/address';
+import type { CartCustomer } from '@quokka/contract/api/cart';
 import { COUNTRY_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
-import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import { joinFullName } from '@quokka/contract/names';
 import type { AddressInput } from '@quokka/contract/validate-address';
 import { type FieldErrors, fromInputValidation } from '@quokka/contract/wire';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AddressForm } from '../../../components/address/address-form';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { ApiError } from '../../../lib/api-client';
 import { showMessage, withLoader } from '../../../lib/app-state';
-import type { AddressWire, CartCustomerWire } from '../../cart/api/cart-wire';
+import { CART_QUERY_PREFIX } from '../../cart/public';
 import { ADDRESS_INFORMATION_PATH } from '../account-paths';
-import { addressById, CART_QUERY_PREFIX, useCartCustomer } from '../api/cart-customer';
+import { addressById, useCartCustomer } from '../api/cart-customer';
 import { saveAddresses, withAddress } from '../api/save-addresses';
-import { AddressForm } from '../components/address-form';
 import { QueryStatus } from '../components/query-status';
 import '../components/account.css';
 
@@ -31,18 +32,15 @@ export function formValuesOf(address: AddressWire): AddressInput {
     // [ERR-14] A region the table does not know is only logged; the state field starts empty.
     console.warn('Region not found while mapping a state', address.region ?? address.region_id);
   }
-  return {
-    ...values,
-    mobile: isAuMobile(values.mobile) ? formatMobileNational(values.mobile) : values.mobile,
-  };
+  return values;
 }
 
 /** A new address starts with the member's own name and mobile. */
-function newAddressValues(customer: CartCustomerWire): AddressInput {
-  const mobile = customer.mobile ?? '';
+function newAddressValues(customer: CartCustomer): AddressInput {
   return {
     fullname: customer.fullname ?? joinFullName(customer.firstname, customer.lastname),
-    mobile: isAuMobile(mobile) ? formatMobileNational(mobile) : mobile,
+    // The form shows it the Australian way.
+    mobile: customer.mobile ?? '',
     street_address: '',
     suburb: '',
     state: '',

@@ -6,6 +6,7 @@ import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { validateConfirmCode, validateSendCode } from '@quokka/contract/validate-mobile-popup';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FieldError } from '../../../components/forms/field-error';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,7 +14,6 @@ import { ApiError } from '../../../lib/api-client';
 import { confirmMobileCode } from '../api/confirm-mobile-code';
 import { sendMobileCode } from '../api/send-mobile-code';
 import type { MobilePopupRequest } from '../mobile-popup-store';
-import { FieldError } from './field-error';
 
 /** The server allows one send per number every 30 s (DECISIONS.md OTP_SEND_INTERVAL_S). */
 export const RESEND_WAIT_S = 30;
@@ -204,14 +204,14 @@ export function MobileCodeFlow({
         <p className="mobile-flow__lead">
           {MSG.codeSentTo} <strong className="mobile-flow__number">{formatMobileNational(mobile)}</strong>.
         </p>
-        <div className="auth-field">
-          <label className="auth-field__label" htmlFor={ids.code}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.code}>
             {MSG.codeLabel}
           </label>
           <input
             ref={codeRef}
             id={ids.code}
-            className="auth-field__input auth-field__input--code"
+            className="field__input field__input--code"
             name="code"
             type="text"
             inputMode="numeric"
@@ -267,14 +267,14 @@ export function MobileCodeFlow({
       {intro ? (
         <p className="mobile-flow__lead">{expiredJwt ? MSG.reconfirmIntro : MSG.mobileIntro}</p>
       ) : null}
-      <div className="auth-field">
-        <label className="auth-field__label" htmlFor={ids.mobile}>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.mobile}>
           {MSG.mobileLabel}
         </label>
         <input
           ref={mobileRef}
           id={ids.mobile}
-          className="auth-field__input"
+          className="field__input"
           name="mobile"
           type="tel"
           inputMode="tel"
@@ -293,7 +293,7 @@ export function MobileCodeFlow({
         {busy ? MSG.sendingCode : MSG.sendCode}
       </Button>
       {onWhyMobile ? (
-        <button type="button" className="auth-link mobile-flow__why" onClick={() => onWhyMobile(mobile)}>
+        <button type="button" className="link-button mobile-flow__why" onClick={() => onWhyMobile(mobile)}>
           {MSG.whyMobile}
         </button>
       ) : null}

@@ -1,37 +1,28 @@
 // [REG-04..11, VAL-03..19] The registration form. Every rule and message is the contract's
 // (validateRegistration), so the server refuses exactly what this form would; the server's
 // input_validation is shown beside the same fields [VAL-19, ERR-12].
-import { COUNTRY_ID, COUNTRY_NAME } from '@quokka/contract/constants';
+import { COUNTRY_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
-import { REGIONS } from '@quokka/contract/regions';
-import { ADDRESS_PART_FIELDS, addressPartsMissing } from '@quokka/contract/validate-address';
 import {
   isEmail,
   type RegistrationField,
   validateRegistration,
 } from '@quokka/contract/validate-registration';
 import { type FieldErrors, fromInputValidation, hasErrors } from '@quokka/contract/wire';
-import {
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AddressFields, useAddressEntry } from '../../../components/address/address-fields';
+import { FieldError } from '../../../components/forms/field-error';
+import { TextField } from '../../../components/forms/text-field';
+import { useForm } from '../../../components/forms/use-form';
 import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { withLoader } from '../../../lib/app-state';
-import type { PlaceAddress } from '../../../lib/places';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { createAccount, isEmailAvailable } from '../api/create-account';
 import { pathAfterRegistration } from '../auth-session';
 import { openMobilePopup } from '../mobile-popup-store';
-import { AddressSearch } from './address-search';
-import { FieldError } from './field-error';
 
 interface FormValues {
   fullname: string;
@@ -43,8 +34,6 @@ interface FormValues {
   postcode: string;
   terms: boolean;
 }
-
-type TextField = Exclude<keyof FormValues, 'terms'>;
 
 const INITIAL: FormValues = {
   fullname: '',
@@ -60,7 +49,7 @@ const INITIAL: FormValues = {
 };
 
 /** Fields in form order, for focusing the first one with a message. */
-const FIELD_ORDER: RegistrationField[] = [
+const FIELD_ORDER: readonly RegistrationField[] = [
   'mobile',
   'fullname',
   'email',
@@ -79,35 +68,15 @@ export interface RegistrationFormProps {
 
 export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<FormValues>(INITIAL);
-  const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [addressQuery, setAddressQuery] = useState('');
+  const id = useId();
+  const form = useForm(INITIAL);
   // [REG-09] The detailed address fields wait until a part is missing or an address is chosen.
-  const [showAddress, setShowAddress] = useState(false);
+  const entry = useAddressEntry(form);
+  const [formError, setFormError] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<{ field: string } | null>(null);
-  const fieldRefs = useRef<Partial<Record<string, HTMLElement | null>>>({});
-  const addressRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-
+  const { values, errors } = form;
   const fieldId = (field: string) => `${id}-${field}`;
-  const errorId = (field: string) => `${id}-${field}-error`;
-
-  // Focus moves after the render that reveals the field.
-  useEffect(() => {
-    if (!focusTarget) return;
-    const element =
-      focusTarget.field === 'address' ? addressRef.current : fieldRefs.current[focusTarget.field];
-    element?.focus();
-  }, [focusTarget]);
-
-  function setValue<K extends keyof FormValues>(field: K, value: FormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field's message goes once the field is changed; the next submit checks again.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function checkEmail() {
     const email = values.email.trim();
@@ -115,64 +84,28 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
     const available = await isEmailAvailable(email); // [API-19]
     if (available === false) {
       setEmailTaken(email);
-      setErrors((current) => ({ ...current, email: MSG.emailExists })); // [VAL-15, ERR-13]
+      form.setError('email', MSG.emailExists); // [VAL-15, ERR-13]
     } else if (available === true) {
       setEmailTaken(null);
-      setErrors((current) =>
-        current.email === MSG.emailExists ? { ...current, email: undefined } : current,
-      );
+      if (errors.email === MSG.emailExists) form.setError('email', undefined);
     }
-  }
-
-  function chooseAddress(address: PlaceAddress) {
-    const next = {
-      ...values,
-      street_address: address.street || values.street_address,
-      suburb: address.suburb || values.suburb,
-      state: address.state || values.state,
-      country: address.country || values.country,
-      // [places] No postcode for a suburb with several: the user types it.
-      postcode: address.postcode,
-    };
-    setValues(next);
-    setErrors((current) => {
-      const kept = { ...current };
-      for (const field of ADDRESS_PART_FIELDS) if (next[field]) delete kept[field];
-      return kept;
-    });
-    setShowAddress(true);
-    // The first part the place did not fill takes focus; with all filled, the address box keeps it.
-    const missing = (['street_address', 'postcode'] as const).find((field) => next[field].trim() === '');
-    if (missing) setFocusTarget({ field: missing });
-  }
-
-  function showErrors(found: FieldErrors<RegistrationField>) {
-    setErrors(found);
-    if (addressPartsMissing(found)) {
-      // [VAL-13, VAL-14] Missing address parts reveal the fields and focus the address box.
-      setShowAddress(true);
-      setFocusTarget({ field: 'address' });
-      return;
-    }
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) setFocusTarget({ field: first });
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const form = { ...values, mobile };
-    const found = validateRegistration(form);
+    const filled = { ...values, mobile };
+    const found = validateRegistration(filled);
     if (!found.email && emailTaken !== null && emailTaken === values.email.trim())
       found.email = MSG.emailExists;
     if (hasErrors(found)) {
-      showErrors(found);
+      entry.showErrors(found, FIELD_ORDER);
       return;
     }
     setBusy(true);
     try {
       const result = await withLoader(MSG.registering, () =>
-        createAccount({ form, jwt, campaignId: getItem(STORAGE_KEYS.campaignId) }),
+        createAccount({ form: filled, jwt, campaignId: getItem(STORAGE_KEYS.campaignId) }),
       );
       if (result.ok) {
         navigate(pathAfterRegistration(), { replace: true }); // [AUTH-21, AUTH-22]
@@ -181,45 +114,12 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
       const serverErrors = fromInputValidation(result.fieldErrors) as FieldErrors<RegistrationField>;
       const known = FIELD_ORDER.filter((field) => serverErrors[field]);
       if (known.length === 0) setFormError(MSG.registrationFailed);
-      showErrors(serverErrors);
+      entry.showErrors(serverErrors, FIELD_ORDER);
     } catch {
       // Offline or a server fault: the shell shows it, the form keeps what was typed.
     } finally {
       setBusy(false);
     }
-  }
-
-  const invalid = (field: RegistrationField) =>
-    errors[field]
-      ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) }
-      : { 'aria-invalid': undefined, 'aria-describedby': undefined };
-
-  function textField(
-    field: TextField & RegistrationField,
-    label: string,
-    input: InputHTMLAttributes<HTMLInputElement> = {},
-  ): ReactNode {
-    return (
-      <div className="auth-field">
-        <label className="auth-field__label" htmlFor={fieldId(field)}>
-          {label}
-        </label>
-        <input
-          ref={(element) => {
-            fieldRefs.current[field] = element;
-          }}
-          id={fieldId(field)}
-          name={field}
-          className="auth-field__input"
-          type="text"
-          value={values[field]}
-          onChange={(event) => setValue(field, event.target.value)}
-          {...invalid(field)}
-          {...input}
-        />
-        <FieldError id={errorId(field)} message={errors[field]} />
-      </div>
-    );
   }
 
   return (
@@ -228,142 +128,83 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
         <h2 className="register__legend" id={`${id}-details`}>
           {MSG.yourDetails}
         </h2>
-        <div className="auth-field">
-          <label className="auth-field__label" htmlFor={fieldId('mobile')}>
-            {MSG.mobileLabel}
-          </label>
-          <input
-            ref={(element) => {
-              fieldRefs.current.mobile = element;
-            }}
-            id={fieldId('mobile')}
-            name="mobile"
-            className="auth-field__input"
-            type="tel"
-            readOnly // [REG-05] The mobile was proven by a code; it is not for changing here.
-            value={formatMobileNational(mobile)}
-            {...invalid('mobile')}
-          />
-          <FieldError id={errorId('mobile')} message={errors.mobile} />
-          {errors.mobile && isAuMobile(mobile) ? (
-            // The proof ran out or was refused: a new code proves the mobile again, and the form stays.
-            <button
-              type="button"
-              className="auth-link register__reverify"
-              onClick={() => openMobilePopup({ mobile, sendOnOpen: true })}
-            >
-              {MSG.verifyMyMobile}
-            </button>
-          ) : null}
-        </div>
-        {textField('fullname', MSG.fullNameLabel, { autoComplete: 'name', autoCapitalize: 'words' })}
-        {textField('email', MSG.emailLabel, {
-          type: 'email',
-          inputMode: 'email',
-          autoComplete: 'email',
-          autoCapitalize: 'none',
-          spellCheck: false,
-          onBlur: () => void checkEmail(),
-          onChange: (event) => {
-            setValue('email', event.target.value);
+        <TextField
+          id={fieldId('mobile')}
+          name="mobile"
+          label={MSG.mobileLabel}
+          type="tel"
+          readOnly // [REG-05] The mobile was proven by a code; it is not for changing here.
+          value={formatMobileNational(mobile)}
+          error={errors.mobile}
+          inputRef={form.fieldRef('mobile')}
+          after={
+            errors.mobile && isAuMobile(mobile) ? (
+              // The proof ran out or was refused: a new code proves the mobile again, and the form stays.
+              <button
+                type="button"
+                className="link-button register__reverify"
+                onClick={() => openMobilePopup({ mobile, sendOnOpen: true })}
+              >
+                {MSG.verifyMyMobile}
+              </button>
+            ) : null
+          }
+        />
+        <TextField
+          id={fieldId('fullname')}
+          name="fullname"
+          label={MSG.fullNameLabel}
+          autoComplete="name"
+          autoCapitalize="words"
+          value={values.fullname}
+          error={errors.fullname}
+          inputRef={form.fieldRef('fullname')}
+          onChange={(event) => form.change('fullname', event.target.value)}
+        />
+        <TextField
+          id={fieldId('email')}
+          name="email"
+          label={MSG.emailLabel}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.email}
+          error={errors.email}
+          inputRef={form.fieldRef('email')}
+          onBlur={() => void checkEmail()}
+          onChange={(event) => {
+            form.change('email', event.target.value);
             setEmailTaken(null);
-          },
-        })}
+          }}
+        />
       </section>
 
       <section className="register__section" aria-labelledby={`${id}-address`}>
         <h2 className="register__legend" id={`${id}-address`}>
           {MSG.deliveryAddress}
         </h2>
-        <AddressSearch
-          inputRef={addressRef}
-          value={addressQuery}
-          onChange={setAddressQuery}
-          onChoose={chooseAddress}
-        />
-        {showAddress ? (
-          <>
-            {textField('street_address', MSG.streetAddressLabel, { autoComplete: 'address-line1' })}
-            {textField('suburb', MSG.suburbLabel, { autoComplete: 'address-level2' })}
-            <div className="register__row">
-              <div className="auth-field">
-                <label className="auth-field__label" htmlFor={fieldId('state')}>
-                  {MSG.stateLabel}
-                </label>
-                <select
-                  ref={(element) => {
-                    fieldRefs.current.state = element;
-                  }}
-                  id={fieldId('state')}
-                  name="state"
-                  className="auth-field__select"
-                  autoComplete="address-level1"
-                  value={values.state}
-                  onChange={(event) => setValue('state', event.target.value)}
-                  {...invalid('state')}
-                >
-                  <option value={MSG.statePlaceholder}>{MSG.statePlaceholder}</option>
-                  {REGIONS.map((region) => (
-                    <option key={region.code} value={region.code}>
-                      {region.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={errorId('state')} message={errors.state} />
-              </div>
-              {textField('postcode', MSG.postcodeLabel, {
-                inputMode: 'numeric',
-                autoComplete: 'postal-code',
-                maxLength: 4,
-              })}
-            </div>
-            <div className="auth-field">
-              <label className="auth-field__label" htmlFor={fieldId('country')}>
-                {MSG.countryLabel}
-              </label>
-              <select
-                ref={(element) => {
-                  fieldRefs.current.country = element;
-                }}
-                id={fieldId('country')}
-                name="country"
-                className="auth-field__select"
-                autoComplete="country"
-                value={values.country}
-                onChange={(event) => setValue('country', event.target.value)}
-                {...invalid('country')}
-              >
-                <option value="">{MSG.selectCountry}</option>
-                <option value={COUNTRY_ID}>{COUNTRY_NAME}</option>
-              </select>
-              <FieldError id={errorId('country')} message={errors.country} />
-            </div>
-          </>
-        ) : (
-          <button type="button" className="auth-link" onClick={() => setShowAddress(true)}>
-            {MSG.enterAddressManually}
-          </button>
-        )}
+        <AddressFields idPrefix={id} form={form} entry={entry} countryPlaceholder />
       </section>
 
-      <div className="auth-field">
+      <div className="field">
         <div className="register__terms">
           <input
-            ref={(element) => {
-              fieldRefs.current.terms = element;
-            }}
+            ref={form.fieldRef('terms')}
             id={fieldId('terms')}
             name="terms"
             type="checkbox"
             checked={values.terms}
-            onChange={(event) => setValue('terms', event.target.checked)}
-            {...invalid('terms')}
+            onChange={(event) => form.change('terms', event.target.checked)}
+            aria-invalid={errors.terms ? true : undefined}
+            aria-describedby={errors.terms ? `${fieldId('terms')}-error` : undefined}
           />
           <label htmlFor={fieldId('terms')}>
             {MSG.termsAccept} <Link to="/terms">{MSG.termsAndConditions}</Link>
           </label>
         </div>
-        <FieldError id={errorId('terms')} message={errors.terms} />
+        <FieldError id={`${fieldId('terms')}-error`} message={errors.terms} />
       </div>
 
       {formError ? (

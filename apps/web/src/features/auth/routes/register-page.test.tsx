@@ -1,3 +1,4 @@
+import type { Place } from '@quokka/contract/api/places';
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +15,15 @@ beforeAll(async () => {
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.verified-mobile.sig';
 
-const NEWTOWN = {
-  id: 2042,
+const NEWTOWN: Place = {
+  id: '2042',
   description: 'Newtown NSW 2042',
   suburb: 'Newtown',
   state: 'NSW',
   region_id: 570,
   postcode: '2042',
   country_id: 'AU',
+  street: null,
 };
 
 /** A shopper who proved a mobile and arrives on /register; the welcome is dismissed unless asked. */
@@ -284,6 +286,7 @@ describe('/register', () => {
         status: 400,
         body: {
           status: false,
+          code: 'INPUT_VALIDATION',
           message: MSG.emailExists,
           input_validation: { email: [MSG.emailExists], postcode: ['Postcode 2042 is not in Victoria'] },
         },
@@ -307,7 +310,12 @@ describe('/register', () => {
     const { user, api } = await openRegistration({
       createAccount: () => ({
         status: 400,
-        body: { status: false, message: expired, input_validation: { mobile: [expired] } },
+        body: {
+          status: false,
+          code: 'INPUT_VALIDATION',
+          message: expired,
+          input_validation: { mobile: [expired] },
+        },
       }),
     });
     await fillValidForm(user);

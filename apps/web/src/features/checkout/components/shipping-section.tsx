@@ -1,11 +1,11 @@
 // [CHK-08..12] 'Shipping Information': the member's addresses as a radio list [CHK-10] (first line of
 // the street only [DATA-36]), 'Add New' [CHK-09] opening the 'Add New Address' form [CHK-11, CHK-12].
 
+import type { AddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import type { AddressInput } from '@quokka/contract/validate-address';
-import type { AddressWire } from '../../cart/api/cart-wire';
-import { AddressForm } from './address-form';
+import { AddressForm } from '../../../components/address/address-form';
 
 export interface AddressOption {
   key: string;
@@ -21,7 +21,7 @@ export interface ShippingSectionProps {
   formOpen: boolean;
   onOpenForm: () => void;
   onCloseForm: () => void;
-  onSave: (address: AddressInput) => void;
+  onSave: (address: AddressInput) => Promise<void>;
   saving: boolean;
   initial: Partial<AddressInput>;
   error: string | null;
@@ -101,9 +101,14 @@ export function ShippingSection({
       ) : null}
       {formOpen ? (
         <AddressForm
+          className="checkout__address-form"
+          title={MSG.addNewAddress}
           initial={initial}
-          saving={saving}
-          onSave={onSave}
+          busy={saving}
+          onSave={async (address) => {
+            await onSave(address);
+            return null;
+          }}
           onCancel={options.length > 0 ? onCloseForm : undefined}
         />
       ) : null}

@@ -317,7 +317,7 @@ describe('Add New Address', () => {
     const { user } = await openCheckout();
     await user.click(screen.getByRole('button', { name: `+ ${MSG.addNew}` }));
     const form = screen.getByRole('form', { name: MSG.addNewAddress });
-    expect(within(form).getByLabelText(MSG.streetAddressLabel)).not.toBeVisible();
+    expect(within(form).queryByLabelText(MSG.streetAddressLabel)).not.toBeInTheDocument();
     await user.clear(within(form).getByLabelText(MSG.fullNameLabel));
     await user.clear(within(form).getByLabelText(MSG.mobileLabel));
     await user.click(within(form).getByRole('button', { name: MSG.saveAddress }));

@@ -3,6 +3,7 @@
 // 'Payment Information' [CHK-13..15] and 'Confirm Purchase' [CHK-16]. On arrival the server cart is
 // rebuilt from the browser's cart and the loader stays until everything is in [CART-05, CART-06, CHKF-01].
 
+import type { AddressWire } from '@quokka/contract/api/address';
 import { toAddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';
 import { dollarsToCents, formatCents } from '@quokka/contract/money';
@@ -17,9 +18,7 @@ import { useDocumentTitle } from '../../../components/ui/page';
 import { getAppState, openPopup, showLoader, useAppState, withLoader } from '../../../lib/app-state';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
-import type { AddressWire } from '../../cart/api/cart-wire';
-import { cheapestMethod } from '../../cart/api/shipping-methods';
-import { cartTotalCents } from '../../cart/cart-lines';
+import { cartTotalCents, cheapestMethod } from '../../cart/public';
 import { estimateShippingByAddressId, estimateShippingForAddress } from '../api/estimate-shipping';
 import { newIdempotencyKey } from '../api/payment-information';
 import { saveCustomerAddress } from '../api/save-customer-address';
@@ -219,7 +218,7 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
         formOpen={formOpen}
         onOpenForm={() => setFormOpen(true)}
         onCloseForm={() => setFormOpen(false)}
-        onSave={(input) => void onSaveAddress(input)}
+        onSave={onSaveAddress}
         saving={savingAddress}
         initial={initialAddress}
         error={errors.shipping_address ?? null}

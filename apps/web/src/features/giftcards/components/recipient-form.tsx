@@ -6,11 +6,11 @@ import { MSG } from '@quokka/contract/messages';
 import { type GiftCardRecipientField, validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';
 import { type FieldErrors, hasErrors } from '@quokka/contract/wire';
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
+import { FieldError } from '../../../components/forms/field-error';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../auth/components/field-error';
-import type { RecipientValues } from '../api/gift-card-wire';
+import type { RecipientValues } from '../api/edit-gift-card-details';
 import { MessageCounter } from './message-counter';
-import '../../auth/components/auth.css';
+import '../../../components/forms/field.css';
 import './giftcards.css';
 
 const FIELD_ORDER: GiftCardRecipientField[] = [
@@ -75,12 +75,12 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
     hint?: string,
   ) {
     return (
-      <div className="auth-field">
-        <label className="auth-field__label" htmlFor={fieldId(field)}>
+      <div className="field">
+        <label className="field__label" htmlFor={fieldId(field)}>
           {label}
         </label>
         {hint ? (
-          <p className="auth-field__hint" id={`${fieldId(field)}-hint`}>
+          <p className="field__hint" id={`${fieldId(field)}-hint`}>
             {hint}
           </p>
         ) : null}
@@ -90,7 +90,7 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
           }}
           id={fieldId(field)}
           name={field}
-          className="auth-field__input"
+          className="field__input"
           type="text"
           value={values[field]}
           onChange={(event) => setValue(field, event.target.value)}
@@ -118,8 +118,8 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
         {input('recipient_lastname', MSG.giftLastnameLabel, { autoCapitalize: 'words', autoComplete: 'off' })}
       </div>
       {input('recipient_mobile', MSG.giftMobileLabel, { ...mobile, autoComplete: 'off' })}
-      <div className="auth-field">
-        <label className="auth-field__label" htmlFor={fieldId('recipient_message')}>
+      <div className="field">
+        <label className="field__label" htmlFor={fieldId('recipient_message')}>
           {MSG.giftMessageLabel}
         </label>
         <textarea
@@ -128,7 +128,7 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
           }}
           id={fieldId('recipient_message')}
           name="recipient_message"
-          className="auth-field__input gift-form__message"
+          className="field__input gift-form__message"
           rows={4}
           value={values.recipient_message}
           onChange={(event) => setValue('recipient_message', event.target.value)}

@@ -1,10 +1,12 @@
-// [REG-06] The address search: a combobox over places suggestions (the WAI-ARIA combobox pattern with
+// [REG-06] The address search of every address form: a combobox over places suggestions (the WAI-ARIA combobox pattern with
 // a listbox popup). Arrow keys move through the suggestions, Enter chooses, Escape closes. Typing
 // "12 King St, Newtown" finds Newtown and keeps "12 King St" as the street: the offline list knows
 // suburbs and postcodes, not streets.
 import { MSG } from '@quokka/contract/messages';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react';
-import { MIN_QUERY_LENGTH, type PlaceAddress, type PlaceSuggestion, searchPlaces } from '../../../lib/places';
+import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { MIN_QUERY_LENGTH, type PlaceAddress, type PlaceSuggestion, searchPlaces } from '../../lib/places';
+import '../forms/field.css';
+import './address-search.css';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -16,7 +18,7 @@ export function splitAddressQuery(query: string): { street: string; lookup: stri
 }
 
 export interface AddressSearchProps {
-  inputRef: RefObject<HTMLInputElement | null>;
+  inputRef: Ref<HTMLInputElement>;
   value: string;
   onChange: (value: string) => void;
   /** The chosen place's parts; `street` is the street typed before a comma when the place has none. */
@@ -100,14 +102,14 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
-    <div className="auth-field address-search">
-      <label className="auth-field__label" htmlFor={inputId}>
+    <div className="field address-search">
+      <label className="field__label" htmlFor={inputId}>
         {MSG.addressSearchLabel}
       </label>
       <input
         ref={inputRef}
         id={inputId}
-        className="auth-field__input"
+        className="field__input"
         type="text"
         role="combobox"
         autoComplete="off"
@@ -125,7 +127,7 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <p className="auth-field__hint" id={hintId}>
+      <p className="field__hint" id={hintId}>
         {MSG.addressSearchHint}
       </p>
       <div
