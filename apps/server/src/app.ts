@@ -7,22 +7,22 @@ import { sql } from 'kysely';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { registerSignIn } from './modules/auth/sign-in-module.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
+import { registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
-import { createCartService } from './modules/cart/cart-service.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
-import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
-import { createCheckoutService } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
-import { createCustomerAccountService } from './modules/customer/customer-account-service.ts';
+import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
-import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
+import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
 
 export interface AppDeps {
@@ -41,17 +41,6 @@ export interface AppDeps {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** What the logs must never carry: bearer tokens, cookies, codes and sign-in tokens. */
-export const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.code',
-  '*.jwt',
-  '*.token',
-  '*.expired_jwt',
-];
 
 // Content Security Policy: our own origin, plus what the card provider (Stripe.js and its frames), the
 // bot check (reCAPTCHA) and Google Places need when they are configured.
@@ -107,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const providers =
     deps.providers ?? createProviders(config, db, { warn: (message) => app.log.warn(message) });
-  // Before any route: preHandlers such as requireCustomer read the database and clock from here.
+  // Tests and server.ts reach the providers (the sandbox card provider, the outbox) through here.
   app.decorate('deps', { config, db, clock, providers });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
 
+  // Before any route: the document is built from the routes registered after it (http/openapi.ts).
+  await registerOpenApi(app);
+
   app.get('/healthz', async (_request, reply) => {
     await sql`select 1`.execute(db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
@@ -132,43 +124,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (providers.outbox) registerDevRoutes(app, providers.outbox);
 
-  // Catalogue (issue 3): product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
-  await registerApi(app, catalogRoutes({ config, db }));
-
-  // Sign-in, sign-in links and registration (issue 4): sendmobilecode, confirmmobilecode, auth, signout,
-  // createAccount, customers/isEmailAvailable and the address search.
-  await registerSignIn(app, { config, db, clock, providers, authSecret: deps.authSecret });
-
-  // Cart, checkout and card payments (issue 5): carts/mine…, clearcart, shipping estimates and methods,
-  // shipping-information, payment-information (placing the order), savedcards, checkoutsuccess.
-  const cart = createCartService(db);
-  await registerApi(app, cartRoutes({ config, service: cart }));
-  const checkout = createCheckoutService({
+  const services = createServices({
+    config,
     db,
     clock,
-    payments: providers.payments,
-    storeName: config.STORE_NAME,
+    providers,
+    authSecret: deps.authSecret,
+    log: { info: (message) => app.log.info(message) },
   });
-  await registerApi(app, checkoutRoutes({ config, service: checkout }));
+  // Before any route: requireCustomer finds bearer tokens through the token service.
+  registerCustomerAuth(app, services.tokens);
 
-  // My Account (issue 6): customers/me, setdefaultbilling/-shipping, orders and order; each member sees
-  // only their own.
-  const account = createCustomerAccountService({ db, clock });
-  await registerApi(app, customerAccountRoutes({ config, service: account, orders: checkout }));
+  // The calls of SPEC.md §7, each module's routes under /rest/{default|au}/V1/… (http/api-prefix.ts).
+  // Catalogue: product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
+  await registerApi(app, catalogRoutes({ config, service: services.catalog }));
+  // Sign-in: sendmobilecode, confirmmobilecode, auth, signout.
+  await registerApi(app, authRoutes({ config, providers, service: services.auth }));
+  // Registration: createAccount, customers/isEmailAvailable and the address search.
+  await registerApi(app, customerRoutes({ config, providers, service: services.customers }));
+  // Cart: carts/mine…, clearcart.
+  await registerApi(app, cartRoutes({ config, service: services.cart }));
+  // Checkout: shipping estimates and methods, shipping-information, payment-information (placing the
+  // order), savedcards, checkoutsuccess.
+  await registerApi(app, checkoutRoutes({ config, service: services.checkout }));
+  // My Account: customers/me, setdefaultbilling/-shipping, orders and order; each member sees only their
+  // own.
+  await registerApi(
+    app,
+    customerAccountRoutes({ config, service: services.account, orders: services.checkout }),
+  );
+  // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
+  // (or runs as its own process: npm run worker).
+  await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
 
-  // Gift cards by picture message (issue 7): the calls of SPEC.md §7 Gift cards; the delivery worker is
-  // started by server.ts (or runs as its own process: npm run worker).
-  const giftCards = createGiftCardService({
-    db,
-    clock,
-    cart,
-    catalog: createCatalogService(db, { publicUrl: config.PUBLIC_URL }),
-    checkout,
-  });
-  await registerApi(app, giftCardRoutes({ config, service: giftCards, captcha: providers.captcha }));
-
-  // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages.
-  await registerMediaRoutes(app);
+  // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages. The
+  // demo shop's pictures are drawn on the first request, not while the server starts.
+  await registerMediaRoutes(app, { source: demoPictures });
 
   await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
 

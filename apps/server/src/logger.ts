@@ -1,9 +1,19 @@
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
-import { LOG_REDACT } from './app.ts';
 import type { Config } from './config.ts';
 
 const require = createRequire(import.meta.url);
+
+/** What the logs must never carry: bearer tokens, cookies, codes and sign-in tokens. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.code',
+  '*.jwt',
+  '*.token',
+  '*.expired_jwt',
+];
 
 function prettyAvailable(): boolean {
   try {

@@ -1,7 +1,8 @@
 import type { CatalogueFileInput } from '../modules/catalog/import-format.ts';
+import type { PictureSource } from '../modules/media/picture-source.ts';
 import { DEMO_GIFT_CARDS, DEMO_LINES, type DemoLine } from './demo-products.ts';
 import { DEMO_CATEGORIES, DEMO_COLOURS, DEMO_SELLERS, type DemoSeller } from './demo-sellers.ts';
-import { PictureLibrary, type PictureSource, slugOf } from './picture-library.ts';
+import { PictureLibrary, slugOf } from './picture-library.ts';
 import {
   GIFT_CARD_VIEWS,
   giftCardPicture,

@@ -1,26 +1,14 @@
 import { createHash } from 'node:crypto';
+import {
+  MEDIA_KEY,
+  type MediaFolder,
+  type PictureFormat,
+  type PictureSource,
+} from '../modules/media/picture-source.ts';
 
 // The pictures the demo shop is drawn with, kept in memory by folder and key. A key is a readable slug
 // plus a hash of the picture, so a URL always names the same bytes and browsers may cache it for a year;
 // when a drawing changes, its URL changes with it.
-
-export const MEDIA_FOLDERS = ['products', 'sellers', 'giftcards', 'templates', 'charts'] as const;
-export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
-
-/** Keys are safe to put in a path: lower-case letters, digits and '-' only. */
-export const MEDIA_KEY = /^[a-z0-9-]+$/;
-
-export type PictureFormat = 'svg' | 'png' | 'jpg';
-
-export interface PictureSource {
-  /** The SVG text of a picture, or undefined for an unknown folder or key. */
-  svg(folder: string, key: string): string | undefined;
-  /**
-   * The current drawing for a key whose drawing has since changed (same slug, older hash): a database
-   * seeded by an earlier version still names the old URLs, and they should not turn into broken images.
-   */
-  current?(folder: string, key: string): string | undefined;
-}
 
 const HASHED = /^([a-z0-9-]+)-[0-9a-f]{10}$/;
 

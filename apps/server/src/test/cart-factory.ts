@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { issueCustomerToken } from '../http/customer-auth.ts';
+import { issueCustomerToken } from '../modules/auth/token-service.ts';
 import { aMember, type MemberOverrides } from './customer-factory.ts';
 
 // Small builders for cart and checkout tests: a signed-in member (straight into the database, with a

@@ -1,9 +1,9 @@
+import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { issueCustomerToken } from '../http/customer-auth.ts';
-import type { GiftCardDetailsWire } from '../modules/giftcards/giftcards-wire.ts';
+import { issueCustomerToken } from '../modules/auth/token-service.ts';
 import { addToCart, call, NS, placeOrder, type Shopper, saveShipping } from './cart-factory.ts';
 import { aGiftCard, importTestCatalogue } from './catalog-factory.ts';
 import { aMobile } from './customer-factory.ts';

@@ -1,6 +1,6 @@
+import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueCustomerToken } from '../http/customer-auth.ts';
-import type { GiftCardDetailsWire } from '../modules/giftcards/giftcards-wire.ts';
+import { issueCustomerToken } from '../modules/auth/token-service.ts';
 import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
 import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { aShopper, call, NS, type Shopper } from '../test/cart-factory.ts';

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { validUntilOnSend } from '../modules/giftcards/gift-card-validity.ts';
+import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
 import type { MessagingProvider } from '../providers/messaging/messaging-provider.ts';
 import {
   claimNext,
@@ -26,7 +27,6 @@ import {
   receiptSmsBody,
 } from './gift-card-message.ts';
 import type { MessageLookup } from './message-lookup.ts';
-import { isQuietHour, nextSendableInstant } from './quiet-hours.ts';
 
 // The gift card delivery worker ([GIFT-01], [GIFT-02], DECISIONS.md "Gift cards"; docs/gift-cards.md).
 // It claims due sends from PostgreSQL one at a time and sends each card's picture message and the

@@ -2,12 +2,12 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_S, VERIFIED_MOBILE_TOKEN_TTL_S } from '@quokk
 import { MSG } from '@quokka/contract/messages';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_EXPIRED, SIGN_IN_REQUIRED } from '../../http/customer-auth.ts';
 import { aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { aLinkToken, aMember, aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deriveAuthKeys } from './auth-secret.ts';
 import { TEXT } from './auth-texts.ts';
+import { SIGN_IN_EXPIRED, SIGN_IN_REQUIRED } from './customer-auth.ts';
 import { LINK_TOKEN_AUDIENCE, LINK_TOKEN_ISSUER, LINK_TOKEN_TYPE } from './link-tokens.ts';
 
 // Sign-in over HTTP against the real app and database: one-time codes (DECISIONS.md "Sign-in"), the

@@ -5,19 +5,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
-import {
-  bearerTokenOf,
-  currentCustomer,
-  requireCustomer,
-  revokeCustomerToken,
-} from '../../http/customer-auth.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { Providers } from '../../providers/providers.ts';
 import type { AuthService } from './auth-service.ts';
+import { bearerTokenOf, currentCustomer, requireCustomer } from './customer-auth.ts';
 
 // SPEC.md §7 Authentication: sendmobilecode, confirmmobilecode, auth; and signout (DECISIONS.md "Sign-in").
 // Thin: validated input → bot check → service → reply.
@@ -29,13 +22,11 @@ const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).partial(
 
 export interface AuthRoutesDeps {
   config: Config;
-  db: Db;
-  clock: Clock;
   providers: Providers;
   service: AuthService;
 }
 
-export function authRoutes({ config, db, clock, providers, service }: AuthRoutesDeps): ApiPlugin {
+export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiPlugin {
   const ns = config.API_NAMESPACE;
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +54,7 @@ export function authRoutes({ config, db, clock, providers, service }: AuthRoutes
     api.post(`/${ns}/signout`, { preHandler: requireCustomer }, async (request) => {
       currentCustomer(request);
       const token = bearerTokenOf(request);
-      if (token) await revokeCustomerToken(db, token, clock);
+      if (token) await service.signOut(token);
       return { status: true };
     });
   };

@@ -17,12 +17,12 @@ import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InputValidationError, TooManyRequestsError } from '../../domain/errors.ts';
-import { issueCustomerToken } from '../../http/customer-auth.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
 import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
 import { checkCode, type SendLimits, type SendRefusal, storeCodeWithinLimits } from './otp-repository.ts';
+import type { TokenService } from './token-service.ts';
 
 // Passwordless sign-in (SPEC.md §4 Sign-in, DECISIONS.md "Sign-in"): one-time codes by text message,
 // verified-mobile tokens, and the `auth` call that turns a link or verified-mobile token into a session.
@@ -75,6 +75,8 @@ export interface AuthServiceDeps {
   db: Db;
   clock: Clock;
   messaging: MessagingProvider;
+  /** Issues the bearer token of a signed-in member and revokes it at sign-out. */
+  tokens: TokenService;
   keys: AuthKeys;
   limits: SendLimits;
   storeName: string;
@@ -200,7 +202,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const fields = await linkFields(claims);
       const customerId = await deps.findCustomerIdByMobile(claims.mobile);
       if (customerId === undefined) return { status: true, new_user: true, ...fields };
-      const token = await issueCustomerToken(db, customerId, clock);
+      const token = await deps.tokens.issue(customerId);
       const product = fields.product_id === null ? null : await deps.findProduct(fields.product_id);
       return {
         status: true,
@@ -211,6 +213,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         currency_rate: 1,
         product,
       };
+    },
+
+    /** [AUTH-04..07] The bearer token stops working at once. */
+    async signOut(token: string): Promise<void> {
+      await deps.tokens.revoke(token);
     },
   };
 

@@ -1,3 +1,5 @@
+import { BOT_CHECK_FAILED } from '../../providers/captcha/bot-check.ts';
+
 // Texts the sign-in and registration calls answer with that SPEC.md does not give (its own texts live in
 // @quokka/contract/messages). The web app shows them as the server sends them.
 
@@ -19,7 +21,7 @@ export const TEXT = {
   tooManyForNumber: (wait: string) => `Too many codes were sent to this mobile. Please try again in ${wait}.`,
   tooManyFromAddress: (wait: string) =>
     `Too many codes were requested from your network. Please try again in ${wait}.`,
-  botCheckFailed: 'We could not confirm that you are not a robot. Please reload the page and try again.',
+  botCheckFailed: BOT_CHECK_FAILED,
   mobileNotProven: 'Please confirm your mobile with a code before registering.',
   mobileProofExpired: 'Your mobile confirmation has expired. Please confirm your mobile with a new code.',
   mobileAlreadyRegistered: 'This mobile is already registered. Please sign in instead.',

@@ -2,33 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
-import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
+import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import type { CartService } from './cart-service.ts';
 import { addItemBody, itemParams, updateItemBody } from './cart-wire.ts';
 
 // SPEC.md §7 "Cart, shipping and payment", the cart half: Magento's carts/mine calls and {ns}/clearcart.
 // Every call needs the member's bearer token; `mine` is always the signed-in member's active cart.
-
-/**
- * Calls with no payload (`POST carts/mine`, clearcart) may still say `Content-Type: application/json`;
- * an empty body then means "nothing", not malformed JSON.
- */
-export function acceptEmptyJsonBodies(api: FastifyInstance): void {
-  api.removeContentTypeParser('application/json');
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = Object.assign(new SyntaxError('The request body is not valid JSON.'), {
-        statusCode: 400,
-        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-      });
-      done(error, undefined);
-    }
-  });
-}
 
 export interface CartRoutesDeps {
   config: Config;

@@ -3,11 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { CatalogueReplyCache } from './catalog-cache.ts';
-import { type CatalogService, createCatalogService } from './catalog-service.ts';
+import type { CatalogService } from './catalog-service.ts';
 
 // The catalogue calls of SPEC.md §7 under /rest/{default|au}/V1/{ns}/…, and Magento's
 // /rest/{store}/V1/products-render-info. Queries are validated with zod (a bad id, page or criterion is
@@ -87,15 +86,15 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 
 export interface CatalogRoutesDeps {
   config: Config;
-  db: Db;
+  /** The app's one catalogue service (services.ts), shared with sign-in and gift cards. */
+  service: CatalogService;
 }
 
 /**
  * Builds the catalogue routes with one service and one reply cache shared by both store prefixes; pass
  * the result to registerApi.
  */
-export function catalogRoutes({ config, db }: CatalogRoutesDeps): ApiPlugin {
-  const service: CatalogService = createCatalogService(db, { publicUrl: config.PUBLIC_URL });
+export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin {
   const cache = new CatalogueReplyCache();
   const ns = config.API_NAMESPACE;
 

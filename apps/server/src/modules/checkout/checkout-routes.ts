@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
-import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
-import { acceptEmptyJsonBodies } from '../cart/cart-routes.ts';
+import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 import {
   checkoutSuccessQuery,

@@ -1,6 +1,6 @@
+import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { AUSTRALIAN_TIME_ZONES, utcToZonedWallTime } from '@quokka/contract/timezones';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueCustomerToken } from '../../http/customer-auth.ts';
 import { addToCart, aShopper, call, NS, type Shopper } from '../../test/cart-factory.ts';
 import { aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import {
@@ -16,7 +16,7 @@ import {
   scheduleGiftCard,
 } from '../../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { GiftCardDetailsWire } from './giftcards-wire.ts';
+import { issueCustomerToken } from '../auth/token-service.ts';
 
 // SPEC.md §7 "Gift cards" through the real app on a fresh database: every call, the §5 rules and the
 // ownership of carts and cards. The clock is fake: 2026-11-21T00:00:00Z is 11:00 in Sydney (AEDT).

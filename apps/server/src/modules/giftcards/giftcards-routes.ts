@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { InputValidationError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
-import { currentCustomer, requireCustomer } from '../../http/customer-auth.ts';
+import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { CaptchaProvider } from '../../providers/captcha/captcha-provider.ts';
-import { acceptEmptyJsonBodies } from '../cart/cart-routes.ts';
+import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import { GIFT_CARD_TEXT, type GiftCardService } from './giftcards-service.ts';
 import {
   deleteByCartItemBody,

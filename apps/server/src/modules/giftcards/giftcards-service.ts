@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Product, ProductReply } from '@quokka/contract/api/catalog';
+import type {
+  GiftCardDetails as GiftCardDetailsWire,
+  OrderLinkReply,
+  RecipientValues,
+  ReconcileReply,
+  SaveDetailsData,
+} from '@quokka/contract/api/giftcards';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
@@ -10,7 +17,6 @@ import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
-import { nextSendableInstant } from '../../worker/quiet-hours.ts';
 import type { CartService } from '../cart/cart-service.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
@@ -30,13 +36,7 @@ import {
   updateCard,
   updateDraftCard,
 } from './giftcards-repository.ts';
-import type {
-  GiftCardDetailsWire,
-  OrderLinkReply,
-  RecipientValues,
-  ReconcileReply,
-  SaveDetailsData,
-} from './giftcards-wire.ts';
+import { nextSendableInstant } from './quiet-hours.ts';
 
 // Gift cards by picture message (SPEC.md §3, §4 Gift card flow, §5, §7 Gift cards; DECISIONS.md "Gift
 // cards"). A member fills in a card per gift card bought, schedules it, picks a picture; after payment

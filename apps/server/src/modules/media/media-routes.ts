@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { demoPictures } from '../../demo/demo-catalogue.ts';
-import { MEDIA_FOLDERS, MEDIA_KEY, type PictureSource } from '../../demo/picture-library.ts';
+import { MEDIA_FOLDERS, MEDIA_KEY, type PictureSource } from './picture-source.ts';
 import { ByteLruCache } from './raster-cache.ts';
 
 // Serves the project's own pictures at /media/{folder}/{key}.{svg|png|jpg}: SVG as drawn, PNG and JPEG
@@ -23,8 +22,8 @@ type Format = keyof typeof CONTENT_TYPES;
 const params = z.object({ folder: z.string(), file: z.string() });
 
 export interface MediaOptions {
-  /** Where the pictures come from; the demo shop's pictures unless told. */
-  source?: PictureSource;
+  /** Where the pictures come from; a function is called on the first request (drawing takes a while). */
+  source: PictureSource | (() => PictureSource);
   /** Upper bound of the memory kept for PNG/JPEG renderings. */
   rasterCacheBytes?: number;
 }
@@ -34,14 +33,11 @@ export interface MediaStats {
   renders: number;
 }
 
-export async function registerMediaRoutes(
-  app: FastifyInstance,
-  options: MediaOptions = {},
-): Promise<MediaStats> {
-  // The demo shop's pictures are drawn on the first request, not while the server starts.
-  let source = options.source;
+export async function registerMediaRoutes(app: FastifyInstance, options: MediaOptions): Promise<MediaStats> {
+  // A source given as a function is asked on the first request, not while the server starts.
+  let source: PictureSource | undefined;
   const pictures = () => {
-    source ??= demoPictures();
+    source ??= typeof options.source === 'function' ? options.source() : options.source;
     return source;
   };
   const rasters = new ByteLruCache(options.rasterCacheBytes ?? 64 * 1024 * 1024);

@@ -1,6 +1,9 @@
 import { InvalidDataError } from '../../domain/errors.ts';
-import { TEXT } from '../../modules/auth/auth-texts.ts';
 import type { CaptchaProvider } from './captcha-provider.ts';
+
+/** What a refused bot check answers; the sign-in texts (auth-texts.ts) show the same words. */
+export const BOT_CHECK_FAILED =
+  'We could not confirm that you are not a robot. Please reload the page and try again.';
 
 /**
  * The bot check of sendmobilecode, confirmmobilecode, createAccount and checkout: 400 `{message}` when
@@ -12,6 +15,6 @@ export async function requireHuman(
   remoteIp?: string,
 ): Promise<void> {
   if (typeof rToken !== 'string' || rToken.trim() === '' || !(await captcha.verify(rToken, remoteIp))) {
-    throw new InvalidDataError(TEXT.botCheckFailed);
+    throw new InvalidDataError(BOT_CHECK_FAILED);
   }
 }

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { NotFoundError } from './domain/errors.ts';
+import { deriveAuthKeys } from './modules/auth/auth-secret.ts';
+import { type AuthProduct, type AuthSeller, createAuthService } from './modules/auth/auth-service.ts';
+import { createTokenService } from './modules/auth/token-service.ts';
+import { createCartService } from './modules/cart/cart-service.ts';
+import { createCatalogService } from './modules/catalog/catalog-service.ts';
+import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { createCustomerAccountService } from './modules/customer/customer-account-service.ts';
+import { createCustomerService } from './modules/customer/customer-service.ts';
+import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
+import type { Providers } from './providers/providers.ts';
+
+// The composition root: every service of the app, each built exactly once, in the order they depend on
+// each other. A module never builds another module's service; it is handed the ones it calls here.
+// buildApp (app.ts) registers each module's routes with the services they need.
+
+export interface ServicesDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  providers: Providers;
+  /** AUTH_SECRET or the DATA_DIR secret (server.ts); without one, a throwaway secret for this app only. */
+  authSecret?: string | undefined;
+  /** Where sandbox sign-in codes are shown to the developer (the app's log). */
+  log: { info(message: string): void };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices({ config, db, clock, providers, authSecret, log }: ServicesDeps) {
+  const keys = deriveAuthKeys(authSecret ?? config.AUTH_SECRET ?? randomBytes(32).toString('base64url'));
+
+  // Catalogue: products, sellers, categories and stock; one listing cache for the whole app.
+  const catalog = createCatalogService(db, { publicUrl: config.PUBLIC_URL });
+
+  // Members: registration, the account (customers/me) and the address book.
+  const customers = createCustomerService({ db, clock, tokenKey: keys.tokenKey });
+  const account = createCustomerAccountService({ db, clock });
+
+  // Sign-in: bearer tokens, one-time codes and sign-in links.
+  const tokens = createTokenService({ db, clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    messaging: providers.messaging,
+    tokens,
+    keys,
+    limits: {
+      intervalSeconds: config.OTP_SEND_INTERVAL_S,
+      perNumberPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
+      perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+    },
+    storeName: config.STORE_NAME,
+    ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),
+    findCustomerIdByMobile: customers.findIdByMobile,
+    // [DATA-32] The auth reply's product: what a cart line needs to open or add it.
+    findProduct: async (productId): Promise<AuthProduct | null> => {
+      const product = await catalog.product(productId);
+      if ('not_exists' in product) return null;
+      return {
+        id: product.id,
+        name: product.name,
+        sku: product.sku,
+        qty: product.qty,
+        image: product.image,
+        price: product.price,
+        type_id: product.type_id,
+        is_giftcard: product.is_giftcard,
+        product_option: { extension_attributes: { configurable_item_options: [] } },
+      };
+    },
+    findSeller: async (sellerUrl): Promise<AuthSeller | null> => {
+      try {
+        const { seller } = await catalog.sellerInformation(sellerUrl, 1);
+        return { id: seller.id, name: seller.name, seller_url: seller.seller_url, image: seller.image };
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    },
+    // [DECISIONS "Sandbox mode"] The log shows each code to the developer; never in production, where
+    // nothing logs a code or a token.
+    ...(config.providers.messaging === 'sandbox' && config.NODE_ENV !== 'production'
+      ? { showCode: (mobile: string, code: string) => log.info(`sandbox code for ${mobile}: ${code}`) }
+      : {}),
+  });
+
+  // The server cart, checkout (shipping, payment, the order) and the member's orders.
+  const cart = createCartService(db);
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    payments: providers.payments,
+    storeName: config.STORE_NAME,
+  });
+
+  // Gift cards by picture message: the details of a card in the cart, and its order.
+  const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
+
+  return { tokens, auth, catalog, customers, account, cart, checkout, giftCards };
+}
