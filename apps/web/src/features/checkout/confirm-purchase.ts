@@ -57,10 +57,13 @@ export type ConfirmPurchaseOutcome =
   | { kind: 'signed-out' }
   | { kind: 'placed'; orderId: string | null; orderNumber: string | null; shopName: string | null };
 
-/** Step 5's hook, filled in by the gift card work (gift-card-checkout.ts); tests may replace it. */
-export const confirmPurchaseSteps: { saveGiftCardOrder: (context: GiftCardOrderContext) => Promise<void> } = {
-  saveGiftCardOrder,
-};
+/** The steps Confirm Purchase takes from other features: step 5 is the gift cards' (gift-card-checkout.ts).
+ * Passed in, never patched: a test that needs another step passes its own. */
+export interface ConfirmPurchaseSteps {
+  saveGiftCardOrder: (context: GiftCardOrderContext) => Promise<void>;
+}
+
+export const CONFIRM_PURCHASE_STEPS: Readonly<ConfirmPurchaseSteps> = Object.freeze({ saveGiftCardOrder });
 
 function addressPayload(choice: AddressChoice): AddressWire {
   if (choice.kind === 'new') return choice.address;
@@ -82,7 +85,10 @@ async function validate(input: ConfirmPurchaseInput): Promise<ConfirmPurchaseOut
   return created.ok ? created.id : { kind: 'card-error', message: created.message, detail: null };
 }
 
-export async function confirmPurchase(input: ConfirmPurchaseInput): Promise<ConfirmPurchaseOutcome> {
+export async function confirmPurchase(
+  input: ConfirmPurchaseInput,
+  steps: ConfirmPurchaseSteps = CONFIRM_PURCHASE_STEPS,
+): Promise<ConfirmPurchaseOutcome> {
   const checked = await validate(input);
   if (typeof checked !== 'string') return checked;
   const token = checked;
@@ -123,7 +129,7 @@ export async function confirmPurchase(input: ConfirmPurchaseInput): Promise<Conf
     // Step 5 [CHKF-14]
     if (input.hasGiftCards) {
       try {
-        await confirmPurchaseSteps.saveGiftCardOrder({
+        await steps.saveGiftCardOrder({
           cartId: input.cartId,
           orderId,
           orderNumber: success?.order_id ?? null,

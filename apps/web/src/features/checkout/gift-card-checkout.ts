@@ -1,5 +1,5 @@
-// The two places where checkout waits for the gift card work (SPEC.md §4 Checkout); the gift card work
-// fills them in features/giftcards/checkout-gift-cards.ts:
+// The two places where checkout waits for the gift cards (SPEC.md §4 Checkout); features/giftcards
+// does the work (checkout-gift-cards.ts, through its public.ts):
 // - `loadCheckoutGiftCards`: the gift card details of the cart, part of what the loader waits for
 //   [CHKF-01], reconciled with the cart's quantities, and the card to edit first [CHKF-02..07];
 // - `saveGiftCardOrder`: Confirm Purchase's step 5 [CHKF-14], `savegiftcardorderbycart`. It runs only

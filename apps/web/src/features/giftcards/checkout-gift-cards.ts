@@ -1,5 +1,5 @@
-// The gift card work's part of checkout (SPEC.md §4 Checkout), called through checkout's hooks
-// (features/checkout/gift-card-checkout.ts):
+// The gift cards' part of checkout (SPEC.md §4 Checkout), which checkout calls through
+// features/giftcards/public.ts (features/checkout/gift-card-checkout.ts):
 // - on arrival the cart's cards are reconciled with the cart's quantities [CHKF-02]: per price sku,
 //   cards beyond the units in the cart are deleted [CHKF-03], and units without a card leave the cart
 //   [CHKF-04]; a card without a send time, validity or picture then sends the shopper to edit it

@@ -1,4 +1,4 @@
-// What other features may use of the gift card work (docs/architecture.md "Web"): the checkout's
+// What other features may use of the gift cards (docs/architecture.md "Web"): the checkout's
 // panel and the two steps checkout waits for (SPEC.md §4 Checkout).
 export {
   type CheckoutGiftCardState,

@@ -1,6 +1,6 @@
 // The checkout's gift card panel [CHK-04..07]: 'Show/Hide Gift Cards' and each card's To, Mobile, Image
 // (150 px wide [CONST-10]), Message, Send Time ('NOT SET') and 'Edit'. It receives what
-// `loadCheckoutGiftCards` loaded; the panel is the gift card work's (features/giftcards).
+// `loadCheckoutGiftCards` loaded; the panel itself is features/giftcards'.
 import { GiftCardPanel } from '../../giftcards/public';
 import type { CheckoutGiftCards } from '../gift-card-checkout';
 

@@ -3,11 +3,11 @@ import { MSG } from '@quokka/contract/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppState, loaderText } from '../../../lib/app-state';
+import { anAddress } from '../../../test/factories';
 import { renderApp } from '../../../test/render-app';
 import { aCapLine, aTeeLine, signedInWithCart } from '../../cart/test/cart-factories';
-import { type ApiCall, anAddress, CARTS, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
+import { type ApiCall, CARTS, errorReply, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
 import { aGiftCard } from '../../giftcards/test/gift-card-factories';
-import { confirmPurchaseSteps } from '../confirm-purchase';
 
 const SHIPPING_INFO = '/rest/au/V1/carts/mine/shipping-information';
 const PAYMENT_INFO = `${CARTS}/payment-information`;
@@ -40,6 +40,18 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/** The member's default address in the fake shop (customer_address_id 31). */
+const OCEAN_ST = {
+  id: 31,
+  firstname: 'Ada',
+  lastname: 'Banksia',
+  street: ['5 Ocean St', 'Level 2'],
+  city: 'Bondi',
+  postcode: '2026',
+  default_shipping: true,
+  default_billing: true,
+};
 
 describe('/checkout on arrival', () => {
   it('[ROUTE-18] [CART-05] [CART-06] [API-23] the server cart is emptied, then rebuilt line by line from the browser', async () => {
@@ -121,8 +133,9 @@ describe('/checkout on arrival', () => {
   it('[CHK-03] [CHK-08] [CHK-09] [CHK-10] [CHK-13] [CHK-14] [CHK-15] [CHK-16] [SHIP-01] [DATA-36] summary, addresses, saved cards and the card field', async () => {
     const { user } = await openCheckout({
       addresses: [
-        anAddress(),
+        anAddress(OCEAN_ST),
         anAddress({
+          ...OCEAN_ST,
           id: 32,
           street: ['9 Hill Rd'],
           city: 'Manly',
@@ -265,12 +278,6 @@ describe('Confirm Purchase', () => {
   });
 
   it('[CHKF-14] a cart with a gift card saves the gift card order after the success lookup', async () => {
-    let callsBefore: string[] = [];
-    const saveGiftCardOrder = vi
-      .spyOn(confirmPurchaseSteps, 'saveGiftCardOrder')
-      .mockImplementation(async () => {
-        callsBefore = api.log();
-      });
     const gift = aTeeLine({
       id: 153,
       name: 'Saltline Gift Card',
@@ -294,17 +301,26 @@ describe('Confirm Purchase', () => {
       },
     });
     const { api, user, router } = await openCheckout({ savedCards: [VISA] }, [aCapLine(), gift]);
+    let callsBefore: string[] = [];
+    api.answer('POST', `${NS}/savegiftcardorderbycart`, () => {
+      callsBefore = api.log();
+      return json({ status: true, order_id: '100', data: [] });
+    });
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
-    expect(saveGiftCardOrder).toHaveBeenCalledWith({ cartId: 77, orderId: '100', orderNumber: '000000100' });
+    const saved = api.calls.filter((call) => call.path === `${NS}/savegiftcardorderbycart`);
+    expect(saved.map((call) => call.body)).toEqual([
+      { r_token: expect.any(String), cart_id: 77, order_id: '100' },
+    ]);
     // Step 5 runs after step 4.
-    expect(callsBefore.at(-1)).toBe(`GET ${NS}/checkoutsuccess`);
+    expect(callsBefore.at(-2)).toBe(`GET ${NS}/checkoutsuccess`);
+    expect(callsBefore.at(-1)).toBe(`POST ${NS}/savegiftcardorderbycart`);
   });
 
   it("[ERR-10] a gift card order that cannot be saved says 'Error Processing' and still goes to /success", async () => {
-    vi.spyOn(confirmPurchaseSteps, 'saveGiftCardOrder').mockRejectedValue(new Error('save failed'));
     const gift = aTeeLine({ is_giftcard: true });
-    const { user, router } = await openCheckout({ savedCards: [VISA] }, [gift]);
+    const { api, user, router } = await openCheckout({ savedCards: [VISA] }, [gift]);
+    api.answer('POST', `${NS}/savegiftcardorderbycart`, () => errorReply('NOT_FOUND', 'save failed'));
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
     const popup = await screen.findByRole('dialog', { name: MSG.giftCardSaveErrorTitle });
