@@ -4,8 +4,9 @@ import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../lib/app-state';
+import { anAddress } from '../../../test/factories';
 import { renderApp } from '../../../test/render-app';
-import { aCustomer, anAddress, PATHS, stubAccountApi } from '../test/fake-account-api';
+import { aCustomer, PATHS, stubAccountApi } from '../test/fake-account-api';
 
 const NEWTOWN: Place = {
   id: '2042',
@@ -215,7 +216,8 @@ describe('/account/addaddress', { timeout: 20_000 }, () => {
 
   it('[ERR-14] a stored region the table does not know is only logged; the state starts empty, no message', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const odd = anAddress(21, {
+    const odd = anAddress({
+      id: 21,
       region: { region: 'Atlantis', region_code: 'AT', region_id: 999 },
       region_id: 999,
     });
