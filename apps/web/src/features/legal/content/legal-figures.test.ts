@@ -1,11 +1,13 @@
+import { formatPrice } from '@quokka/contract/money';
 import { describe, expect, it } from 'vitest';
-import { count, dollars, hour12, notice, percent, QUIET_HOURS_END, QUIET_HOURS_START } from './legal-figures';
+import { count, hour12, notice, percent, QUIET_HOURS_END, QUIET_HOURS_START } from './legal-figures';
 
 describe('legal figures', () => {
   it('[BIZ-01] [BIZ-07] formats percentages and dollar amounts as the terms state them', () => {
     expect(percent(2.9)).toBe('2.9%');
-    expect(dollars(1)).toBe('$1.00');
-    expect(dollars(12.5)).toBe('$12.50');
+    // Dollar amounts are the storefront's own price format (SPEC.md §9 [CONST-06]).
+    expect(formatPrice(1)).toBe('$1.00');
+    expect(formatPrice(12.5)).toBe('$12.50');
   });
 
   it('[BIZ-08] [BIZ-11] counts and notice periods read as English', () => {

@@ -8,11 +8,6 @@ export function percent(value: number): string {
   return `${value}%`;
 }
 
-/** Whole dollars and cents, as prices are shown across the storefront. */
-export function dollars(value: number): string {
-  return `$${value.toFixed(2)}`;
-}
-
 /** '1 month', '3 months'. */
 export function count(value: number, unit: string): string {
   return `${value} ${unit}${value === 1 ? '' : 's'}`;

@@ -1,14 +1,8 @@
 import { GIFT_CARD_VALID_YEARS, OTP_TTL_S, TERMS } from '@quokka/contract/constants';
+import { formatPrice } from '@quokka/contract/money';
 import { Link } from 'react-router';
 import type { LegalDocument } from './legal-document';
-import {
-  count,
-  dollars,
-  notice,
-  QUIET_HOURS_END,
-  QUIET_HOURS_SPAN,
-  QUIET_HOURS_START,
-} from './legal-figures';
+import { count, notice, QUIET_HOURS_END, QUIET_HOURS_SPAN, QUIET_HOURS_START } from './legal-figures';
 
 // The shopper's contract. Figures come from the contract's constants through legal-figures.ts.
 export const memberTerms: LegalDocument = {
@@ -232,7 +226,7 @@ export const memberTerms: LegalDocument = {
           </p>
           <p>
             Subject to that, and to the extent the law allows, the Provider’s total liability to you arising
-            out of these terms or the storefront is limited to {dollars(TERMS.liabilityCapDollars)}.
+            out of these terms or the storefront is limited to {formatPrice(TERMS.liabilityCapDollars)}.
           </p>
         </>
       ),

@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEZONE, TERMS } from '@quokka/contract/constants';
+import { formatPrice } from '@quokka/contract/money';
 import type { LegalDocument } from './legal-document';
-import { count, dollars, notice, percent } from './legal-figures';
+import { count, notice, percent } from './legal-figures';
 
 // The supplier's contract. Its fee, reconciliation, remittance, invoice and chargeback figures are the
 // ones the vendor reconciliation report computes with ([BIZ-01..06], [BIZ-13]), read from the same TERMS.
@@ -187,7 +188,7 @@ export const vendorTerms: LegalDocument = {
         <p>
           You are responsible for your goods and for claims about them. Except for liability that cannot
           lawfully be limited, the Provider’s total liability to you arising out of these terms or the
-          storefront is limited to {dollars(TERMS.liabilityCapDollars)}.
+          storefront is limited to {formatPrice(TERMS.liabilityCapDollars)}.
         </p>
       ),
     },
