@@ -74,3 +74,11 @@ export function errorCodeOf(body: unknown): ErrorCode | undefined {
   const parsed = errorCodeSchema.safeParse(body.code);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** The error replies a route declares: each status answers the one error shape. */
+export function errorReplies<S extends number>(...statuses: S[]): Record<S, typeof errorReplySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorReplySchema])) as Record<
+    S,
+    typeof errorReplySchema
+  >;
+}

@@ -1,3 +1,4 @@
+import type { CartItem as CartItemWire, Quote as QuoteWire } from '@quokka/contract/api/cart';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,6 @@ import {
   importTestCatalogue,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { CartItemWire, QuoteWire } from './cart-wire.ts';
 
 let t: TestApp;
 let red: number;

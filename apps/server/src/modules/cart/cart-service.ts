@@ -1,3 +1,11 @@
+import type { AddressWire } from '@quokka/contract/api/address';
+import type {
+  AddItemBody,
+  CartCustomer as CartCustomerWire,
+  CartItem as CartItemWire,
+  ConfigurableItemOption,
+  Quote as QuoteWire,
+} from '@quokka/contract/api/cart';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { joinFullName } from '@quokka/contract/names';
@@ -26,14 +34,6 @@ import {
   setLineQty,
   touchCart,
 } from './cart-repository.ts';
-import type {
-  AddItemBody,
-  AddressWire,
-  CartCustomerWire,
-  CartItemWire,
-  ConfigurableItemOption,
-  QuoteWire,
-} from './cart-wire.ts';
 
 // The member's server cart (SPEC.md §3 Server cart, §7 Cart; DECISIONS.md "Wire"): one active cart per
 // member, one line per product, prices and stock always from the catalogue. Every change locks the cart

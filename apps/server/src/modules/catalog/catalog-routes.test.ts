@@ -210,7 +210,7 @@ describe('GET {ns}/seller and sellerInformation', () => {
     });
     const unknown = await get(`${ns}/seller?product_id=999999`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'The product does not exist.' });
+    expect(unknown.body).toEqual({ message: 'The product does not exist.', code: 'NOT_FOUND' });
   });
 
   it('[API-11, CONST-01] sellerInformation answers status, seller and its products, 10 a page', async () => {
@@ -231,7 +231,7 @@ describe('GET {ns}/seller and sellerInformation', () => {
   it('sellerInformation: an unknown seller is 404 {message}; a missing seller_url or bad page is 400', async () => {
     const unknown = await get(`${ns}/sellerInformation?seller_url=nobody`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'The seller does not exist.' });
+    expect(unknown.body).toEqual({ message: 'The seller does not exist.', code: 'NOT_FOUND' });
     const missing = await get<{ message: string }>(`${ns}/sellerInformation`);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Invalid querystring: seller_url: is required');

@@ -1,7 +1,21 @@
-import { LISTING_CURRENCY, LISTING_STORE_ID, PAGE_SIZE } from '@quokka/contract/constants';
+import {
+  browseProductsReplySchema,
+  categoriesReplySchema,
+  categoryProductsQuery,
+  categoryProductsReplySchema,
+  mmsTemplatesReplySchema,
+  pageQuery,
+  productQuery,
+  productReplySchema,
+  productsRenderInfoQuery,
+  productsRenderInfoReplySchema,
+  sellerInformationQuery,
+  sellerInformationReplySchema,
+  sellerReplySchema,
+} from '@quokka/contract/api/catalog';
+import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
@@ -13,7 +27,7 @@ import type { CatalogService } from './catalog-service.ts';
 // a 400 whose message names the parameter); replies come from the in-process reply cache with a strong
 // ETag, so a repeat costs a Map lookup and a revalidation costs a 304.
 //
-// Replies (catalog-wire.ts shapes; lists 10 a page, page 1 by default, past the end → empty list):
+// Queries and replies are the contract's (`@quokka/contract/api/catalog`; lists 10 a page, page 1 by default, past the end → empty list):
 //   product?product_id            Product, or 200 {status:false, not_exists:true} for an unknown,
 //                                 disabled or child id (SPEC.md §8 handles that answer)
 //   seller?product_id             {status:true, seller}; unknown product → 404 {message}
@@ -23,58 +37,12 @@ import type { CatalogService } from './catalog-service.ts';
 //   browseProducts?page           {data}
 //   categoryProducts?category_id&page  {data, products} (the same list); unknown category → 404 {message}
 //   getgiftcardmmstemplates?product_id {data}; a product without templates → {data: []}; unknown → 404
-//   products-render-info?searchCriteria[pageSize]&searchCriteria[currentPage]&storeId&currencyCode
+//   products-render-info?searchCriteria[pageSize|page_size]&searchCriteria[currentPage|current_page]
+//                                 &storeId&currencyCode
 //                                 {items: ProductRender[], total_count}
-
-/** The deepest page anyone may ask for; deeper offsets only cost the database. */
-export const MAX_PAGE = 100_000;
-export const MAX_PAGE_SIZE = 100;
-const MAX_ID = 2_147_483_647;
 
 /** Clients revalidate every time (cheap: a 304), so a changed price or stock shows at once. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-const once = (issue: { input: unknown }) =>
-  issue.input === undefined ? 'is required' : 'must be given once';
-
-/** A whole number from `min` to `max`, given as a query string. */
-function wholeNumber(min: number, max: number) {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error: once })
-    .trim()
-    .regex(/^\d{1,10}$/, { message })
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, { message });
-}
-
-const id = wholeNumber(1, MAX_ID);
-const page = wholeNumber(1, MAX_PAGE).default(1);
-
-export const productQuery = z.object({ product_id: id });
-export const pageQuery = z.object({ page });
-export const sellerInformationQuery = z.object({
-  seller_url: z
-    .string({ error: once })
-    .trim()
-    .min(1, { message: 'is required' })
-    .max(200, { message: 'is too long' }),
-  page,
-});
-export const categoryProductsQuery = z.object({ category_id: id, page });
-export const productsRenderInfoQuery = z.object({
-  'searchCriteria[pageSize]': wholeNumber(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
-  'searchCriteria[currentPage]': wholeNumber(1, MAX_PAGE).default(1),
-  // [CONST-19, CONST-20] The alternate listing is store 1 in AUD; anything else is not served here.
-  storeId: z
-    .string({ error: once })
-    .refine((value) => value === String(LISTING_STORE_ID), { message: `must be ${LISTING_STORE_ID}` })
-    .optional(),
-  currencyCode: z
-    .string({ error: once })
-    .refine((value) => value.toUpperCase() === LISTING_CURRENCY, { message: `must be ${LISTING_CURRENCY}` })
-    .optional(),
-});
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 asks for GET). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -98,48 +66,65 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
   const cache = new CatalogueReplyCache();
   const ns = config.API_NAMESPACE;
 
+  // The body is sent as the cached JSON text, so the reply schema serialises nothing here: it documents.
   async function serve(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     load: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
+  ): Promise<void> {
     const cached = await cache.get(key, async () => {
       try {
         return { statusCode: 200, payload: await load() };
       } catch (error) {
         // "Not there" is an answer like any other: cache it too, so probing unknown ids stays cheap.
-        if (error instanceof NotFoundError) return { statusCode: 404, payload: { message: error.message } };
+        if (error instanceof NotFoundError)
+          return { statusCode: 404, payload: { message: error.message, code: error.code } };
         throw error;
       }
     });
     reply.header('etag', cached.etag).header('cache-control', CATALOGUE_CACHE_CONTROL);
-    if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-    return reply.code(cached.statusCode).type('application/json; charset=utf-8').send(cached.body);
+    if (etagMatches(request.headers['if-none-match'], cached.etag)) reply.code(304).send();
+    else reply.code(cached.statusCode).type('application/json; charset=utf-8').send(cached.body);
   }
+
+  // A bad query is a 400; an unknown product, seller or category a 404.
+  const queryErrors = errorReplies(400, 429);
+  const lookupErrors = errorReplies(400, 404, 429);
 
   return (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     // [API-09, ERR-04]
-    api.get(`/${ns}/product`, { schema: { querystring: productQuery } }, (request, reply) =>
-      serve(request, reply, `product?${request.query.product_id}`, () =>
-        service.product(request.query.product_id),
-      ),
+    api.get(
+      `/${ns}/product`,
+      { schema: { querystring: productQuery, response: { 200: productReplySchema, ...queryErrors } } },
+      async (request, reply) =>
+        serve(request, reply, `product?${request.query.product_id}`, () =>
+          service.product(request.query.product_id),
+        ),
     );
 
     // [API-10]
-    api.get(`/${ns}/seller`, { schema: { querystring: productQuery } }, (request, reply) =>
-      serve(request, reply, `seller?${request.query.product_id}`, () =>
-        service.sellerOfProduct(request.query.product_id),
-      ),
+    api.get(
+      `/${ns}/seller`,
+      { schema: { querystring: productQuery, response: { 200: sellerReplySchema, ...lookupErrors } } },
+      async (request, reply) =>
+        serve(request, reply, `seller?${request.query.product_id}`, () =>
+          service.sellerOfProduct(request.query.product_id),
+        ),
     );
 
     // [API-11]
     api.get(
       `/${ns}/sellerInformation`,
-      { schema: { querystring: sellerInformationQuery } },
-      (request, reply) => {
+      {
+        schema: {
+          querystring: sellerInformationQuery,
+          response: { 200: sellerInformationReplySchema, ...lookupErrors },
+        },
+      },
+      async (request, reply) => {
         const { seller_url, page } = request.query;
         return serve(request, reply, `sellerInformation?${page}&${seller_url}`, () =>
           service.sellerInformation(seller_url, page),
@@ -148,20 +133,32 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
     );
 
     // [API-12]
-    api.get(`/${ns}/categories`, (request, reply) =>
-      serve(request, reply, 'categories', () => service.categories()),
+    api.get(
+      `/${ns}/categories`,
+      { schema: { response: { 200: categoriesReplySchema } } },
+      async (request, reply) => serve(request, reply, 'categories', () => service.categories()),
     );
 
     // [API-13, LIST-01, LIST-02]
-    api.get(`/${ns}/browseProducts`, { schema: { querystring: pageQuery } }, (request, reply) =>
-      serve(request, reply, `browseProducts?${request.query.page}`, () => service.browse(request.query.page)),
+    api.get(
+      `/${ns}/browseProducts`,
+      { schema: { querystring: pageQuery, response: { 200: browseProductsReplySchema, ...queryErrors } } },
+      async (request, reply) =>
+        serve(request, reply, `browseProducts?${request.query.page}`, () =>
+          service.browse(request.query.page),
+        ),
     );
 
     // [API-14]
     api.get(
       `/${ns}/categoryProducts`,
-      { schema: { querystring: categoryProductsQuery } },
-      (request, reply) => {
+      {
+        schema: {
+          querystring: categoryProductsQuery,
+          response: { 200: categoryProductsReplySchema, ...lookupErrors },
+        },
+      },
+      async (request, reply) => {
         const { category_id, page } = request.query;
         return serve(request, reply, `categoryProducts?${category_id}&${page}`, () =>
           service.categoryProducts(category_id, page),
@@ -170,19 +167,26 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
     );
 
     // [API-16]
-    api.get(`/${ns}/getgiftcardmmstemplates`, { schema: { querystring: productQuery } }, (request, reply) =>
-      serve(request, reply, `mmsTemplates?${request.query.product_id}`, () =>
-        service.mmsTemplates(request.query.product_id),
-      ),
+    api.get(
+      `/${ns}/getgiftcardmmstemplates`,
+      { schema: { querystring: productQuery, response: { 200: mmsTemplatesReplySchema, ...lookupErrors } } },
+      async (request, reply) =>
+        serve(request, reply, `mmsTemplates?${request.query.product_id}`, () =>
+          service.mmsTemplates(request.query.product_id),
+        ),
     );
 
     // [API-15] Magento's standard listing, outside {ns}.
     api.get(
       '/products-render-info',
-      { schema: { querystring: productsRenderInfoQuery } },
-      (request, reply) => {
-        const size = request.query['searchCriteria[pageSize]'];
-        const current = request.query['searchCriteria[currentPage]'];
+      {
+        schema: {
+          querystring: productsRenderInfoQuery,
+          response: { 200: productsRenderInfoReplySchema, ...queryErrors },
+        },
+      },
+      async (request, reply) => {
+        const { pageSize: size, currentPage: current } = request.query;
         return serve(request, reply, `products-render-info?${current}&${size}`, () =>
           service.productsRenderInfo(current, size),
         );

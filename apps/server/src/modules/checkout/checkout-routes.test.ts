@@ -1,3 +1,9 @@
+import type { CartItem as CartItemWire } from '@quokka/contract/api/cart';
+import type {
+  IdShippingMethod as IdShippingMethodWire,
+  ShippingInformationReply,
+  ShippingMethod as ShippingMethodWire,
+} from '@quokka/contract/api/checkout';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,9 +30,7 @@ import {
   importTestCatalogue,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { CartItemWire } from '../cart/cart-wire.ts';
 import { createCheckoutService } from './checkout-service.ts';
-import type { IdShippingMethodWire, ShippingInformationReply, ShippingMethodWire } from './checkout-wire.ts';
 
 let t: TestApp;
 let sandbox: SandboxPayments;

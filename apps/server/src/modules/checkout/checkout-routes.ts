@@ -1,3 +1,20 @@
+import {
+  checkoutSuccessQuery,
+  checkoutSuccessReplySchema,
+  estimateBody,
+  estimateByAddressIdBody,
+  estimateReplySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  paymentInformationBody,
+  paymentInformationReplySchema,
+  savedCardsReplySchema,
+  shippingInformationBody,
+  shippingInformationReplySchema,
+  shippingMethodsQuery,
+  shippingMethodsReplySchema,
+} from '@quokka/contract/api/checkout';
+import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -6,16 +23,6 @@ import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
-import {
-  checkoutSuccessQuery,
-  estimateBody,
-  estimateByAddressIdBody,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  paymentInformationBody,
-  shippingInformationBody,
-  shippingMethodsQuery,
-} from './checkout-wire.ts';
 
 // SPEC.md §7 "Cart, shipping and payment", the checkout half: shipping estimates and methods, shipping
 // information, payment information (placing the order), saved cards and the success lookup. Every call
@@ -37,6 +44,9 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 
 export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlugin {
   const ns = config.API_NAMESPACE;
+  // Bad input or a declined card, no or an expired token, no such cart, address or order, a cart
+  // changed under way, too many requests, the card provider down.
+  const errors = errorReplies(400, 401, 404, 409, 429, 503);
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     acceptEmptyJsonBodies(app);
@@ -46,15 +56,24 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
     });
 
     // [API-24, SHIP-02] Custom endpoint: `{status, data}` with id-based methods.
-    api.get(`/${ns}/shippingmethods`, { schema: { querystring: shippingMethodsQuery } }, async (request) => ({
-      status: true,
-      data: await service.idShippingMethods(currentCustomer(request).id, request.query.addressId),
-    }));
+    api.get(
+      `/${ns}/shippingmethods`,
+      {
+        schema: {
+          querystring: shippingMethodsQuery,
+          response: { 200: shippingMethodsReplySchema, ...errors },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await service.idShippingMethods(currentCustomer(request).id, request.query.addressId),
+      }),
+    );
 
     // [API-25, DATA-39]
     api.post(
       '/carts/mine/estimate-shipping-methods-by-address-id',
-      { schema: { body: estimateByAddressIdBody } },
+      { schema: { body: estimateByAddressIdBody, response: { 200: estimateReplySchema, ...errors } } },
       async (request) => {
         const addressId = request.body.addressId ?? request.body.address_id;
         if (addressId === null || addressId === undefined)
@@ -64,40 +83,63 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
     );
 
     // [API-26, DATA-39]
-    api.post('/carts/mine/estimate-shipping-methods', { schema: { body: estimateBody } }, async (request) =>
-      service.estimate(currentCustomer(request).id, { address: request.body.address }),
+    api.post(
+      '/carts/mine/estimate-shipping-methods',
+      { schema: { body: estimateBody, response: { 200: estimateReplySchema, ...errors } } },
+      async (request) => service.estimate(currentCustomer(request).id, { address: request.body.address }),
     );
 
     // [API-27, API-28] Answers under /rest/au/V1 as under /rest/default/V1 (registerApi).
     api.post(
       '/carts/mine/shipping-information',
-      { schema: { body: shippingInformationBody } },
+      {
+        schema: {
+          body: shippingInformationBody,
+          response: { 200: shippingInformationReplySchema, ...errors },
+        },
+      },
       async (request) => service.saveShippingInformation(currentCustomer(request).id, request.body),
     );
 
     // [API-29, ROLE-06] Magento answers the order id as a JSON string of digits.
     api.post(
       '/carts/mine/payment-information',
-      { schema: { body: paymentInformationBody } },
+      {
+        schema: { body: paymentInformationBody, response: { 200: paymentInformationReplySchema, ...errors } },
+      },
       async (request, reply) => {
         const orderId = await service.placeOrder(currentCustomer(request).id, {
           body: request.body,
           idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]),
         });
+        // Sent as JSON text: a bare string returned from a handler would go out as text/plain.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(orderId));
       },
     );
 
     // [API-30, DATA-40]
-    api.get(`/${ns}/savedcards`, async (request) => ({
-      status: true,
-      data: await service.savedCards(currentCustomer(request).id),
-    }));
+    api.get(
+      `/${ns}/savedcards`,
+      { schema: { response: { 200: savedCardsReplySchema, ...errors } } },
+      async (request) => ({
+        status: true as const,
+        data: await service.savedCards(currentCustomer(request).id),
+      }),
+    );
 
     // [API-36, DATA-44] The latest order's number and the shop's name.
-    api.get(`/${ns}/checkoutsuccess`, { schema: { querystring: checkoutSuccessQuery } }, async (request) => ({
-      status: true,
-      data: await service.checkoutSuccess(currentCustomer(request).id, request.query.seller_id),
-    }));
+    api.get(
+      `/${ns}/checkoutsuccess`,
+      {
+        schema: {
+          querystring: checkoutSuccessQuery,
+          response: { 200: checkoutSuccessReplySchema, ...errors },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await service.checkoutSuccess(currentCustomer(request).id, request.query.seller_id),
+      }),
+    );
   };
 }

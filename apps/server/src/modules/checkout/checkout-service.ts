@@ -1,4 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { AddressBody as AddressInputWire } from '@quokka/contract/api/address';
+import type {
+  IdShippingMethod as IdShippingMethodWire,
+  PaymentInformationBody,
+  SavedCard,
+  ShippingInformationBody,
+  ShippingInformationReply,
+  ShippingMethod as ShippingMethodWire,
+  Totals as TotalsWire,
+} from '@quokka/contract/api/checkout';
+import type { Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
@@ -46,16 +57,6 @@ import {
   stockOf,
   takeStock,
 } from './checkout-repository.ts';
-import type {
-  AddressInputWire,
-  IdShippingMethodWire,
-  OrderWire,
-  PaymentInformationBody,
-  ShippingInformationBody,
-  ShippingInformationReply,
-  ShippingMethodWire,
-  TotalsWire,
-} from './checkout-wire.ts';
 
 // Shipping, payment and the order (SPEC.md §4 Shipping method, Checkout; §7; DECISIONS.md "Catalogue,
 // cart and orders"). Placing an order is ONE transaction: lock the cart, take stock with row locks in
@@ -340,7 +341,7 @@ export interface CheckoutService {
   /** [API-29] Places the order; answers its id. */
   placeOrder(customerId: number, input: PlaceOrderInput): Promise<string>;
   /** [API-30, DATA-40] */
-  savedCards(customerId: number): Promise<unknown[]>;
+  savedCards(customerId: number): Promise<SavedCard[]>;
   /** [API-36, DATA-44] The member's latest order number and the shop's name. */
   checkoutSuccess(customerId: number, sellerRef?: string): Promise<{ order_id: string; shop_name: string }>;
   /** [DATA-41] The member's orders, newest first. */

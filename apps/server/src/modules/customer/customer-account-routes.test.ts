@@ -1,3 +1,4 @@
+import type { Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { OrderWire } from '../checkout/checkout-wire.ts';
 import { ACCOUNT_TEXT, type AccountCustomerWire } from './customer-account-service.ts';
 
 // My Account over HTTP (SPEC.md §7 Account; DECISIONS.md "Wire"): customers/me as Magento answers it,
