@@ -2,6 +2,7 @@ import { TOKEN_LIFETIME_MS } from '@quokka/contract/constants';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiFetch, nsPath } from '../lib/api-client';
 import { getAppState, signIn } from '../lib/app-state';
 import { renderApp } from '../test/render-app';
@@ -100,7 +101,7 @@ describe('account guard', () => {
     signIn('tok');
     renderApp('/account');
     await screen.findByRole('heading', { name: 'My Account' });
-    await apiFetch(nsPath('orders'), { auth: true }).catch(() => undefined);
+    await apiFetch(nsPath('orders'), { schema: z.unknown(), auth: true }).catch(() => undefined);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/signin'));
     expect(getAppState().auth.isSignedIn).toBe(false);
   });

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, NoResponseError, nsPath } from './api-client';
+import { z } from 'zod';
+import {
+  ApiError,
+  apiFetch,
+  hasErrorCode,
+  NoResponseError,
+  nsPath,
+  ReplyShapeError,
+  takeReplyShapeErrors,
+} from './api-client';
 import { getAppState, loaderText, showLoader, signIn } from './app-state';
+
+// These tests are about the transport; the reply's shape is the contract's business.
+const schema = z.unknown();
 
 function reply(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
@@ -28,15 +40,22 @@ afterEach(() => {
 describe('apiFetch', () => {
   it('[API-01] calls the same origin by default, and the configured base host when one is set', async () => {
     const fetchMock = stubFetch(async () => reply('{}'));
-    await apiFetch(nsPath('categories'));
+    await apiFetch(nsPath('categories'), {
+      schema,
+    });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/rest/default/V1/storefront/categories');
 
     vi.stubEnv('VITE_API_BASE', 'https://api.staging.example/');
-    await apiFetch('/rest/default/V1/carts/mine');
+    await apiFetch('/rest/default/V1/carts/mine', {
+      schema,
+    });
     expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.staging.example/rest/default/V1/carts/mine');
 
     const meta = setConfigMeta(JSON.stringify({ apiBase: 'https://api.example', apiNamespace: 'shopns' }));
-    await apiFetch(nsPath('browseProducts'), { query: { page: 2, missing: undefined } });
+    await apiFetch(nsPath('browseProducts'), {
+      schema,
+      query: { page: 2, missing: undefined },
+    });
     expect(fetchMock.mock.calls[2]?.[0]).toBe(
       'https://api.example/rest/default/V1/shopns/browseProducts?page=2',
     );
@@ -45,21 +64,38 @@ describe('apiFetch', () => {
 
   it('[API-02] parses a reply that is JSON text holding JSON a second time', async () => {
     stubFetch(async () => reply(JSON.stringify(JSON.stringify({ status: true, data: [1, 2] }))));
-    await expect(apiFetch(nsPath('savedcards'))).resolves.toEqual({ status: true, data: [1, 2] });
+    await expect(
+      apiFetch(nsPath('savedcards'), {
+        schema,
+      }),
+    ).resolves.toEqual({ status: true, data: [1, 2] });
   });
 
   it('[API-02] keeps a plain JSON reply and a string of digits as they are', async () => {
     stubFetch(async () => reply('{"status":true}'));
-    await expect(apiFetch(nsPath('auth'))).resolves.toEqual({ status: true });
+    await expect(
+      apiFetch(nsPath('auth'), {
+        schema,
+      }),
+    ).resolves.toEqual({ status: true });
     stubFetch(async () => reply('"000000123"'));
-    await expect(apiFetch('/rest/default/V1/carts/mine/payment-information')).resolves.toBe('000000123');
+    await expect(
+      apiFetch('/rest/default/V1/carts/mine/payment-information', {
+        schema,
+      }),
+    ).resolves.toBe('000000123');
   });
 
   it('[API-03] sends the stored token as a bearer header on authenticated calls only', async () => {
     signIn('tok-xyz');
     const fetchMock = stubFetch(async () => reply('[]'));
-    await apiFetch('/rest/default/V1/carts/mine', { auth: true });
-    await apiFetch(nsPath('categories'));
+    await apiFetch('/rest/default/V1/carts/mine', {
+      schema,
+      auth: true,
+    });
+    await apiFetch(nsPath('categories'), {
+      schema,
+    });
     const authed = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
     const anonymous = new Headers(fetchMock.mock.calls[1]?.[1]?.headers);
     expect(authed.get('Authorization')).toBe('Bearer tok-xyz');
@@ -69,6 +105,7 @@ describe('apiFetch', () => {
   it('sends a JSON body', async () => {
     const fetchMock = stubFetch(async () => reply('{"status":true}'));
     await apiFetch(nsPath('sendmobilecode'), {
+      schema,
       method: 'POST',
       body: { mobile: '0412345678', r_token: 'x' },
     });
@@ -83,7 +120,11 @@ describe('apiFetch', () => {
       throw new TypeError('Failed to fetch');
     });
     showLoader('Fetching Cart...');
-    await expect(apiFetch('/rest/default/V1/carts/mine')).rejects.toBeInstanceOf(NoResponseError);
+    await expect(
+      apiFetch('/rest/default/V1/carts/mine', {
+        schema,
+      }),
+    ).rejects.toBeInstanceOf(NoResponseError);
     expect(getAppState().offline).toBe(true);
     expect(loaderText(getAppState())).toBeNull();
   });
@@ -94,14 +135,22 @@ describe('apiFetch', () => {
       controller.abort();
       throw new DOMException('aborted', 'AbortError');
     });
-    await expect(apiFetch(nsPath('categories'), { signal: controller.signal })).rejects.toThrow('aborted');
+    await expect(
+      apiFetch(nsPath('categories'), {
+        schema,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('aborted');
     expect(getAppState().offline).toBe(false);
   });
 
   it('[CONN-03] [CONN-04] [ERR-02] a server error reply sets the unexpected-error state and clears the loader', async () => {
     stubFetch(async () => reply('{"message":"Internal Server Error"}', 500));
     showLoader('Fetching Cart...');
-    const error = await apiFetch(nsPath('orders'), { auth: true }).catch((caught: unknown) => caught);
+    const error = await apiFetch(nsPath('orders'), {
+      schema,
+      auth: true,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(500);
     expect(getAppState().unexpectedError).toBe(true);
@@ -116,7 +165,10 @@ describe('apiFetch', () => {
         401,
       ),
     );
-    const error = await apiFetch(nsPath('orders'), { auth: true }).catch((caught: unknown) => caught);
+    const error = await apiFetch(nsPath('orders'), {
+      schema,
+      auth: true,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("The consumer isn't authorized to access self.");
     expect(getAppState().auth.isSignedIn).toBe(false);
@@ -127,7 +179,12 @@ describe('apiFetch', () => {
   it('a 401 on an anonymous call does not touch the sign-in', async () => {
     signIn('fine-token');
     stubFetch(async () => reply('{"message":"nope"}', 401));
-    await expect(apiFetch(nsPath('auth'), { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiFetch(nsPath('auth'), {
+        schema,
+        method: 'POST',
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(getAppState().auth.isSignedIn).toBe(true);
   });
 
@@ -139,9 +196,11 @@ describe('apiFetch', () => {
     };
     stubFetch(async () => reply(JSON.stringify(body), 400));
     showLoader('Registering...');
-    const error = await apiFetch(nsPath('createAccount'), { method: 'POST', body: {} }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await apiFetch(nsPath('createAccount'), {
+      schema,
+      method: 'POST',
+      body: {},
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(400);
@@ -157,13 +216,61 @@ describe('apiFetch', () => {
     signIn('tok');
     stubFetch(async () => reply('{"message":"gone"}', 401));
     await expect(
-      apiFetch(nsPath('signout'), { method: 'POST', auth: true, silent: true }),
+      apiFetch(nsPath('signout'), {
+        schema,
+        method: 'POST',
+        auth: true,
+        silent: true,
+      }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(getAppState().auth.isSignedIn).toBe(true);
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiFetch(nsPath('categories'), { silent: true })).rejects.toBeInstanceOf(NoResponseError);
+    await expect(
+      apiFetch(nsPath('categories'), {
+        schema,
+        silent: true,
+      }),
+    ).rejects.toBeInstanceOf(NoResponseError);
     expect(getAppState().offline).toBe(false);
+  });
+});
+
+describe('replies and the contract', () => {
+  const cartIdSchema = z.number().int();
+
+  it('returns the reply as the call’s schema reads it', async () => {
+    stubFetch(async () => reply('77'));
+    await expect(apiFetch('/rest/default/V1/carts/mine', { schema: cartIdSchema })).resolves.toBe(77);
+  });
+
+  it('a reply that does not match the call’s schema fails loudly, naming the call and the issue', async () => {
+    stubFetch(async () => reply('{"id":"77"}'));
+    const error = await apiFetch('/rest/default/V1/carts/mine', {
+      schema: z.object({ id: z.number() }),
+      method: 'POST',
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ReplyShapeError);
+    expect((error as ReplyShapeError).message).toContain('POST /rest/default/V1/carts/mine');
+    expect((error as ReplyShapeError).message).toContain('at id:');
+    expect(getAppState().unexpectedError).toBe(true);
+    // Kept for the test set-up, which fails a test that swallowed such an error; taken here on purpose.
+    expect(takeReplyShapeErrors()).toHaveLength(1);
+  });
+
+  it('[ERR-06] [ERR-07] a failure carries the code of its reply; one without a known code has none', async () => {
+    stubFetch(async () =>
+      reply('{"message":"The requested qty is not available","code":"QTY_NOT_AVAILABLE"}', 400),
+    );
+    const qty = await apiFetch(nsPath('x'), { schema }).catch((caught: unknown) => caught);
+    expect((qty as ApiError).code).toBe('QTY_NOT_AVAILABLE');
+    expect(hasErrorCode(qty, 'PRODUCT_NOT_AVAILABLE', 'QTY_NOT_AVAILABLE')).toBe(true);
+    expect(hasErrorCode(qty, 'CART_NOT_FOUND')).toBe(false);
+
+    stubFetch(async () => reply('{"message":"Gone","code":"SOMETHING_NEW"}', 404));
+    const unknown = await apiFetch(nsPath('x'), { schema }).catch((caught: unknown) => caught);
+    expect((unknown as ApiError).code).toBeUndefined();
+    expect(hasErrorCode(unknown, 'NOT_FOUND')).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
 // The single way the app talks to the server. It applies SPEC.md §4 and §8 once for every call:
 // no response → offline popup, 5xx → 'Unexpected Error', 401 on an authenticated call → signed out,
-// any failure → loader cleared.
+// any failure → loader cleared. Every call names the contract's schema of its reply (DECISIONS.md "Wire"):
+// development and tests check each reply against it, so a server and a client that disagree fail loudly.
+import { type ErrorCode, errorCodeOf } from '@quokka/contract/api/errors';
+import type { output, ZodType } from 'zod';
 import { clearLoader, expireSession, getAppState, setOffline, setUnexpectedError } from './app-state';
 import { getRuntimeConfig } from './runtime-config';
 
@@ -8,7 +11,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiFetchOptions {
+export interface ApiFetchOptions<S extends ZodType = ZodType> {
+  /** The contract's schema of the 2xx reply; its output is what the call returns. */
+  schema: S;
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
@@ -28,17 +33,36 @@ export type InputValidation = Record<string, string[]>;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** What the failure means (`@quokka/contract/api/errors`); clients switch on it, never on the message. */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, message: string, body: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = errorCodeOf(body);
   }
 
   /** The reply's per-field messages, when it carries `input_validation`. */
   get inputValidation(): InputValidation | null {
     return readInputValidation(this.body);
+  }
+}
+
+/** Whether `error` is a reply carrying one of these codes: the way to tell an expected outcome. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
+}
+
+/** A 2xx reply that does not have the shape the contract declares for the call. */
+export class ReplyShapeError extends Error {
+  constructor(
+    readonly call: string,
+    readonly issues: string,
+  ) {
+    super(`${call} answered a reply that does not match the contract:\n${issues}`);
+    this.name = 'ReplyShapeError';
   }
 }
 
@@ -125,9 +149,41 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
-/** Calls the API and returns the parsed reply, or throws ApiError / NoResponseError. */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = false, query, signal, silent = false } = options;
+/** Development and tests check every reply; a production build trusts the server it ships with. */
+const CHECK_REPLIES = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+const mismatches: ReplyShapeError[] = [];
+
+/**
+ * The replies that did not match their schema since the last call. A caller may swallow the thrown
+ * error (a best-effort call); the test set-up still fails the test with it.
+ */
+export function takeReplyShapeErrors(): ReplyShapeError[] {
+  return mismatches.splice(0);
+}
+
+/** A 2xx reply read with its schema; for the one call that does not go through apiFetch (payment). */
+export function checkedReply<S extends ZodType>(schema: S, value: unknown, call: string): output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues
+    .map((issue) => `  at ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('\n');
+  const error = new ReplyShapeError(call, issues);
+  if (!CHECK_REPLIES) {
+    // Not this build's server, or a newer one: keep going with what came, as before the check.
+    return value as output<S>;
+  }
+  mismatches.push(error);
+  throw error;
+}
+
+/** Calls the API and returns the reply as its schema reads it, or throws ApiError / NoResponseError. */
+export async function apiFetch<S extends ZodType>(
+  path: string,
+  options: ApiFetchOptions<S>,
+): Promise<output<S>> {
+  const { schema, method = 'GET', body, auth = false, query, signal, silent = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getAppState().auth.token : null;
@@ -158,7 +214,17 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if (isAbort(error, signal)) throw error;
   }
   const parsed = parseReplyText(text);
-  if (response.ok) return parsed as T;
+  if (response.ok) {
+    try {
+      return checkedReply(schema, parsed, `${method} ${path}`);
+    } catch (error) {
+      if (!silent) {
+        clearLoader(); // [CONN-04]
+        setUnexpectedError(true); // [ERR-02] a reply the app cannot read is a fault
+      }
+      throw error;
+    }
+  }
 
   if (!silent) {
     clearLoader(); // [CONN-04]

@@ -19,11 +19,11 @@ describe('places', () => {
             street: '12 Brunswick St',
           },
           {
-            id: 8,
+            id: '8',
             description: 'Richmond TAS',
             suburb: 'Richmond',
             state: 'Tasmania',
-            region_id: null,
+            region_id: 574,
             postcode: null,
             country_id: 'AU',
             street: null,

@@ -2,6 +2,7 @@
 // `GET {ns}/places`: the offline list of Australian suburbs and postcodes in sandbox mode, Google Places
 // when the server has a key (the key stays a server setting; both answer the same shape). The server
 // also reads a street typed before a comma ('12 King St, Newtown').
+import { placesReplySchema } from '@quokka/contract/api/places';
 import { COUNTRY_ID } from '@quokka/contract/constants';
 import { findRegion } from '@quokka/contract/regions';
 import { apiFetch, nsPath } from './api-client';
@@ -58,7 +59,8 @@ export async function searchPlaces(query: string, signal?: AbortSignal): Promise
   if (trimmed.length < MIN_QUERY_LENGTH) return [];
   try {
     // Silent: a failed suggestion lookup must not interrupt typing; the fields can be filled by hand.
-    const reply = await apiFetch<{ data?: ServerPlace[] } | null>(nsPath('places'), {
+    const reply = await apiFetch(nsPath('places'), {
+      schema: placesReplySchema,
       query: { query: trimmed },
       signal,
       silent: true,

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
+import { errorReply } from './fake-replies';
 
 export function renderApp(path: string) {
   const queryClient = new QueryClient({
@@ -31,7 +32,7 @@ export function stubApi(replies: Record<string, unknown>) {
         headers: { 'Content-Type': 'application/json' },
       });
     }
-    return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    return errorReply('NOT_FOUND', 'Not found');
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

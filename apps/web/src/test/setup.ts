@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { takeReplyShapeErrors } from '../lib/api-client';
 import { resetAppState } from '../lib/app-state';
 
 // Lazy screens and the shell mount a little after the first paint; on a loaded two-core machine the
@@ -24,4 +25,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   resetAppState();
+  // A fake (or a server) answering a shape the contract does not declare fails the test, also when the
+  // code under test swallowed the error of a best-effort call.
+  const mismatch = takeReplyShapeErrors()[0];
+  if (mismatch) throw mismatch;
 });

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
 
-// carts and cart_items: the only SQL that writes them. The catalogue and the member are only read here
-// (products by sku, a member's addresses), because the cart shows them in Magento's shapes; prices are
-// always read from products, never taken from the client.
+// carts and cart_items: the only SQL on them. The catalogue's products and sellers are read here too
+// (one join per cart, not a call per line: scripts/check-boundaries.mjs SHARED_READS), because a line
+// shows the live name, price, picture and stock; prices are never taken from the client.
 
 export interface CartRow {
   id: number;
@@ -237,87 +237,4 @@ export async function deleteLine(db: Db, cartId: number, itemId: number): Promis
 
 export async function deleteAllLines(db: Db, cartId: number): Promise<void> {
   await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
-}
-
-export interface MemberRow {
-  id: number;
-  mobile: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  store_id: number;
-  website_id: number;
-  default_billing_id: number | null;
-  default_shipping_id: number | null;
-}
-
-export function findMember(db: Db, customerId: number): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('customers')
-    .select([
-      'id',
-      'mobile',
-      'email',
-      'firstname',
-      'lastname',
-      'store_id',
-      'website_id',
-      'default_billing_id',
-      'default_shipping_id',
-    ])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-}
-
-export interface MemberAddressRow {
-  id: number;
-  customer_id: number;
-  firstname: string;
-  lastname: string;
-  telephone: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  region_id: number;
-  region_code: string;
-  region: string;
-  country_id: string;
-}
-
-const addressColumns = [
-  'id',
-  'customer_id',
-  'firstname',
-  'lastname',
-  'telephone',
-  'street',
-  'city',
-  'postcode',
-  'region_id',
-  'region_code',
-  'region',
-  'country_id',
-] as const;
-
-export function memberAddresses(db: Db, customerId: number): Promise<MemberAddressRow[]> {
-  return db
-    .selectFrom('customer_addresses')
-    .select(addressColumns)
-    .where('customer_id', '=', customerId)
-    .orderBy('id')
-    .execute();
-}
-
-/** The member's address with this id; undefined for another member's (which is then a 404). */
-export function findMemberAddress(
-  db: Db,
-  customerId: number,
-  addressId: number,
-): Promise<MemberAddressRow | undefined> {
-  return db
-    .selectFrom('customer_addresses')
-    .select(addressColumns)
-    .where('customer_id', '=', customerId)
-    .where('id', '=', addressId)
-    .executeTakeFirst();
 }

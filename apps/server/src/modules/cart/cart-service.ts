@@ -1,16 +1,12 @@
-import type { AddressWire } from '@quokka/contract/api/address';
 import type {
   AddItemBody,
-  CartCustomer as CartCustomerWire,
   CartItem as CartItemWire,
   ConfigurableItemOption,
   Quote as QuoteWire,
 } from '@quokka/contract/api/cart';
 import { OPTION_ID } from '@quokka/contract/constants';
-import { MSG } from '@quokka/contract/messages';
-import { joinFullName } from '@quokka/contract/names';
+import { centsToDollars } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
-import type { AddressSnapshot } from '../../db/schema.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
   addToLine,
@@ -22,18 +18,21 @@ import {
   deleteLine,
   ensureActiveCart,
   findActiveCart,
-  findMember,
   findProductById,
   findProductBySku,
   lineQty,
   lockActiveCart,
-  type MemberAddressRow,
-  type MemberRow,
-  memberAddresses,
+  markCartOrdered,
   type ProductForCart,
+  type CartShippingChoice,
+  saveShippingChoice,
   setLineQty,
   touchCart,
 } from './cart-repository.ts';
+import { productNotAvailable, qtyNotAvailable } from '../catalog/catalog-service.ts';
+import type { CustomerService } from '../customer/customer-service.ts';
+
+export type { CartLineRow, CartRow, CartShippingChoice } from './cart-repository.ts';
 
 // The member's server cart (SPEC.md §3 Server cart, §7 Cart; DECISIONS.md "Wire"): one active cart per
 // member, one line per product, prices and stock always from the catalogue. Every change locks the cart
@@ -46,13 +45,7 @@ export const CART_TEXT = {
   cartJustOrdered: 'This cart has just been ordered. Please try again.',
 } as const;
 
-/** [ERR-05] Unknown, disabled or out of stock. */
-export const productNotAvailable = () =>
-  new InvalidDataError(MSG.productNotAvailable, { code: 'PRODUCT_NOT_AVAILABLE' });
-/** [ERR-06] More than the stock, counting what the cart already holds. */
-export const qtyNotAvailable = () => new InvalidDataError(MSG.qtyNotAvailable, { code: 'QTY_NOT_AVAILABLE' });
 
-const dollars = (cents: number) => cents / 100;
 
 type OptionColumn = 'color_id' | 'size_id' | 'gift_card_price_id';
 /** [CONST-14..16] The fixed option ids and the product column each one picks. */
@@ -73,7 +66,7 @@ export function cartItemWire(line: CartLineRow): CartItemWire {
     sku: line.sku,
     qty: line.qty,
     name: line.child_name,
-    price: dollars(line.price_cents),
+    price: centsToDollars(line.price_cents),
     product_type: configurable ? 'configurable' : 'simple',
     quote_id: String(line.cart_id),
     ...(configurable
@@ -82,57 +75,13 @@ export function cartItemWire(line: CartLineRow): CartItemWire {
     extension_attributes: {
       product_id: line.parent_id ?? line.product_id,
       child_product_id: line.product_id,
-      row_total: dollars(line.price_cents * line.qty),
+      row_total: centsToDollars(line.price_cents * line.qty),
       image: line.image ?? '',
       is_giftcard: line.is_giftcard,
       seller_id: line.seller_id,
       seller_url: line.seller_url,
       product_seller_image: line.seller_logo,
     },
-  };
-}
-
-/** The Magento address of a member's stored address, as a snapshot for a cart or an order. */
-export function addressSnapshot(row: MemberAddressRow): AddressSnapshot {
-  return {
-    customer_address_id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    telephone: row.telephone,
-    street: row.street,
-    city: row.city,
-    postcode: row.postcode,
-    region: { region: row.region, region_code: row.region_code, region_id: row.region_id },
-    region_id: row.region_id,
-    country_id: row.country_id,
-  };
-}
-
-function memberAddressWire(row: MemberAddressRow, member: MemberRow): AddressWire {
-  const { customer_address_id: _snapshotId, ...address } = addressSnapshot(row);
-  return {
-    id: row.id,
-    customer_id: row.customer_id,
-    ...address,
-    default_shipping: row.id === member.default_shipping_id,
-    default_billing: row.id === member.default_billing_id,
-  };
-}
-
-/** [DATA-34] The member as Magento shows a customer; GET customers/me answers the same shape. */
-export function customerWire(member: MemberRow, addresses: MemberAddressRow[]): CartCustomerWire {
-  return {
-    id: member.id,
-    email: member.email,
-    firstname: member.firstname,
-    lastname: member.lastname,
-    fullname: joinFullName(member.firstname, member.lastname),
-    mobile: member.mobile,
-    store_id: member.store_id,
-    website_id: member.website_id,
-    ...(member.default_shipping_id !== null ? { default_shipping: String(member.default_shipping_id) } : {}),
-    ...(member.default_billing_id !== null ? { default_billing: String(member.default_billing_id) } : {}),
-    addresses: addresses.map((row) => memberAddressWire(row, member)),
   };
 }
 
@@ -168,9 +117,30 @@ export interface CartService {
   removeItem(customerId: number, itemId: number): Promise<void>;
   /** [API-23, ERR-07] Empties the active cart; 404 when there is none. */
   clear(customerId: number): Promise<void>;
+
+  // For checkout, which places the order from the cart inside its own transaction: `trx` is it.
+  /** The active cart, if any (no lock). */
+  findActive(customerId: number): Promise<CartRow | undefined>;
+  /**
+   * The active cart, locked until `trx` ends: every change of a cart and the order placed from it take
+   * this lock first, so they happen one after another.
+   */
+  lockActive(trx: Db, customerId: number): Promise<CartRow | undefined>;
+  /** The cart's lines with their live product, price and stock, in product id order. */
+  lines(executor: Db, cartId: number): Promise<CartLineRow[]>;
+  /** [API-27] The addresses and shipping method chosen for the cart. */
+  saveShippingChoice(trx: Db, cartId: number, choice: CartShippingChoice): Promise<void>;
+  /** The cart became an order: it is no longer the member's active cart. */
+  markOrdered(trx: Db, cartId: number): Promise<void>;
 }
 
-export function createCartService(db: Db): CartService {
+export interface CartServiceDeps {
+  db: Db;
+  /** The member the cart shows (customers/me reads it from the cart). */
+  customers: Pick<CustomerService, 'cartMember'>;
+}
+
+export function createCartService({ db, customers }: CartServiceDeps): CartService {
   /** Runs `work` with the member's active cart locked; `create` makes one first when there is none. */
   function withLockedCart<T>(
     customerId: number,
@@ -221,18 +191,17 @@ export function createCartService(db: Db): CartService {
       await ensureActiveCart(db, customerId);
       const cart = await findActiveCart(db, customerId);
       if (!cart) throw new ConflictError(CART_TEXT.cartJustOrdered);
-      const member = await findMember(db, customerId);
+      const member = await customers.cartMember(customerId);
       if (!member) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
-      const [lines, addresses] = [await cartLines(db, cart.id), await memberAddresses(db, customerId)];
-      const defaultBilling = addresses.find((row) => row.id === member.default_billing_id);
-      const billing = cart.billing_address ?? (defaultBilling ? addressSnapshot(defaultBilling) : null);
+      const lines = await cartLines(db, cart.id);
+      const billing = cart.billing_address ?? member.defaultBilling;
       return {
         id: cart.id,
         is_active: true,
         items_count: lines.length,
         items_qty: lines.reduce((sum, line) => sum + line.qty, 0),
         items: lines.map(cartItemWire),
-        customer: customerWire(member, addresses),
+        customer: member.customer,
         billing_address: billing ? { ...billing, email: member.email } : null,
         currency: { quote_currency_code: 'AUD', base_currency_code: 'AUD' },
       };
@@ -275,6 +244,12 @@ export function createCartService(db: Db): CartService {
         await deleteAllLines(trx, cart.id);
         await touchCart(trx, cart.id);
       }),
+
+    findActive: (customerId) => findActiveCart(db, customerId),
+    lockActive: lockActiveCart,
+    lines: (executor, cartId) => cartLines(executor, cartId),
+    saveShippingChoice,
+    markOrdered: markCartOrdered,
   };
 }
 

@@ -7,6 +7,7 @@ import type { ProductTabs } from '../../db/schema.ts';
 // service as a short-lived snapshot; a page is then ONE query by primary key for its ten ids, each row
 // with its seller, pictures and — for a configurable product — the lowest and highest child price and
 // the summed child stock from lateral subqueries on products_parent. No N+1, and no OFFSET scan.
+// The one write here is stock: an order takes it (takeStock), inside the order's transaction.
 
 export interface TileRow {
   id: number;
@@ -229,4 +230,34 @@ export async function findMmsTemplates(db: Db, productId: number): Promise<MmsTe
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Takes `qty` units if there are that many, in one statement: the row lock it takes makes a second
+ * buyer wait for this transaction and then see what is left (the conditional update of Saleor's stock
+ * allocation). False when there are not enough, or the product is off sale.
+ */
+export async function takeStock(db: Db, productId: number, qty: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ qty: sql<number>`qty - ${qty}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', productId)
+    .where('qty', '>=', qty)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const row = await db.selectFrom('products').select('qty').where('id', '=', productId).executeTakeFirst();
+  return row?.qty ?? 0;
+}
+
+/** A seller's shop name, by id or by seller url. */
+export async function sellerName(db: Db, ref: { id?: number; url?: string }): Promise<string | undefined> {
+  if (ref.id === undefined && ref.url === undefined) return undefined;
+  let query = db.selectFrom('sellers').select('name');
+  query =
+    ref.id !== undefined ? query.where('id', '=', ref.id) : query.where('seller_url', '=', ref.url ?? '');
+  return (await query.executeTakeFirst())?.name;
 }

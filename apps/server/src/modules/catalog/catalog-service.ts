@@ -19,10 +19,11 @@ import {
   PAGE_SIZE,
   PRODUCT_TILE_RATIO,
 } from '@quokka/contract/constants';
-import { formatCents } from '@quokka/contract/money';
+import { MSG } from '@quokka/contract/messages';
+import { centsToDollars, formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
-import { NotFoundError } from '../../domain/errors.ts';
-import { CatalogueCache } from './catalog-cache.ts';
+import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { CatalogueCache, invalidateCatalogueCache } from './catalog-cache.ts';
 import {
   allCategoryRows,
   type CategoryRow,
@@ -38,6 +39,9 @@ import {
   type ProductRow,
   type SellerRow,
   sellerListedIds,
+  sellerName,
+  stockOf,
+  takeStock,
   type TileRow,
   tilesByIds,
 } from './catalog-repository.ts';
@@ -50,6 +54,13 @@ export const SELLER_NOT_FOUND = 'The seller does not exist.';
 export const PRODUCT_NOT_FOUND = 'The product does not exist.';
 export const CATEGORY_NOT_FOUND = 'The category does not exist.';
 
+/** [ERR-05] Unknown, disabled or out of stock. */
+export const productNotAvailable = () =>
+  new InvalidDataError(MSG.productNotAvailable, { code: 'PRODUCT_NOT_AVAILABLE' });
+/** [ERR-06] More than the stock (counting what the cart already holds). */
+export const qtyNotAvailable = () =>
+  new InvalidDataError(MSG.qtyNotAvailable, { code: 'QTY_NOT_AVAILABLE' });
+
 const OPTION_LABELS: Record<AttributeCode, string> = {
   color: 'Color',
   size: 'Size',
@@ -57,7 +68,6 @@ const OPTION_LABELS: Record<AttributeCode, string> = {
 };
 const ATTRIBUTES: readonly AttributeCode[] = ['color', 'size', 'gift_card_price'];
 
-const dollars = (cents: number) => cents / 100;
 const pageOf = (ids: readonly number[], page: number, size = PAGE_SIZE) =>
   ids.slice((page - 1) * size, page * size);
 
@@ -91,7 +101,7 @@ function tile(row: TileRow): ProductTile {
     name: row.name,
     sku: row.sku,
     qty: row.qty,
-    price: dollars(row.price_cents),
+    price: centsToDollars(row.price_cents),
     type_id: row.type_id,
     is_giftcard: row.is_giftcard,
     short_desc: row.short_desc,
@@ -149,7 +159,7 @@ function child(row: ChildRow): ConfigurableChild {
     const value = row[attribute];
     if (value) options[attribute] = value.id;
   }
-  return { id: row.id, sku: row.sku, name: row.name, qty: row.qty, price: dollars(row.price_cents), options };
+  return { id: row.id, sku: row.sku, name: row.name, qty: row.qty, price: centsToDollars(row.price_cents), options };
 }
 
 function product(row: ProductRow): Product {
@@ -238,12 +248,12 @@ function productRender(row: TileRow, publicUrl: string): ProductRender {
     store_id: LISTING_STORE_ID,
     currency_code: LISTING_CURRENCY,
     price_info: {
-      final_price: dollars(min),
-      max_price: dollars(max),
-      minimal_price: dollars(min),
-      regular_price: dollars(min),
-      max_regular_price: dollars(max),
-      minimal_regular_price: dollars(min),
+      final_price: centsToDollars(min),
+      max_price: centsToDollars(max),
+      minimal_price: centsToDollars(min),
+      regular_price: centsToDollars(min),
+      max_regular_price: centsToDollars(max),
+      minimal_regular_price: centsToDollars(min),
       special_price: null,
       formatted_prices: {
         final_price: formatCents(min),
@@ -296,6 +306,40 @@ export interface CatalogService {
     page: number,
     pageSize: number,
   ): Promise<{ items: ProductRender[]; total_count: number }>;
+  /** A seller's shop name by id or seller url (the checkout success page names the shop). */
+  sellerName(ref: { id?: number; url?: string }): Promise<string | undefined>;
+  /** Stock, which only the catalogue writes. */
+  inventory: Inventory;
+}
+
+/** One product and how many units an order takes of it. */
+export interface StockLine {
+  productId: number;
+  qty: number;
+}
+
+export interface Inventory {
+  /**
+   * Takes the stock of every line inside the caller's transaction `trx` (the order's), or throws the §8
+   * error of the first line short of stock: PRODUCT_NOT_AVAILABLE when none is left (or it is off sale),
+   * QTY_NOT_AVAILABLE when fewer than asked for are. The caller's rollback then gives back what was taken.
+   */
+  take(trx: Db, lines: readonly StockLine[]): Promise<void>;
+  /** After the taking transaction committed: product pages show the new stock at once. */
+  changed(): void;
+}
+
+/**
+ * Row locks in product id order, one conditional update each (STYLE.md; the stock allocation of Saleor):
+ * two orders never wait on each other in a circle, and stock never goes below zero.
+ */
+async function takeInProductOrder(trx: Db, lines: readonly StockLine[]): Promise<void> {
+  const ordered = [...lines].sort((a, b) => a.productId - b.productId);
+  for (const line of ordered) {
+    if (!(await takeStock(trx, line.productId, line.qty))) {
+      throw (await stockOf(trx, line.productId)) <= 0 ? productNotAvailable() : qtyNotAvailable();
+    }
+  }
 }
 
 export function createCatalogService(db: Db, options: { publicUrl?: string } = {}): CatalogService {
@@ -304,6 +348,10 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
   const page = async (key: string, load: () => Promise<number[]>, pageNumber: number) =>
     tilesByIds(db, pageOf(await listings.get(key, load), pageNumber));
   return {
+    inventory: { take: takeInProductOrder, changed: invalidateCatalogueCache },
+
+    sellerName: (ref) => sellerName(db, ref),
+
     async product(id) {
       const row = await findProduct(db, id);
       return row ? product(row) : { status: false, not_exists: true };

@@ -13,7 +13,7 @@ import {
 } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ACCOUNT_TEXT, type AccountCustomerWire } from './customer-account-service.ts';
+import { type AccountCustomerWire, CUSTOMER_TEXT } from './customer-service.ts';
 
 // My Account over HTTP (SPEC.md §7 Account; DECISIONS.md "Wire"): customers/me as Magento answers it,
 // the address book replaced the way Magento's PUT does, the defaults, the orders; and two members
@@ -303,7 +303,7 @@ describe('PUT customers/me', () => {
       const shopper = await aShopper(t);
       const me = (await getMe(shopper)).body;
       const reply = await putMe(shopper, { addresses: [me.addresses[0], me.addresses[0]] });
-      expect(reply).toMatchObject({ status: 400, body: { message: ACCOUNT_TEXT.duplicateAddress } });
+      expect(reply).toMatchObject({ status: 400, body: { message: CUSTOMER_TEXT.duplicateAddress } });
     });
   });
 });
@@ -339,7 +339,7 @@ describe('setdefaultbilling and setdefaultshipping', () => {
     expect((await setDefault(shopper, 'shipping', 'abc')).status).toBe(400);
     expect(await setDefault(shopper, 'billing', 2_000_000)).toMatchObject({
       status: 404,
-      body: { message: ACCOUNT_TEXT.addressNotFound },
+      body: { message: CUSTOMER_TEXT.addressNotFound },
     });
   });
 });
@@ -446,7 +446,7 @@ describe('two members: each sees and changes only their own (404, nothing change
     const reply = await putMe(alice, {
       addresses: [...me.addresses, anAddress({ id: bob.addressId, street: ['1 Hijack Rd'] })],
     });
-    expect(reply).toMatchObject({ status: 404, body: { message: ACCOUNT_TEXT.addressNotFound } });
+    expect(reply).toMatchObject({ status: 404, body: { message: CUSTOMER_TEXT.addressNotFound } });
     expect(await snapshot(alice)).toEqual(aliceBefore);
     expect(await snapshot(bob)).toEqual(bobBefore);
   });
@@ -466,7 +466,7 @@ describe('two members: each sees and changes only their own (404, nothing change
     for (const kind of ['billing', 'shipping'] as const) {
       for (const id of [bob.addressId, bobSecondAddress]) {
         const reply = await setDefault(alice, kind, id);
-        expect(reply).toMatchObject({ status: 404, body: { message: ACCOUNT_TEXT.addressNotFound } });
+        expect(reply).toMatchObject({ status: 404, body: { message: CUSTOMER_TEXT.addressNotFound } });
       }
     }
     expect(await snapshot(alice)).toEqual(aliceBefore);

@@ -1,6 +1,7 @@
 import { statusReplySchema } from '@quokka/contract/api/common';
 import {
   customerSchema,
+  type Order,
   orderQuery,
   orderReplySchema,
   ordersReplySchema,
@@ -14,17 +15,19 @@ import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
-import type { CheckoutService } from '../checkout/checkout-service.ts';
-import type { CustomerAccountService } from './customer-account-service.ts';
+import type { CustomerService } from './customer-service.ts';
 
 // SPEC.md §7 Account: customers/me, the two defaults, and the member's orders. Every call needs the
 // member's bearer token and sees only the member's own data (another member's is a 404).
 
 export interface CustomerAccountRoutesDeps {
   config: Config;
-  service: CustomerAccountService;
+  service: CustomerService;
   /** Orders belong to the checkout module; the account only reads them. */
-  orders: Pick<CheckoutService, 'orders' | 'order'>;
+  orders: {
+    orders(customerId: number): Promise<Order[]>;
+    order(customerId: number, orderId: number): Promise<Order>;
+  };
 }
 
 export function customerAccountRoutes({ config, service, orders }: CustomerAccountRoutesDeps): ApiPlugin {

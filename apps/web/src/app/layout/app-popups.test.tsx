@@ -1,6 +1,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { apiFetch, nsPath } from '../../lib/api-client';
 import { getAppState, openPopup, showLoader, showMessage } from '../../lib/app-state';
 import { renderApp, stubApi } from '../../test/render-app';
@@ -42,7 +43,9 @@ describe('shell popups and loader', () => {
     act(() => {
       showLoader('Fetching Cart...');
     });
-    await act(() => apiFetch('/rest/default/V1/carts/mine', { auth: true }).catch(() => undefined));
+    await act(() =>
+      apiFetch('/rest/default/V1/carts/mine', { schema: z.unknown(), auth: true }).catch(() => undefined),
+    );
     const popup = await screen.findByRole('dialog', { name: MSG.offlineTitle });
     expect(popup).toHaveTextContent("You're offline. Click the button below to refresh.");
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -57,7 +60,7 @@ describe('shell popups and loader', () => {
     );
     const { user } = renderApp('/browse');
     await screen.findByRole('heading', { name: 'Browse Products' });
-    await act(() => apiFetch(nsPath('orders')).catch(() => undefined));
+    await act(() => apiFetch(nsPath('orders'), { schema: z.unknown() }).catch(() => undefined));
     const modal = await screen.findByRole('dialog', { name: 'Unexpected Error' });
     expect(modal).toHaveTextContent('An Unexpected Error has occured. Please try again later.');
     await user.click(within(modal).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);

@@ -32,12 +32,12 @@ export function getLinkSellerName(): string | null {
 function rememberLink(reply: AuthReply): void {
   const campaignId = asText(reply.campaign_id);
   const productId = productIdOf(reply);
-  const sellerId = asText(reply.seller_id) ?? asText(reply.seller?.id);
+  const sellerId = asText(reply.seller?.id);
   if (campaignId !== null) setItem(STORAGE_KEYS.campaignId, campaignId);
   if (productId !== null) setItem(STORAGE_KEYS.productId, productId);
   // DECISIONS.md "Catalogue": the seller of the sign-in link is the affiliate seller.
   if (sellerId !== null) setItem(STORAGE_KEYS.affiliateSellerId, sellerId);
-  const sellerName = asText(reply.seller_name) ?? asText(reply.seller?.name);
+  const sellerName = asText(reply.seller?.name);
   if (sellerName !== null) linkSellerName = sellerName;
 }
 

@@ -5,7 +5,7 @@ import { getAppState, signIn } from '../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
 import { aTile } from '../catalog/test/catalog-factories';
-import { CARTS, fakeShopApi, json, NS } from './test/fake-shop-api';
+import { CARTS, errorReply, fakeShopApi, json, NS } from './test/fake-shop-api';
 
 const CAP_TILE = aTile({
   id: 14,
@@ -102,7 +102,9 @@ describe('Add To Cart', () => {
 
   it("[ERR-05] [CART-03] 'Product that you are trying to add is not available.' opens 'Out of Stock'", async () => {
     const view = browseWithCap();
-    view.api.answer('POST', `${CARTS}/items`, () => json({ message: MSG.productNotAvailable }, 400));
+    view.api.answer('POST', `${CARTS}/items`, () =>
+      errorReply('PRODUCT_NOT_AVAILABLE', MSG.productNotAvailable),
+    );
     await addCapFromTile(view);
     const popup = await screen.findByRole('dialog', { name: MSG.outOfStockTitle });
     expect(popup).toHaveTextContent(MSG.outOfStockText);
@@ -111,7 +113,7 @@ describe('Add To Cart', () => {
 
   it("[ERR-06] 'The requested qty is not available' opens 'Qty not Available' with the server's message", async () => {
     const view = browseWithCap();
-    view.api.answer('POST', `${CARTS}/items`, () => json({ message: MSG.qtyNotAvailable }, 400));
+    view.api.answer('POST', `${CARTS}/items`, () => errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable));
     await addCapFromTile(view);
     const popup = await screen.findByRole('dialog', { name: MSG.qtyNotAvailableTitle });
     expect(popup).toHaveTextContent(MSG.qtyNotAvailable);

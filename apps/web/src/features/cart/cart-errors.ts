@@ -1,11 +1,10 @@
-// SPEC.md §8 for calls that put a product in the cart: the two 400s the server gives have their own
-// popups; no response, 401 and 5xx were already dealt with by api-client.
-import { MSG } from '@quokka/contract/messages';
-import { ApiError } from '../../lib/api-client';
+// SPEC.md §8 for calls that put a product in the cart: the two refusals the server gives have their own
+// popups, told apart by the reply's code; no response, 401 and 5xx were already dealt with by api-client.
+import { ApiError, hasErrorCode } from '../../lib/api-client';
 import { openPopup, showMessage } from '../../lib/app-state';
 
 export function isQtyNotAvailable(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.message.startsWith(MSG.qtyNotAvailable);
+  return hasErrorCode(error, 'QTY_NOT_AVAILABLE');
 }
 
 /** Shows what a failed add or update means to the shopper. */
@@ -15,9 +14,9 @@ export function showAddFailure(error: unknown): void {
     openPopup('qty', error.message); // [ERR-06] 'Qty not Available' with the server's message
     return;
   }
-  if (error.status === 400 || error.status === 404) {
+  if (error.code === 'PRODUCT_NOT_AVAILABLE') {
     openPopup('out-of-stock'); // [ERR-05, CART-03]
     return;
   }
-  showMessage(error.message); // e.g. 409: the cart was just ordered elsewhere
+  showMessage(error.message); // e.g. CONFLICT: the cart was just ordered elsewhere
 }

@@ -1,10 +1,12 @@
 // The cart as kept in the browser (SPEC.md §3 Cart item) [DATA-20..23, CART-01]: how a line is made from
 // the product and the server's reply, merged, changed and totalled. Pure functions; app-state stores them.
+
+import type { CartItem } from '@quokka/contract/api/cart';
 import type { AttributeCode } from '@quokka/contract/api/catalog';
 import { CART_MIN_QTY, OPTION_ID } from '@quokka/contract/constants';
 import { type Cents, dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
 import type { StoredCartItem, StoredConfigurableOption } from '../../lib/storage';
-import type { CartItemRequest, CartItemWire } from './api/cart-wire';
+import type { CartItemRequest } from './api/add-cart-item';
 
 /** What a line needs to know of its product (a list tile or the product page's product). */
 export interface CartProductInfo {
@@ -59,7 +61,7 @@ export function cartItemRequest(sku: string, qty: number, options: readonly Line
 /** [DATA-20..23] The stored line for a product the server has just put in the cart. */
 export function storedLine(
   product: CartProductInfo,
-  reply: CartItemWire,
+  reply: CartItem,
   request: CartItemRequest,
   options: readonly LineOption[],
 ): StoredCartItem {

@@ -4,8 +4,8 @@
 import { ApiError } from '../../lib/api-client';
 import { setCartItems } from '../../lib/app-state';
 import type { StoredCartItem } from '../../lib/storage';
+import type { CartItemRequest, ProductOptionRequest } from './api/add-cart-item';
 import { addCartItem } from './api/add-cart-item';
-import type { CartItemRequest, ProductOptionWire } from './api/cart-wire';
 import { clearServerCart } from './api/clear-cart';
 import { createCart } from './api/create-cart';
 import { surfaceFailure } from './api/surface-failure';
@@ -24,7 +24,7 @@ export function requestForLine(line: StoredCartItem, quoteId: number): CartItemR
   const sku = 'sku' in sent && typeof sent.sku === 'string' && sent.sku !== '' ? sent.sku : (line.sku ?? '');
   const productOption =
     'product_option' in sent && typeof sent.product_option === 'object' && sent.product_option !== null
-      ? (sent.product_option as ProductOptionWire)
+      ? (sent.product_option as ProductOptionRequest)
       : line.product_option?.extension_attributes?.configurable_item_options?.length
         ? {
             extension_attributes: {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppState, signIn } from '../../lib/app-state';
 import { renderApp } from '../../test/render-app';
-import { CARTS, json, NS } from '../cart/test/fake-shop-api';
+import { CARTS, errorReply, json, NS } from '../cart/test/fake-shop-api';
 import { aGiftCardProduct, aTile } from '../catalog/test/catalog-factories';
 import { fakeGiftCardApi } from './test/fake-gift-card-api';
 
@@ -67,7 +67,9 @@ describe("'Buy Now' on a gift card", () => {
 
   it('[ERR-05] a refused gift card stays on the product page with the out-of-stock popup', async () => {
     const view = browse(true);
-    view.api.answer('POST', `${CARTS}/items`, () => json({ message: MSG.productNotAvailable }, 400));
+    view.api.answer('POST', `${CARTS}/items`, () =>
+      errorReply('PRODUCT_NOT_AVAILABLE', MSG.productNotAvailable),
+    );
     await view.router.navigate('/product/153');
     await screen.findByRole('heading', { level: 1, name: 'Saltline Gift Card' });
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Gift Card Price' }), '$25');

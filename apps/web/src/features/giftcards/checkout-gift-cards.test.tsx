@@ -1,3 +1,4 @@
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { CHECKOUT_GIFT_CARD_IMAGE_PX } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +12,6 @@ import { renderApp } from '../../test/render-app';
 import { aCapLine, signedInWithCart } from '../cart/test/cart-factories';
 import { CARTS, json, NS } from '../cart/test/fake-shop-api';
 import { aGiftCardProduct, aSimpleProduct } from '../catalog/test/catalog-factories';
-import type { GiftCardDetails } from './api/gift-card-wire';
 import { GiftCardPanel } from './components/gift-card-panel';
 import { fakeGiftCardApi } from './test/fake-gift-card-api';
 import { aGiftCard, aGiftCardLine } from './test/gift-card-factories';
@@ -87,7 +87,9 @@ describe('the checkout gift card panel', () => {
 
   it('a cart without gift cards shows no panel, even when the gift card list cannot be read', async () => {
     const { api } = await openCheckout([], [aCapLine()]);
-    api.answer('GET', `${NS}/getgiftcarddetailsbycart`, () => json({ message: 'Not found' }, 404));
+    api.answer('GET', `${NS}/getgiftcarddetailsbycart`, () =>
+      json({ message: 'Not found', code: 'NOT_FOUND' }, 404),
+    );
     await ready();
     expect(screen.queryByRole('button', { name: MSG.showHideGiftCards })).not.toBeInTheDocument();
     expect(getAppState().unexpectedError).toBe(false);
@@ -191,8 +193,8 @@ describe('after payment', () => {
   });
 
   it.each([
-    [409, { message: '1 gift card of this order has no recipient details.' }],
-    [500, { message: 'Internal Server Error' }],
+    [409, { message: '1 gift card of this order has no recipient details.', code: 'CONFLICT' }],
+    [500, { message: 'Internal Server Error', code: 'INTERNAL' }],
   ])(
     "[ERR-10] a save answered %i shows 'Error Processing' and still goes to /success",
     async (status, body) => {

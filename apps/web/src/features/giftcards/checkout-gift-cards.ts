@@ -5,15 +5,14 @@
 //   [CHKF-04]; a card without a send time, validity or picture then sends the shopper to edit it
 //   [CHKF-05..07];
 // - after payment the gift card order is saved [CHKF-14, API-44].
+
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { ApiError } from '../../lib/api-client';
 import { getAppState, setCartItems } from '../../lib/app-state';
 import { getCaptchaToken } from '../../lib/captcha';
 import type { StoredCartItem } from '../../lib/storage';
-import { removeCartItem } from '../cart/public';
-import { updateCartItemQty } from '../cart/public';
-import { lineKey, withoutLine, withQty } from '../cart/public';
+import { lineKey, removeCartItem, updateCartItemQty, withoutLine, withQty } from '../cart/public';
 import { deleteGiftCardDetails } from './api/delete-gift-card-details';
-import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { isGiftCardComplete } from './api/gift-card-details';
 import { getGiftCardsByCart } from './api/gift-cards-by-cart';
 import { saveGiftCardOrderByCart } from './api/save-gift-card-order';

@@ -1,49 +1,26 @@
 // GET {ns}/orders [API-34] and GET {ns}/order?order_id [API-35]: the member's orders (DATA-41), newest
-// first. Another member's order answers 404, the same as one that does not exist.
+// first. Another member's order answers NOT_FOUND, the same as one that does not exist.
+import { type Order, orderReplySchema, ordersReplySchema } from '@quokka/contract/api/customer';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch, nsPath } from '../../../lib/api-client';
-import type { AddressWire } from '../../cart/api/cart-wire';
+import { apiFetch, hasErrorCode, nsPath } from '../../../lib/api-client';
 
-export interface OrderItemWire {
-  item_id: number;
-  name: string;
-  sku?: string;
-  /** Dollars. */
-  price: number;
-  qty: number;
-  /** price × qty, dollars. */
-  total: number;
-}
-
-/** [DATA-41] An order as the account shows it. */
-export interface OrderWire {
-  id: number;
-  increment_id: string;
-  customer_name: string;
-  created_at?: string;
-  grand_total: number;
-  shipping_amount: number;
-  shipping_address: AddressWire | null;
-  billing_address: AddressWire | null;
-  items: OrderItemWire[];
-}
-
-export async function getOrders(signal?: AbortSignal): Promise<OrderWire[]> {
-  const reply = await apiFetch<{ data?: OrderWire[] } | null>(nsPath('orders'), { auth: true, signal });
-  return Array.isArray(reply?.data) ? reply.data : [];
+export async function getOrders(signal?: AbortSignal): Promise<Order[]> {
+  const reply = await apiFetch(nsPath('orders'), { schema: ordersReplySchema, auth: true, signal });
+  return reply.data;
 }
 
 /** The order, or null when the member has no order with this id. */
-export async function getOrder(orderId: number, signal?: AbortSignal): Promise<OrderWire | null> {
+export async function getOrder(orderId: number, signal?: AbortSignal): Promise<Order | null> {
   try {
-    const reply = await apiFetch<{ data?: OrderWire } | null>(nsPath('order'), {
+    const reply = await apiFetch(nsPath('order'), {
+      schema: orderReplySchema,
       auth: true,
       query: { order_id: orderId },
       signal,
     });
-    return reply?.data ?? null;
+    return reply.data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (hasErrorCode(error, 'NOT_FOUND')) return null;
     throw error;
   }
 }

@@ -1,12 +1,15 @@
 // PUT customers/me [API-31]: the member's whole address book, as Magento takes it. Addresses that stay
 // go back with their id, a new one goes without, and the reply is the customer after the change.
+import type { AddressWire } from '@quokka/contract/api/address';
+import type { CartCustomer } from '@quokka/contract/api/cart';
+import { type Customer, customerSchema, type putCustomerBody } from '@quokka/contract/api/customer';
+import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import type { AddressWire, CartCustomerWire } from '../../cart/api/cart-wire';
 
 export const CUSTOMERS_ME = '/rest/default/V1/customers/me';
 
 /** The address book with `address` added (no id) or put in place of the address with its id. */
-export function withAddress(customer: CartCustomerWire, address: AddressWire): AddressWire[] {
+export function withAddress(customer: CartCustomer, address: AddressWire): AddressWire[] {
   if (address.id === undefined) {
     // The first address of a member becomes both defaults, as at registration.
     const first = customer.addresses.length === 0;
@@ -18,20 +21,14 @@ export function withAddress(customer: CartCustomerWire, address: AddressWire): A
   return customer.addresses.map((entry) => (entry.id === address.id ? { ...entry, ...address } : entry));
 }
 
-export function saveAddresses(
-  customer: CartCustomerWire,
-  addresses: AddressWire[],
-): Promise<CartCustomerWire> {
-  return apiFetch<CartCustomerWire>(CUSTOMERS_ME, {
-    method: 'PUT',
-    auth: true,
-    body: {
-      customer: {
-        email: customer.email,
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        addresses,
-      },
+export function saveAddresses(customer: CartCustomer, addresses: AddressWire[]): Promise<Customer> {
+  const body: z.input<typeof putCustomerBody> = {
+    customer: {
+      email: customer.email,
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      addresses,
     },
-  });
+  };
+  return apiFetch(CUSTOMERS_ME, { schema: customerSchema, method: 'PUT', auth: true, body });
 }

@@ -1,21 +1,22 @@
 // [ACCT-17, ACCT-18] One order in a list: increment id, customer name, shipping address and total, and
 // 'View Order' leading to /account/order/{id}.
+
+import type { Order } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice } from '@quokka/contract/money';
 import { ButtonLink } from '../../../components/ui/button';
 import { orderPath } from '../account-paths';
-import type { OrderWire } from '../api/orders';
 import { addressSummary } from './address-lines';
 
 const DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
 
-export function orderDate(order: Pick<OrderWire, 'created_at'>): string {
+export function orderDate(order: Pick<Order, 'created_at'>): string {
   if (!order.created_at) return '';
   const date = new Date(order.created_at);
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }
 
-export function OrderSummaryCard({ order }: { order: OrderWire }) {
+export function OrderSummaryCard({ order }: { order: Order }) {
   const headingId = `order-${order.id}-title`;
   const date = orderDate(order);
   return (

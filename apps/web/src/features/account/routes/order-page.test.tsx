@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import { anAddress, anOrder, PATHS, stubAccountApi } from '../test/fake-account-api';
+import { anOrder, aSnapshot, PATHS, stubAccountApi } from '../test/fake-account-api';
 
 // The first render loads the screen's chunk, slow on a busy machine.
 describe('/account/order/:id', { timeout: 20_000 }, () => {
@@ -13,8 +13,8 @@ describe('/account/order/:id', { timeout: 20_000 }, () => {
         anOrder(5, {
           shipping_amount: 7.5,
           grand_total: 47.35,
-          shipping_address: anAddress(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
-          billing_address: anAddress(11, { firstname: 'Bill', lastname: 'Payer' }),
+          shipping_address: aSnapshot(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
+          billing_address: aSnapshot(11, { firstname: 'Bill', lastname: 'Payer' }),
         }),
       ],
     });

@@ -1,12 +1,14 @@
 // /account/order/:id 'View Order' [ROUTE-26, ACCT-19..21]: the items (name, price, qty, total), the
 // shipping amount and total, and the shipping and billing addresses. Another member's order is
 // 'not found', like one that does not exist.
+
+import type { Order } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice } from '@quokka/contract/money';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import { type OrderWire, useOrder } from '../api/orders';
+import { useOrder } from '../api/orders';
 import { AccountSection } from '../components/account-section';
 import { AddressLines } from '../components/address-lines';
 import { orderDate } from '../components/order-summary-card';
@@ -19,7 +21,7 @@ function parseOrderId(value: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-function OrderDetail({ order }: { order: OrderWire }) {
+function OrderDetail({ order }: { order: Order }) {
   const date = orderDate(order);
   return (
     <>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import { anAddress, anOrder, stubAccountApi } from '../test/fake-account-api';
+import { anOrder, aSnapshot, stubAccountApi } from '../test/fake-account-api';
 
 // The first render loads the screen's chunk, slow on a busy machine.
 describe('/account/orders', { timeout: 20_000 }, () => {
@@ -13,7 +13,7 @@ describe('/account/orders', { timeout: 20_000 }, () => {
         anOrder(9, {
           customer_name: 'Sam Walker',
           grand_total: 1234.5,
-          shipping_address: anAddress(13, {
+          shipping_address: aSnapshot(13, {
             street: ['7 Ocean Rd', 'Flat 2'],
             city: 'Bondi',
             postcode: '2026',

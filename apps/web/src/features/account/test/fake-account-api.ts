@@ -1,10 +1,13 @@
 // A stand-in for the server at the network boundary (fetch), answering the account calls the way the
 // real server does (DECISIONS.md "Wire": Magento's shapes, 404 for what is not the member's), keeping
 // the member's address book and defaults as state, and recording every request.
+
+import type { AddressSnapshot, AddressWire } from '@quokka/contract/api/address';
+import type { CartCustomer, Quote } from '@quokka/contract/api/cart';
+import type { SavedCard } from '@quokka/contract/api/checkout';
+import type { Customer, Order, OrderItem } from '@quokka/contract/api/customer';
 import { vi } from 'vitest';
-import type { AddressWire, CartCustomerWire, QuoteWire } from '../../cart/api/cart-wire';
-import type { SavedCard } from '../../checkout/api/saved-cards';
-import type { OrderWire } from '../api/orders';
+import { errorBody, errorReply } from '../../../test/fake-replies';
 
 const NS = '/rest/default/V1/storefront';
 
@@ -39,7 +42,7 @@ export function anAddress(id: number, overrides: Partial<AddressWire> = {}): Add
   };
 }
 
-export function aCustomer(overrides: Partial<CartCustomerWire> = {}): CartCustomerWire {
+export function aCustomer(overrides: Partial<CartCustomer> = {}): CartCustomer {
   return {
     id: 7,
     email: 'jane@example.com',
@@ -73,27 +76,74 @@ export function aCustomer(overrides: Partial<CartCustomerWire> = {}): CartCustom
   };
 }
 
-export function anOrder(id: number, overrides: Partial<OrderWire> = {}): OrderWire {
+/** An address as an order keeps it: the saved address's id as customer_address_id. */
+export function aSnapshot(id: number, overrides: Partial<AddressWire> = {}): AddressSnapshot {
+  const {
+    id: _id,
+    customer_id: _customer,
+    region,
+    region_id,
+    default_billing,
+    default_shipping,
+    ...rest
+  } = anAddress(id, overrides);
+  return {
+    ...rest,
+    customer_address_id: id,
+    region: region ?? { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
+    region_id: region_id ?? 570,
+  };
+}
+
+export function anOrderItem(overrides: Partial<OrderItem> & Pick<OrderItem, 'item_id'>): OrderItem {
+  const price = overrides.price ?? 19.95;
+  const qty = overrides.qty ?? 1;
+  const total = Math.round(price * qty * 100) / 100;
+  return {
+    product_id: 14,
+    sku: 'HB-MUG',
+    name: 'Harbour Mug',
+    price,
+    qty,
+    total,
+    row_total: total,
+    seller_id: 2,
+    is_giftcard: false,
+    ...overrides,
+  };
+}
+
+export function anOrder(id: number, overrides: Partial<Order> = {}): Order {
   return {
     id,
     increment_id: String(100 + id).padStart(9, '0'),
     customer_name: 'Jane Citizen',
+    status: 'paid',
     created_at: '2025-03-14T02:30:00.000Z',
     grand_total: 47.4,
+    subtotal: 39.85,
     shipping_amount: 7.5,
-    shipping_address: anAddress(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
-    billing_address: anAddress(11),
+    shipping_description: 'Standard',
+    shipping_address: aSnapshot(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
+    billing_address: aSnapshot(11),
     items: [
-      { item_id: id * 10 + 1, name: 'Harbour Mug', price: 19.95, qty: 1, total: 19.95 },
-      { item_id: id * 10 + 2, name: 'Bush Bowl', price: 9.95, qty: 2, total: 19.9 },
+      anOrderItem({ item_id: id * 10 + 1, name: 'Harbour Mug', price: 19.95, qty: 1 }),
+      anOrderItem({
+        item_id: id * 10 + 2,
+        product_id: 15,
+        sku: 'BB-BOWL',
+        name: 'Bush Bowl',
+        price: 9.95,
+        qty: 2,
+      }),
     ],
     ...overrides,
   };
 }
 
 export interface FakeAccountApiOptions {
-  customer?: CartCustomerWire;
-  orders?: OrderWire[];
+  customer?: CartCustomer;
+  orders?: Order[];
   savedCards?: SavedCard[];
   places?: unknown[];
   /** Replaces the answer to PUT customers/me (e.g. a 400 with input_validation). */
@@ -121,7 +171,7 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
     const own = new Set(state.customer.addresses.map((address) => address.id));
     const list = customer.addresses ?? state.customer.addresses;
     if (list.some((address) => address.id !== undefined && !own.has(address.id)))
-      return { status: 404, body: { message: 'The address does not exist.' } };
+      return { status: 404, body: errorBody('NOT_FOUND', 'The address does not exist.') };
     const addresses = list.map((address) => {
       const id = address.id ?? nextId++;
       if (address.default_shipping && address.id === undefined) state.customer.default_shipping = String(id);
@@ -129,11 +179,24 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
       return { ...address, id, customer_id: state.customer.id };
     });
     state.customer.addresses = addresses;
-    return { status: 200, body: state.customer };
+    const reply: Customer = {
+      ...state.customer,
+      custom_attributes: [{ attribute_code: 'mobile', value: state.customer.mobile }],
+    };
+    return { status: 200, body: reply };
   }
 
-  function quote(): QuoteWire {
-    return { id: 55, items: [], customer: state.customer, billing_address: null };
+  function quote(): Quote {
+    return {
+      id: 55,
+      is_active: true,
+      items_count: 0,
+      items_qty: 0,
+      items: [],
+      customer: state.customer,
+      billing_address: null,
+      currency: { quote_currency_code: 'AUD', base_currency_code: 'AUD' },
+    };
   }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -143,7 +206,8 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
     const authorization = new Headers(init?.headers).get('Authorization');
     requests.push({ method, path: url.pathname, query: url.searchParams, body, authorization });
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    if (options.expired) return json(401, { message: 'Your session has expired. Please sign in again.' });
+    if (options.expired)
+      return errorReply('SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 
     switch (`${method} ${url.pathname}`) {
       case 'GET /rest/default/V1/carts/mine':
@@ -156,7 +220,7 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
       case `POST ${NS}/setdefaultshipping`: {
         const id = Number(fields.address_id);
         if (!state.customer.addresses.some((address) => address.id === id))
-          return json(404, { message: 'The address does not exist.' });
+          return errorReply('NOT_FOUND', 'The address does not exist.');
         if (url.pathname.endsWith('billing')) state.customer.default_billing = String(id);
         else state.customer.default_shipping = String(id);
         return json(200, { status: true });
@@ -167,14 +231,14 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
         const order = state.orders.find((entry) => String(entry.id) === url.searchParams.get('order_id'));
         return order
           ? json(200, { status: true, data: order })
-          : json(404, { message: 'The order does not exist.' });
+          : errorReply('NOT_FOUND', 'The order does not exist.');
       }
       case `GET ${NS}/savedcards`:
         return json(200, { status: true, data: state.savedCards });
       case `GET ${NS}/places`:
         return json(200, { data: options.places ?? [] });
       default:
-        return json(404, { message: 'Not found' });
+        return errorReply('NOT_FOUND', `No route for ${method} ${url.pathname}`);
     }
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,9 @@
 // POST {ns}/confirmmobilecode [API-08]: trades a code for a verified-mobile token.
 
-import type { ConfirmMobileCodeBody } from '@quokka/contract/validate-mobile-popup';
+import { type confirmCodeBody, confirmCodeReplySchema } from '@quokka/contract/api/auth';
 import { normaliseOtpCode } from '@quokka/contract/validate-mobile-popup';
-import { apiFetch, nsPath, readInputValidation } from '../../../lib/api-client';
+import type { z } from 'zod';
+import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 import { wireMobile } from './send-mobile-code';
 
@@ -17,28 +18,23 @@ export type ConfirmCodeResult =
   | { ok: true; jwt: string }
   | { ok: false; fieldErrors: Record<string, string[]> };
 
-interface ConfirmReply {
-  status?: boolean;
-  jwt?: string;
-  input_validation?: Record<string, string[]>;
-}
-
 /**
- * A wrong code is an expected answer, not a fault: the server's 400 with input_validation (or a
- * 200 with status false, as some backends answer) comes back as field errors for the form.
+ * A wrong code is an expected answer, not a fault: the server's 400 with input_validation reaches the
+ * form as the thrown ApiError's field errors (features/auth/components/mobile-code-flow.tsx).
  */
 export async function confirmMobileCode(input: ConfirmCodeInput): Promise<ConfirmCodeResult> {
   const expired = typeof input.expiredJwt === 'string' && input.expiredJwt !== '';
-  const body: ConfirmMobileCodeBody = {
+  const body: z.input<typeof confirmCodeBody> = {
     mobile: wireMobile(input.mobile),
     code: normaliseOtpCode(input.code),
     expired,
     expired_jwt: expired ? input.expiredJwt : null,
     r_token: await getCaptchaToken('confirmmobilecode'), // [API-04]
   };
-  const reply = await apiFetch<ConfirmReply | null>(nsPath('confirmmobilecode'), { method: 'POST', body });
-  if (reply?.status === true && typeof reply.jwt === 'string' && reply.jwt !== '') {
-    return { ok: true, jwt: reply.jwt };
-  }
-  return { ok: false, fieldErrors: readInputValidation(reply) ?? {} };
+  const reply = await apiFetch(nsPath('confirmmobilecode'), {
+    schema: confirmCodeReplySchema,
+    method: 'POST',
+    body,
+  });
+  return { ok: true, jwt: reply.jwt };
 }

@@ -1,16 +1,13 @@
 // POST {ns}/createAccount [API-17, API-18] and customers/isEmailAvailable [API-19].
 
 import { toAddressWire } from '@quokka/contract/api/address';
+import { type isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
+import { statusReplySchema } from '@quokka/contract/api/common';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
 import { splitFullName } from '@quokka/contract/names';
 import type { CreateAccountBody, RegistrationInput } from '@quokka/contract/validate-registration';
-import {
-  ApiError,
-  apiFetch,
-  type InputValidation,
-  nsPath,
-  readInputValidation,
-} from '../../../lib/api-client';
+import type { z } from 'zod';
+import { apiFetch, hasErrorCode, type InputValidation, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 import { wireMobile } from './send-mobile-code';
 
@@ -53,14 +50,16 @@ export type CreateAccountResult = { ok: true } | { ok: false; fieldErrors: Input
 export async function createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
   const body = createAccountBody(input, await getCaptchaToken('register')); // [API-04]
   try {
-    const reply = await apiFetch<{ status?: boolean } | null>(nsPath('createAccount'), {
-      method: 'POST',
-      body,
-    });
-    if (reply?.status === true) return { ok: true };
-    return { ok: false, fieldErrors: readInputValidation(reply) ?? {} };
+    await apiFetch(nsPath('createAccount'), { schema: statusReplySchema, method: 'POST', body });
+    return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
+    // [VAL-51] The email clash may come without input_validation from another backend: it belongs
+    // under the email either way.
+    if (hasErrorCode(error, 'EMAIL_TAKEN')) {
+      return { ok: false, fieldErrors: error.inputValidation ?? { email: [error.message] } };
+    }
+    // A §5 rule broken, or a refusal of the request as a whole (a failed bot check): 'registration failed'.
+    if (hasErrorCode(error, 'INPUT_VALIDATION', 'INVALID_DATA')) {
       return { ok: false, fieldErrors: error.inputValidation ?? {} };
     }
     throw error;
@@ -70,13 +69,17 @@ export async function createAccount(input: CreateAccountInput): Promise<CreateAc
 /** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
 export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
   try {
-    const reply = await apiFetch<unknown>('/rest/default/V1/customers/isEmailAvailable', {
+    const body: z.input<typeof isEmailAvailableBody> = {
+      customerEmail: email.trim(),
+      websiteId: REGISTRATION_WEBSITE_ID,
+    };
+    return await apiFetch('/rest/default/V1/customers/isEmailAvailable', {
+      schema: isEmailAvailableReplySchema,
       method: 'POST',
-      body: { customerEmail: email.trim(), websiteId: REGISTRATION_WEBSITE_ID },
+      body,
       signal,
       silent: true,
     });
-    return typeof reply === 'boolean' ? reply : null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // The seller a shopper arrived through, for the registration welcome [REG-13]: the link's seller when
 // the auth reply named one, else the seller of the link's product (`GET {ns}/seller`).
+import { sellerReplySchema } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
@@ -7,11 +8,12 @@ import { getLinkSellerName } from '../auth-session';
 
 export async function fetchSellerNameOfProduct(productId: string): Promise<string | null> {
   // Silent: a welcome without the seller's name is fine; an error popup over it is not.
-  const reply = await apiFetch<{ name?: unknown } | null>(nsPath('seller'), {
+  const { seller } = await apiFetch(nsPath('seller'), {
+    schema: sellerReplySchema,
     query: { product_id: productId },
     silent: true,
   });
-  return typeof reply?.name === 'string' && reply.name.trim() !== '' ? reply.name : null;
+  return seller.name.trim() !== '' ? seller.name : null;
 }
 
 export function sellerNameOfProductQuery(productId: string) {

@@ -1,6 +1,8 @@
 // POST {ns}/sendmobilecode [API-07]: texts a one-time code to the mobile.
+import type { sendCodeBody } from '@quokka/contract/api/auth';
+import { statusReplySchema } from '@quokka/contract/api/common';
 import { parseAuMobile } from '@quokka/contract/mobile';
-import type { SendMobileCodeBody } from '@quokka/contract/validate-mobile-popup';
+import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 
@@ -10,9 +12,9 @@ export function wireMobile(mobile: string): string {
 }
 
 export async function sendMobileCode(mobile: string): Promise<void> {
-  const body: SendMobileCodeBody = {
+  const body: z.input<typeof sendCodeBody> = {
     mobile: wireMobile(mobile),
     r_token: await getCaptchaToken('sendmobilecode'), // [API-04]
   };
-  await apiFetch<unknown>(nsPath('sendmobilecode'), { method: 'POST', body });
+  await apiFetch(nsPath('sendmobilecode'), { schema: statusReplySchema, method: 'POST', body });
 }

@@ -1,11 +1,12 @@
 // POST {ns}/signout: revokes the bearer token on the server, then forgets the session here.
+import { statusReplySchema } from '@quokka/contract/api/common';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { signOut, withLoader } from '../../../lib/app-state';
 
-export function postSignOut(): Promise<unknown> {
+export async function postSignOut(): Promise<void> {
   // Silent: a failure here (token already expired, offline) must not stop the user signing out.
-  return apiFetch<unknown>(nsPath('signout'), { method: 'POST', auth: true, silent: true });
+  await apiFetch(nsPath('signout'), { schema: statusReplySchema, method: 'POST', auth: true, silent: true });
 }
 
 /** [SHELL-08] Signs out on the server (its failure ignored), then locally. */

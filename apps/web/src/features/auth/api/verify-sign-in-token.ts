@@ -1,48 +1,22 @@
 // POST {ns}/auth [API-06]: what a sign-in link or verified-mobile token stands for.
+import { type AuthReply as AuthReplyKinds, type authBody, authReplySchema } from '@quokka/contract/api/auth';
+import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
-/** The product a link names [DATA-32]. */
-export interface AuthReplyProduct {
-  id?: number | string;
-  name?: string;
-  sku?: string;
-  qty?: number;
-  image?: string;
-  price?: number;
-  product_option?: unknown;
-}
+type Kind<K extends 'existing_user' | 'new_user' | 'expired_link'> = Extract<AuthReplyKinds, Record<K, true>>;
 
-/** The seller a link names, when the server tells. */
-export interface AuthReplySeller {
-  id?: number | string;
-  name?: string;
-  seller_url?: string;
-}
-
-/** [DATA-32] The auth reply (DECISIONS.md "Sign-in"); which flag is set decides the path. */
-export interface AuthReply {
-  status: boolean;
-  new_user?: boolean;
-  existing_user?: boolean;
-  expired_link?: boolean;
-  /** The customer bearer token of an existing_user reply [ROLE-05]. */
-  token?: string;
-  mobile?: string;
-  country_code?: string | null;
-  currency_rate?: string | number | null;
-  campaign_id?: string | number | null;
-  product_id?: string | number | null;
-  product?: AuthReplyProduct | null;
-  seller?: AuthReplySeller | null;
-  seller_id?: string | number | null;
-  seller_name?: string | null;
-}
+/**
+ * [DATA-32] An auth reply (DECISIONS.md "Sign-in") read field by field: which flag is set decides the
+ * path, and a field that kind of reply does not carry is absent.
+ */
+export type AuthReply = { status: boolean } & Partial<
+  Omit<Kind<'existing_user'>, 'status'> &
+    Pick<Kind<'new_user'>, 'new_user'> &
+    Pick<Kind<'expired_link'>, 'expired_link'>
+>;
 
 /** [AUTH-08] `autologin` is true when the token came from a link in the route, false from the popup. */
-export async function verifySignInToken(jwt: string, autologin: boolean): Promise<AuthReply> {
-  const reply = await apiFetch<AuthReply | null>(nsPath('auth'), {
-    method: 'POST',
-    body: { jwt, autologin },
-  });
-  return reply ?? { status: false };
+export function verifySignInToken(jwt: string, autologin: boolean): Promise<AuthReply> {
+  const body: z.input<typeof authBody> = { jwt, autologin };
+  return apiFetch(nsPath('auth'), { schema: authReplySchema, method: 'POST', body });
 }

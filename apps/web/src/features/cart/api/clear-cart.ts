@@ -1,13 +1,20 @@
-// POST {ns}/clearcart [API-23, CART-05]. A 404 means there was no cart: the same as an empty one [ERR-07].
-import { ApiError, apiFetch, nsPath } from '../../../lib/api-client';
+// POST {ns}/clearcart [API-23, CART-05]. CART_NOT_FOUND means there was no cart: the same as an empty one
+// [ERR-07].
+import { statusReplySchema } from '@quokka/contract/api/common';
+import { apiFetch, hasErrorCode, nsPath } from '../../../lib/api-client';
 import { surfaceFailure } from './surface-failure';
 
 export async function clearServerCart(): Promise<void> {
   try {
-    // Silent, so the expected 404 neither clears the loader nor raises a popup.
-    await apiFetch<unknown>(nsPath('clearcart'), { method: 'POST', auth: true, silent: true });
+    // Silent, so the expected CART_NOT_FOUND neither clears the loader nor raises a popup.
+    await apiFetch(nsPath('clearcart'), {
+      schema: statusReplySchema,
+      method: 'POST',
+      auth: true,
+      silent: true,
+    });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return; // [ERR-07]
+    if (hasErrorCode(error, 'CART_NOT_FOUND')) return; // [ERR-07]
     surfaceFailure(error);
     throw error;
   }

@@ -1,9 +1,9 @@
 // GET carts/mine/items: the server cart's products, as checkout shows and charges them.
+import { type CartItem, cartItemsReplySchema } from '@quokka/contract/api/cart';
 import { apiFetch } from '../../../lib/api-client';
 import { CART_ITEMS } from './cart-paths';
-import type { CartItemWire } from './cart-wire';
 
-export async function getCartItems(signal?: AbortSignal): Promise<CartItemWire[]> {
-  const reply = await apiFetch<unknown>(CART_ITEMS, { auth: true, signal });
-  return Array.isArray(reply) ? (reply as CartItemWire[]) : [];
+export async function getCartItems(signal?: AbortSignal): Promise<CartItem[]> {
+  const reply = await apiFetch(CART_ITEMS, { schema: cartItemsReplySchema, auth: true, signal });
+  return Array.isArray(reply) ? reply : [];
 }

@@ -1,26 +1,27 @@
 // GET {ns}/shippingmethods?addressId [API-24]: the methods the active cart qualifies for, id-based; the
 // cart popup shows the cheapest as its 'Delivery' [SHIP-01].
+import { shippingMethodsReplySchema } from '@quokka/contract/api/checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import type { ShippingMethodWire } from './cart-wire';
+import { CART_QUERY_PREFIX } from './get-cart';
 
-export async function getShippingMethods(
-  addressId?: number | null,
-  signal?: AbortSignal,
-): Promise<ShippingMethodWire[]> {
+export async function getShippingMethods(addressId?: number | null, signal?: AbortSignal) {
   // Silent: the popup says 'Calculated at checkout' when the methods cannot be had.
-  const reply = await apiFetch<{ data?: unknown } | null>(nsPath('shippingmethods'), {
+  const reply = await apiFetch(nsPath('shippingmethods'), {
+    schema: shippingMethodsReplySchema,
     auth: true,
     query: { addressId: addressId ?? undefined },
     signal,
     silent: true,
   });
-  return Array.isArray(reply?.data) ? (reply.data as ShippingMethodWire[]) : [];
+  return reply.data;
 }
 
 /** [SHIP-01, DATA-39] The cheapest method by amount, or null for none. */
-export function cheapestMethod(methods: readonly ShippingMethodWire[]): ShippingMethodWire | null {
-  let best: ShippingMethodWire | null = null;
+export function cheapestMethod<M extends { amount: number; available?: boolean }>(
+  methods: readonly M[],
+): M | null {
+  let best: M | null = null;
   for (const method of methods) {
     if (method.available === false || !Number.isFinite(method.amount)) continue;
     if (best === null || method.amount < best.amount) best = method;
@@ -30,7 +31,7 @@ export function cheapestMethod(methods: readonly ShippingMethodWire[]): Shipping
 
 export function cartDeliveryQueryOptions(cartSignature: string) {
   return queryOptions({
-    queryKey: ['cart', 'delivery', cartSignature],
+    queryKey: [...CART_QUERY_PREFIX, 'delivery', cartSignature],
     queryFn: async ({ signal }) => cheapestMethod(await getShippingMethods(null, signal)),
     staleTime: 30_000,
     retry: false,

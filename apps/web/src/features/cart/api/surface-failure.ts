@@ -1,6 +1,6 @@
 // A call made with `silent` (so an expected failure does not disturb the loader or raise a popup) still
 // owes the shell what api-client does for every other call when the failure was not expected.
-import { ApiError, NoResponseError } from '../../../lib/api-client';
+import { ApiError, hasErrorCode, NoResponseError } from '../../../lib/api-client';
 import { clearLoader, expireSession, setOffline, setUnexpectedError } from '../../../lib/app-state';
 
 export function surfaceFailure(error: unknown): void {
@@ -14,8 +14,8 @@ export function surfaceFailure(error: unknown): void {
     setUnexpectedError(true); // [ERR-02]
     clearLoader();
   }
-  if (error.status === 401) {
-    expireSession(); // [ERR-03]
+  if (hasErrorCode(error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) {
+    expireSession(); // [AUTH-23, ERR-03]
     clearLoader();
   }
 }

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAppState, openPopup } from '../../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { renderApp } from '../../../test/render-app';
-import { aCapLine, aTeeLine, signedInWithCart } from '../test/cart-factories';
-import { CARTS, fakeShopApi, json, NS } from '../test/fake-shop-api';
+import { aCapLine, aCartItem, aTeeLine, signedInWithCart } from '../test/cart-factories';
+import { CARTS, errorReply, fakeShopApi, NS } from '../test/fake-shop-api';
 
 async function showCart() {
   const view = renderApp('/terms');
@@ -46,7 +46,7 @@ describe('cart popup', () => {
 
   it("[SHELL-13] 'Delivery' says 'Calculated at checkout' while the methods cannot be had", async () => {
     const api = fakeShopApi();
-    api.answer('GET', `${NS}/shippingmethods`, () => json({ message: 'No cart' }, 404));
+    api.answer('GET', `${NS}/shippingmethods`, () => errorReply('CART_NOT_FOUND', 'No cart'));
     signedInWithCart([aCapLine()]);
     const { popup } = await showCart();
     await waitFor(() => expect(api.log()).toContain(`GET ${NS}/shippingmethods`));
@@ -67,7 +67,7 @@ describe('cart popup', () => {
     const api = fakeShopApi();
     signedInWithCart([aCapLine({ qty: 1 })]);
     api.state.lines = [
-      {
+      aCartItem({
         item_id: 501,
         sku: 'SL-SALTLINE-TRUCKER-CAP',
         qty: 1,
@@ -75,7 +75,7 @@ describe('cart popup', () => {
         price: 35,
         product_type: 'simple',
         quote_id: '77',
-      },
+      }),
     ];
     const { popup, user } = await showCart();
 
@@ -107,7 +107,7 @@ describe('cart popup', () => {
   it("[ERR-06] a refused quantity goes back to what the server holds and shows 'Qty not Available'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeShopApi();
-    api.answer('PUT', `${CARTS}/items/501`, () => json({ message: MSG.qtyNotAvailable }, 400));
+    api.answer('PUT', `${CARTS}/items/501`, () => errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable));
     signedInWithCart([aCapLine({ qty: 3 })]);
     const { popup, user } = await showCart();
     await user.click(

@@ -1,4 +1,5 @@
 // Stored cart lines as Add To Cart leaves them (SPEC.md §3 Cart item), for tests that start with a cart.
+import type { CartItem } from '@quokka/contract/api/cart';
 import { act } from '@testing-library/react';
 import { setCartItems, signIn } from '../../../lib/app-state';
 import type { StoredCartItem } from '../../../lib/storage';
@@ -78,4 +79,31 @@ export function signedInWithCart(lines: StoredCartItem[]): void {
     signIn('member-token');
     setCartItems(lines);
   });
+}
+
+/** A line of the server cart as `carts/mine/items` answers it; the cap of the catalogue factories. */
+export function aCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  const qty = overrides.qty ?? 1;
+  const price = overrides.price ?? 35;
+  return {
+    item_id: 501,
+    sku: 'SL-SALTLINE-TRUCKER-CAP',
+    qty,
+    name: 'Saltline Trucker Cap',
+    price,
+    product_type: 'simple',
+    quote_id: '77',
+    ...overrides,
+    extension_attributes: {
+      product_id: 14,
+      child_product_id: 14,
+      row_total: Math.round(price * qty * 100) / 100,
+      image: '/media/products/cap-main.svg',
+      is_giftcard: false,
+      seller_id: 2,
+      seller_url: 'saltline-surf-co',
+      product_seller_image: '/media/sellers/saltline-logo.svg',
+      ...overrides.extension_attributes,
+    },
+  };
 }

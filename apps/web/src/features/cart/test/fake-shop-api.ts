@@ -1,18 +1,29 @@
 // A stand-in for the server's cart and checkout calls, shaped like its replies (DECISIONS.md "Wire";
 // apps/server/src/modules/cart and checkout): one member, one active cart, stock per sku, prices from the
 // catalogue, and a log of every call in order. A test overrides any call with `answer(...)`.
+
+import type { AddressSnapshot, AddressWire } from '@quokka/contract/api/address';
+import type { addItemBody, CartItem, Quote } from '@quokka/contract/api/cart';
 import type { Product } from '@quokka/contract/api/catalog';
+import type {
+  IdShippingMethod,
+  SavedCard,
+  ShippingInformationReply,
+  ShippingMethod,
+} from '@quokka/contract/api/checkout';
+import type { Customer } from '@quokka/contract/api/customer';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import { errorReply, jsonReply as json } from '../../../test/fake-replies';
 import {
   aConfigurableProduct,
   aGiftCardProduct,
   aSeller,
   aSimpleProduct,
 } from '../../catalog/test/catalog-factories';
-import type { AddressWire, CartItemWire, QuoteWire, ShippingMethodWire } from '../api/cart-wire';
 
 // Screens load lazily; on a busy machine the first import can take longer than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
@@ -30,9 +41,7 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | undefined | Promise<Response | undefined>;
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+export { errorReply, jsonReply as json } from '../../../test/fake-replies';
 
 export function anAddress(overrides: Partial<AddressWire> = {}): AddressWire {
   return {
@@ -53,29 +62,59 @@ export function anAddress(overrides: Partial<AddressWire> = {}): AddressWire {
   };
 }
 
-export const SHIPPING_METHODS: ShippingMethodWire[] = [
-  {
+function aShippingMethod(code: string, title: string, amount: number): ShippingMethod {
+  return {
     carrier_code: 'flatrate',
-    method_code: 'express',
-    carrier_title: 'Express',
-    method_title: 'Express',
-    amount: 14.95,
+    method_code: code,
+    carrier_title: title,
+    method_title: title,
+    amount,
+    base_amount: amount,
+    price_excl_tax: amount,
+    price_incl_tax: amount,
     available: true,
-  },
-  {
-    carrier_code: 'flatrate',
-    method_code: 'standard',
-    carrier_title: 'Standard',
-    method_title: 'Standard',
-    amount: 9.95,
-    available: true,
-  },
+    error_message: '',
+  };
+}
+
+export const SHIPPING_METHODS: ShippingMethod[] = [
+  aShippingMethod('express', 'Express', 14.95),
+  aShippingMethod('standard', 'Standard', 9.95),
 ];
+
+/** [SHIP-02] The same methods in the id-based form of `{ns}/shippingmethods`. */
+export const ID_SHIPPING_METHODS: IdShippingMethod[] = SHIPPING_METHODS.map((method, index) => ({
+  ...method,
+  id: index + 1,
+  carrier_code: 'custom',
+  method_code: String(index + 1),
+  price: method.amount,
+}));
+
+/** The address a cart keeps as its billing address. */
+function snapshotOf(address: AddressWire): AddressSnapshot {
+  const {
+    id,
+    customer_id: _customer,
+    default_billing,
+    default_shipping,
+    save_in_address_book,
+    ...rest
+  } = address;
+  return {
+    ...rest,
+    ...(id === undefined ? {} : { customer_address_id: id }),
+    region: address.region ?? { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
+    region_id: address.region_id ?? 570,
+  };
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
 
 export interface FakeShopOptions {
   products?: Product[];
   addresses?: AddressWire[];
-  savedCards?: { id: string; brand: string; last4: string; exp_month: number; exp_year: number }[];
+  savedCards?: SavedCard[];
   /** Whether the member already has an active cart (clearcart answers 404 without one). */
   hasCart?: boolean;
 }
@@ -92,7 +131,7 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     cartId: options.hasCart === false ? null : (77 as number | null),
     nextCartId: 78,
     nextItemId: 601,
-    lines: [] as CartItemWire[],
+    lines: [] as CartItem[],
     addresses: options.addresses ?? [anAddress()],
     savedCards: options.savedCards ?? [],
     orders: [] as string[],
@@ -104,7 +143,7 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     for (const product of products) {
       if (product.sku === sku) {
         if (product.configurable_products.length === 0)
-          return { product, sku, price: product.price, name: product.name };
+          return { product, id: product.id, sku, price: product.price, name: product.name };
         const child = product.configurable_products.find((entry) =>
           chosen.every((option) => {
             const code = (Object.keys(OPTION_ID) as (keyof typeof OPTION_ID)[]).find(
@@ -113,29 +152,77 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
             return code !== undefined && String(entry.options[code]) === String(option.option_value);
           }),
         );
-        return child ? { product, sku: child.sku, price: child.price, name: child.name } : null;
+        return child ? { product, id: child.id, sku: child.sku, price: child.price, name: child.name } : null;
       }
       const child = product.configurable_products.find((entry) => entry.sku === sku);
-      if (child) return { product, sku: child.sku, price: child.price, name: child.name };
+      if (child) return { product, id: child.id, sku: child.sku, price: child.price, name: child.name };
     }
     return null;
   }
 
-  function quote(): QuoteWire {
+  function customer(): Customer {
+    const defaultShipping = state.addresses.find((address) => address.default_shipping)?.id?.toString();
+    return {
+      id: 7,
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      lastname: 'Banksia',
+      fullname: 'Ada Banksia',
+      mobile: '+61412345678',
+      store_id: 19,
+      website_id: 1,
+      ...(defaultShipping === undefined ? {} : { default_shipping: defaultShipping }),
+      addresses: state.addresses,
+      custom_attributes: [{ attribute_code: 'mobile', value: '+61412345678' }],
+    };
+  }
+
+  function quote(): Quote {
+    const { custom_attributes: _mobile, ...member } = customer();
+    const first = state.addresses[0];
     return {
       id: state.cartId ?? 0,
+      is_active: true,
+      items_count: state.lines.length,
+      items_qty: state.lines.reduce((sum, line) => sum + line.qty, 0),
       items: state.lines,
-      customer: {
-        id: 7,
-        email: 'ada@example.com',
-        firstname: 'Ada',
-        lastname: 'Banksia',
-        fullname: 'Ada Banksia',
-        mobile: '+61412345678',
-        default_shipping: state.addresses.find((address) => address.default_shipping)?.id?.toString(),
-        addresses: state.addresses,
+      customer: member,
+      billing_address: first ? snapshotOf(first) : null,
+      currency: { quote_currency_code: 'AUD', base_currency_code: 'AUD' },
+    };
+  }
+
+  function withQtyOf(line: CartItem, qty: number): CartItem {
+    return {
+      ...line,
+      qty,
+      extension_attributes: { ...line.extension_attributes, row_total: cents(line.price * qty) / 100 },
+    };
+  }
+
+  function shippingInformation(): ShippingInformationReply {
+    const subtotal = state.lines.reduce((sum, line) => sum + cents(line.price * line.qty), 0) / 100;
+    const shipping = SHIPPING_METHODS[1]?.amount ?? 0;
+    const total = (cents(subtotal) + cents(shipping)) / 100;
+    return {
+      payment_methods: [{ code: 'stripe_payments', title: 'Credit or debit card' }],
+      totals: {
+        grand_total: total,
+        base_grand_total: total,
+        subtotal,
+        base_subtotal: subtotal,
+        shipping_amount: shipping,
+        base_shipping_amount: shipping,
+        items_qty: state.lines.reduce((sum, line) => sum + line.qty, 0),
+        quote_currency_code: 'AUD',
+        items: state.lines.map((line) => ({
+          item_id: line.item_id,
+          name: line.name,
+          price: line.price,
+          qty: line.qty,
+          row_total: cents(line.price * line.qty) / 100,
+        })),
       },
-      billing_address: state.addresses[0] ?? null,
     };
   }
 
@@ -152,27 +239,18 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     }
     if (method === 'GET' && path === `${CARTS}/items`) return json(state.lines);
     if (method === 'POST' && path === `${CARTS}/items`) {
-      const item = body.cartItem as {
-        sku: string;
-        qty: number;
-        product_option?: {
-          extension_attributes?: {
-            configurable_item_options?: { option_id: number; option_value: number }[];
-          };
-        };
-      };
-      const found = findSku(
-        item.sku,
-        item.product_option?.extension_attributes?.configurable_item_options ?? [],
-      );
+      const sent = body.cartItem as z.input<typeof addItemBody>['cartItem'];
+      const item = { ...sent, qty: Number(sent.qty) };
+      const chosen = item.product_option?.extension_attributes?.configurable_item_options ?? [];
+      const found = findSku(item.sku, chosen);
       const left = found ? (stock.get(found.sku) ?? 0) : 0;
-      if (!found || left <= 0) return json({ message: MSG.productNotAvailable }, 400);
+      if (!found || left <= 0) return errorReply('PRODUCT_NOT_AVAILABLE', MSG.productNotAvailable);
       const existing = state.lines.find((line) => line.sku === found.sku);
-      if ((existing?.qty ?? 0) + item.qty > left) return json({ message: MSG.qtyNotAvailable }, 400);
+      if ((existing?.qty ?? 0) + item.qty > left) return errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable);
       if (state.cartId === null) state.cartId = state.nextCartId++;
       const configurable = found.sku !== found.product.sku;
-      const line: CartItemWire = existing
-        ? { ...existing, qty: existing.qty + item.qty }
+      const line: CartItem = existing
+        ? withQtyOf(existing, existing.qty + item.qty)
         : {
             item_id: state.nextItemId++,
             sku: found.sku,
@@ -181,9 +259,23 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
             price: found.price,
             product_type: configurable ? 'configurable' : 'simple',
             quote_id: String(state.cartId),
-            ...(configurable ? { product_option: item.product_option } : {}),
+            // The server names the options as Magento does: option ids as strings.
+            ...(configurable
+              ? {
+                  product_option: {
+                    extension_attributes: {
+                      configurable_item_options: chosen.map((option) => ({
+                        option_id: String(option.option_id),
+                        option_value: Number(option.option_value),
+                      })),
+                    },
+                  },
+                }
+              : {}),
             extension_attributes: {
               product_id: found.product.id,
+              child_product_id: found.id,
+              row_total: cents(found.price * item.qty) / 100,
               image: found.product.image,
               is_giftcard: found.product.is_giftcard,
               seller_id: found.product.seller.id,
@@ -199,37 +291,35 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     const itemMatch = path.match(/^\/rest\/default\/V1\/carts\/mine\/items\/(\d+)$/);
     if (itemMatch) {
       const line = state.lines.find((entry) => entry.item_id === Number(itemMatch[1]));
-      if (!line) return json({ message: 'The cart item does not exist.' }, 404);
+      if (!line) return errorReply('NOT_FOUND', 'The cart item does not exist.');
       if (method === 'DELETE') {
         state.lines = state.lines.filter((entry) => entry !== line);
         return json(true);
       }
       if (method === 'PUT') {
         const qty = Number((body.cartItem as { qty: number }).qty);
-        if (qty > (stock.get(line.sku) ?? 0)) return json({ message: MSG.qtyNotAvailable }, 400);
-        const updated = { ...line, qty };
+        if (qty > (stock.get(line.sku) ?? 0)) return errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable);
+        const updated = withQtyOf(line, qty);
         state.lines = state.lines.map((entry) => (entry === line ? updated : entry));
         return json(updated);
       }
     }
     if (method === 'POST' && path === `${NS}/clearcart`) {
-      if (state.cartId === null) return json({ message: 'The customer has no active cart.' }, 404);
+      if (state.cartId === null) return errorReply('CART_NOT_FOUND', 'The customer has no active cart.');
       state.lines = [];
       return json({ status: true });
     }
     if (method === 'GET' && path === `${NS}/shippingmethods`)
-      return json({ status: true, data: SHIPPING_METHODS });
+      return json({ status: true, data: ID_SHIPPING_METHODS });
     if (method === 'POST' && path.startsWith(`${CARTS}/estimate-shipping-methods`))
       return json(SHIPPING_METHODS);
     if (method === 'POST' && path === '/rest/au/V1/carts/mine/shipping-information') {
-      return json({
-        payment_methods: [{ code: 'stripe_payments', title: 'Credit or debit card' }],
-        totals: {},
-      });
+      return json(shippingInformation());
     }
     if (method === 'POST' && path === `${CARTS}/payment-information`) {
       const token = (body.paymentMethod as { additional_data?: { token?: string } }).additional_data?.token;
-      if (token === 'pm_card_chargeDeclined') return json({ message: 'Your card was declined.' }, 400);
+      if (token === 'pm_card_chargeDeclined')
+        return errorReply('PAYMENT_DECLINED', 'Your card was declined.');
       const orderId = String(100 + state.orders.length);
       state.orders.push(orderId);
       state.lines = [];
@@ -239,7 +329,7 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     if (method === 'GET' && path === `${NS}/savedcards`)
       return json({ status: true, data: state.savedCards });
     if (method === 'GET' && path === `${NS}/checkoutsuccess`) {
-      if (state.orders.length === 0) return json({ message: 'There is no order to show yet.' }, 404);
+      if (state.orders.length === 0) return errorReply('NOT_FOUND', 'There is no order to show yet.');
       return json({
         status: true,
         data: { order_id: `000000${state.orders.at(-1)}`, shop_name: aSeller().name },
@@ -249,23 +339,23 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
       const product = products.find((entry) => String(entry.id) === call.query.get('product_id'));
       return product
         ? json({ status: true, seller: product.seller })
-        : json({ message: 'No such product' }, 404);
+        : errorReply('NOT_FOUND', 'No such product');
     }
     if (method === 'GET' && path === `${NS}/product`) {
       const product = products.find((entry) => String(entry.id) === call.query.get('product_id'));
       return json(product ?? { status: false, not_exists: true });
     }
     if (method === 'PUT' && path === '/rest/default/V1/customers/me') {
-      const customer = body.customer as { addresses: AddressWire[] };
-      state.addresses = customer.addresses.map((address, index) => ({
+      const sent = body.customer as { addresses: AddressWire[] };
+      state.addresses = sent.addresses.map(({ save_in_address_book: _save, ...address }, index) => ({
         ...address,
         id: address.id ?? 900 + index,
       }));
-      return json({ ...quote().customer, addresses: state.addresses });
+      return json(customer());
     }
     if (method === 'GET' && path === `${NS}/places`) return json({ data: [] });
     if (method === 'GET' && path === `${NS}/categories`) return json([]);
-    return json({ message: `No route for ${method} ${path}` }, 404);
+    return errorReply('NOT_FOUND', `No route for ${method} ${path}`);
   }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,16 +1,17 @@
 // GET {ns}/browseProducts?page: every product, 10 a page [ROUTE-03, ROUTE-04, API-13].
-import type { ProductTile } from '@quokka/contract/api/catalog';
+import { browseProductsReplySchema, type ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';
 import { FIRST_PAGE, nextProductPage } from './product-paging';
 
 export async function getBrowseProducts(page: number, signal?: AbortSignal): Promise<ProductTile[]> {
-  const reply = await apiFetch<{ data?: unknown } | null>(nsPath('browseProducts'), {
+  const reply = await apiFetch(nsPath('browseProducts'), {
+    schema: browseProductsReplySchema,
     query: { page },
     signal,
   });
-  return readTiles(reply?.data);
+  return readTiles(reply.data);
 }
 
 export function browseProductsQueryOptions() {

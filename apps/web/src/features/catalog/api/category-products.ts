@@ -1,5 +1,5 @@
 // GET {ns}/categoryProducts?category_id&page: the products of a category and its descendants [ROUTE-08, API-14].
-import type { ProductTile } from '@quokka/contract/api/catalog';
+import { categoryProductsReplySchema, type ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';
@@ -10,7 +10,8 @@ export async function getCategoryProducts(
   page: number,
   signal?: AbortSignal,
 ): Promise<ProductTile[]> {
-  const reply = await apiFetch<{ data?: unknown; products?: unknown } | null>(nsPath('categoryProducts'), {
+  const reply = await apiFetch(nsPath('categoryProducts'), {
+    schema: categoryProductsReplySchema,
     query: { category_id: categoryId, page },
     signal,
   });

@@ -1,21 +1,17 @@
 // GET {ns}/categories: the category tree for the side menu [SHELL-05, SHELL-06, DATA-31].
+import { type Category, categoriesReplySchema } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
-export interface Category {
-  entity_id: number | string;
-  value: string;
-  children: Category[];
-}
+export type { Category } from '@quokka/contract/api/catalog';
 
 function toCategory(raw: unknown): Category | null {
   if (typeof raw !== 'object' || raw === null) return null;
   if (!('entity_id' in raw) || !('value' in raw)) return null;
-  const { entity_id, value } = raw;
-  if ((typeof entity_id !== 'number' && typeof entity_id !== 'string') || typeof value !== 'string')
-    return null;
+  const entityId = Number(raw.entity_id);
+  if (!Number.isFinite(entityId) || typeof raw.value !== 'string') return null;
   const children = 'children' in raw ? toCategories(raw.children) : [];
-  return { entity_id, value, children };
+  return { entity_id: entityId, value: raw.value, children };
 }
 
 /** Keeps the well-formed nodes of a reply; anything else is left out rather than breaking the menu. */
@@ -26,7 +22,8 @@ export function toCategories(raw: unknown): Category[] {
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   // Silent: the menu still offers 'Browse' without categories, so a failure needs no popup.
-  return toCategories(await apiFetch<unknown>(nsPath('categories'), { signal, silent: true }));
+  const reply = await apiFetch(nsPath('categories'), { schema: categoriesReplySchema, signal, silent: true });
+  return toCategories(reply);
 }
 
 export function categoriesQueryOptions() {

@@ -1,8 +1,8 @@
 // GET {ns}/product?product_id: the full product, or `{status:false, not_exists:true}` [API-09, ERR-04].
-import type { Product } from '@quokka/contract/api/catalog';
+import { type Product, productReplySchema } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import { type Partially, readProduct } from './catalog-readers';
+import { readProduct } from './catalog-readers';
 
 export type ProductResult = { found: true; product: Product } | { found: false };
 
@@ -11,9 +11,13 @@ function isNotExists(reply: unknown): boolean {
 }
 
 export async function getProduct(productId: number, signal?: AbortSignal): Promise<ProductResult> {
-  const reply = await apiFetch<unknown>(nsPath('product'), { query: { product_id: productId }, signal });
-  if (isNotExists(reply)) return { found: false };
-  return { found: true, product: readProduct(reply as Partially<Product>) };
+  const reply = await apiFetch(nsPath('product'), {
+    schema: productReplySchema,
+    query: { product_id: productId },
+    signal,
+  });
+  if ('not_exists' in reply || isNotExists(reply)) return { found: false };
+  return { found: true, product: readProduct(reply) };
 }
 
 export function productQueryOptions(productId: number) {

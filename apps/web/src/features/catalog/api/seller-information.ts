@@ -1,8 +1,12 @@
 // GET {ns}/sellerInformation?seller_url&page: the seller and a page of its products [API-11, ROUTE-11, CART-10].
-import type { ProductTile, SellerSummary } from '@quokka/contract/api/catalog';
+import {
+  type ProductTile,
+  type SellerSummary,
+  sellerInformationReplySchema,
+} from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import { type Partially, readSeller, readTiles } from './catalog-readers';
+import { readSeller, readTiles } from './catalog-readers';
 import { FIRST_PAGE, nextProductPage } from './product-paging';
 
 export interface SellerPage {
@@ -16,13 +20,13 @@ export async function getSellerInformation(
   page: number,
   signal?: AbortSignal,
 ): Promise<SellerPage> {
-  const reply = await apiFetch<{
-    status?: boolean;
-    seller?: Partially<SellerSummary> | null;
-    products?: unknown;
-  } | null>(nsPath('sellerInformation'), { query: { seller_url: sellerUrl, page }, signal });
-  const known = reply?.status !== false && reply?.seller != null;
-  return { seller: known ? readSeller(reply?.seller) : null, products: readTiles(reply?.products) };
+  const reply = await apiFetch(nsPath('sellerInformation'), {
+    schema: sellerInformationReplySchema,
+    query: { seller_url: sellerUrl, page },
+    signal,
+  });
+  const known = reply.status !== false && reply.seller != null;
+  return { seller: known ? readSeller(reply.seller) : null, products: readTiles(reply.products) };
 }
 
 export function sellerInformationQueryOptions(sellerUrl: string) {

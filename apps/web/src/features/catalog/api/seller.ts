@@ -1,15 +1,16 @@
 // GET {ns}/seller?product_id: the seller of a product, for the supplied-by popup [API-10, SHELL-18].
-import type { SellerSummary } from '@quokka/contract/api/catalog';
+import { type SellerSummary, sellerReplySchema } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import { type Partially, readSeller } from './catalog-readers';
+import { readSeller } from './catalog-readers';
 
 export async function getSeller(productId: number, signal?: AbortSignal): Promise<SellerSummary> {
-  const reply = await apiFetch<{ seller?: Partially<SellerSummary> } | null>(nsPath('seller'), {
+  const reply = await apiFetch(nsPath('seller'), {
+    schema: sellerReplySchema,
     query: { product_id: productId },
     signal,
   });
-  return readSeller(reply?.seller);
+  return readSeller(reply.seller);
 }
 
 export function sellerQueryOptions(productId: number) {

@@ -96,8 +96,7 @@ describe('/product/:id', () => {
   });
 
   it('[DATA-27] reads the picture from image when a reply has no images list', async () => {
-    const product = { ...aSimpleProduct(), images: undefined } as unknown as Product;
-    showProduct({ ...product, image: '/media/products/only.svg' });
+    showProduct(aSimpleProduct({ images: [], image: '/media/products/only.svg' }));
     expect(await screen.findByRole('img', { name: 'Saltline Trucker Cap' })).toHaveAttribute(
       'src',
       '/media/products/only.svg',

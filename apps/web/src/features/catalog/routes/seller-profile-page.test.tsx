@@ -78,8 +78,11 @@ describe('/sellerprofile/:sellerurl', () => {
         seller: {
           id: 9,
           name: 'Bush Crafts',
+          seller_url: '',
           shop_url: 'bush-crafts',
+          image: '',
           supplied_by_image: '/media/sellers/bush-logo.svg',
+          description: '',
           popup_description: 'Carved by hand in the Dandenongs.',
           banner_image: '/media/sellers/bush-banner.svg',
         },

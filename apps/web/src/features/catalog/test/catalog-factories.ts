@@ -1,15 +1,22 @@
-// Small factories for catalogue replies, shaped exactly like the server's (packages/contract
-// catalog-wire.ts), and a fetch stand-in that answers catalogue calls by path and query.
+// Small factories for catalogue replies, typed by the contract (packages/contract/src/api/catalog.ts)
+// so they are shaped exactly like the server's, and a fetch stand-in that answers catalogue calls by
+// path and query.
 import type {
+  BrowseProductsReply,
   Category,
+  CategoryProductsReply,
   ConfigurableChild,
   Product,
+  ProductReply,
   ProductTile,
+  SellerInformationReply,
+  SellerReply,
   SellerSummary,
 } from '@quokka/contract/api/catalog';
 import { OPTION_ID, PAGE_SIZE } from '@quokka/contract/constants';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
+import { errorReply } from '../../../test/fake-replies';
 
 // The screens load lazily, as in production; on a busy machine the first import of a screen can take
 // longer than Testing Library's 1 s default, so the catalogue tests wait up to 5 s for what they expect.
@@ -225,15 +232,24 @@ export function aCategoryTree(): Category[] {
   ];
 }
 
-type Answer = unknown | ((query: URLSearchParams) => unknown);
+/** A reply in the contract's shape, a Response (another status), or either worked out from the query. */
+type Answer<T> = T | Response | ((query: URLSearchParams) => T | Response);
 
 export interface CatalogReplies {
-  browseProducts?: Answer;
-  categoryProducts?: Answer;
-  product?: Answer;
-  seller?: Answer;
-  sellerInformation?: Answer;
-  categories?: Answer;
+  browseProducts?: Answer<BrowseProductsReply>;
+  /** The server sends the list as both `products` and `data`; a test may give either. */
+  categoryProducts?: Answer<Partial<CategoryProductsReply>>;
+  product?: Answer<ProductReply>;
+  seller?: Answer<SellerReply>;
+  sellerInformation?: Answer<SellerInformationReply>;
+  categories?: Answer<Category[]>;
+}
+
+function asServerAnswers(name: string, body: unknown): unknown {
+  if (name !== 'categoryProducts' || typeof body !== 'object' || body === null) return body;
+  const reply = body as Partial<CategoryProductsReply>;
+  const list = reply.products ?? reply.data ?? [];
+  return { data: reply.data ?? list, products: reply.products ?? list };
 }
 
 /** A JSON reply with a status other than 200. */
@@ -249,11 +265,11 @@ export function stubCatalogApi(replies: CatalogReplies) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const name = url.pathname.startsWith(`${NS}/`) ? url.pathname.slice(NS.length + 1) : '';
-    const answer: Answer = name in replies ? replies[name as keyof CatalogReplies] : undefined;
-    if (answer === undefined) return withStatus(404, { message: 'Not found' });
+    const answer: Answer<unknown> = name in replies ? replies[name as keyof CatalogReplies] : undefined;
+    if (answer === undefined) return errorReply('NOT_FOUND', 'Not found');
     const body = typeof answer === 'function' ? answer(url.searchParams) : answer;
     if (body instanceof Response) return body;
-    return new Response(JSON.stringify(body), {
+    return new Response(JSON.stringify(asServerAnswers(name, body)), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     });

@@ -3,9 +3,11 @@
 // - no response is NOT 'offline': the order is treated as placed [ERR-09, CHKF-16];
 // - a failure other than 401 is a card error shown on the card field [ERR-08];
 // and it carries an Idempotency-Key, so a repeat of one attempt never charges twice.
-import { ApiError, apiBase, parseReplyText } from '../../../lib/api-client';
+import type { AddressWire } from '@quokka/contract/api/address';
+import { type paymentInformationBody, paymentInformationReplySchema } from '@quokka/contract/api/checkout';
+import type { z } from 'zod';
+import { ApiError, apiBase, checkedReply, hasErrorCode, parseReplyText } from '../../../lib/api-client';
 import { expireSession, getAppState } from '../../../lib/app-state';
-import type { AddressWire } from '../../cart/api/cart-wire';
 
 export const PAYMENT_INFORMATION_PATH = '/rest/default/V1/carts/mine/payment-information';
 /** DECISIONS.md "Sandbox mode": the card method code in both modes. */
@@ -28,6 +30,14 @@ export type PlacementResult =
 
 export async function placeOrder(input: PaymentInformationInput): Promise<PlacementResult> {
   const token = getAppState().auth.token;
+  const body: z.input<typeof paymentInformationBody> = {
+    cartId: input.cartId,
+    billingAddress: input.billingAddress,
+    paymentMethod: {
+      method: PAYMENT_METHOD_CODE,
+      additional_data: { cc_save: input.saveCard, token: input.token },
+    },
+  };
   let response: Response;
   try {
     response = await fetch(`${apiBase()}${PAYMENT_INFORMATION_PATH}`, {
@@ -38,14 +48,7 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
         'Idempotency-Key': input.idempotencyKey,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify({
-        cartId: input.cartId,
-        billingAddress: input.billingAddress,
-        paymentMethod: {
-          method: PAYMENT_METHOD_CODE,
-          additional_data: { cc_save: input.saveCard, token: input.token },
-        },
-      }),
+      body: JSON.stringify(body),
     });
   } catch {
     return { kind: 'no-response' };
@@ -56,14 +59,18 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
   } catch {
     // A reply cut short after the status: the status says enough.
   }
-  const body = parseReplyText(text);
-  if (response.ok) return { kind: 'placed', orderId: String(body ?? '') };
-  if (response.status === 401) expireSession(); // [AUTH-23]
+  const reply = parseReplyText(text);
+  if (response.ok) {
+    const orderId = checkedReply(paymentInformationReplySchema, reply, `POST ${PAYMENT_INFORMATION_PATH}`);
+    return { kind: 'placed', orderId };
+  }
   const message =
-    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-      ? body.message
+    typeof reply === 'object' && reply !== null && 'message' in reply && typeof reply.message === 'string'
+      ? reply.message
       : response.statusText;
-  return { kind: 'failed', error: new ApiError(response.status, message, body) };
+  const error = new ApiError(response.status, message, reply);
+  if (hasErrorCode(error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) expireSession(); // [AUTH-23]
+  return { kind: 'failed', error };
 }
 
 /** A fresh key per Confirm Purchase attempt. */

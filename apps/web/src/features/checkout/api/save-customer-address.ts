@@ -2,29 +2,34 @@
 // address (Magento replaces the list, so every address that stays is sent back with its id). Answers
 // the saved address, or null when the account could not take it: the order then uses the address
 // as typed (shipping-information accepts a full address).
+import type { AddressWire } from '@quokka/contract/api/address';
+import type { CartCustomer } from '@quokka/contract/api/cart';
+import { customerSchema, type putCustomerBody } from '@quokka/contract/api/customer';
+import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import type { AddressWire, CartCustomerWire } from '../../cart/api/cart-wire';
 
 export async function saveCustomerAddress(
-  customer: CartCustomerWire,
+  customer: CartCustomer,
   address: AddressWire,
 ): Promise<AddressWire | null> {
   const before = new Set(customer.addresses.map((entry) => entry.id));
+  const body: z.input<typeof putCustomerBody> = {
+    customer: {
+      email: customer.email,
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      addresses: [...customer.addresses, { ...address, save_in_address_book: 1 }],
+    },
+  };
   try {
-    const reply = await apiFetch<{ addresses?: AddressWire[] } | null>('/rest/default/V1/customers/me', {
+    const reply = await apiFetch('/rest/default/V1/customers/me', {
+      schema: customerSchema,
       method: 'PUT',
       auth: true,
       silent: true,
-      body: {
-        customer: {
-          email: customer.email,
-          firstname: customer.firstname,
-          lastname: customer.lastname,
-          addresses: [...customer.addresses, { ...address, save_in_address_book: 1 }],
-        },
-      },
+      body,
     });
-    return reply?.addresses?.find((entry) => entry.id !== undefined && !before.has(entry.id)) ?? null;
+    return reply.addresses.find((entry) => entry.id !== undefined && !before.has(entry.id)) ?? null;
   } catch {
     return null;
   }

@@ -1,17 +1,26 @@
-// GET {ns}/savedcards [API-30]: the member's saved cards, `data[]` [DATA-40].
+// GET {ns}/savedcards [API-30]: the member's saved cards, `data[]` [DATA-40]. Checkout offers them
+// [CHK-14]; the account lists them (through features/checkout/public.ts).
+import { type SavedCard, savedCardsReplySchema } from '@quokka/contract/api/checkout';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
+export type { SavedCard } from '@quokka/contract/api/checkout';
 
 export async function getSavedCards(signal?: AbortSignal): Promise<SavedCard[]> {
-  const reply = await apiFetch<{ data?: unknown } | null>(nsPath('savedcards'), { auth: true, signal });
-  return Array.isArray(reply?.data) ? (reply.data as SavedCard[]) : [];
+  const reply = await apiFetch(nsPath('savedcards'), { schema: savedCardsReplySchema, auth: true, signal });
+  return reply.data;
+}
+
+export function savedCardsQueryOptions() {
+  return queryOptions({
+    queryKey: ['checkout', 'saved-cards'],
+    queryFn: ({ signal }) => getSavedCards(signal),
+    staleTime: 0,
+  });
+}
+
+export function useSavedCards() {
+  return useQuery(savedCardsQueryOptions());
 }
 
 /** [CHK-14] Expiry as MM/YY. */

@@ -1,5 +1,6 @@
 // GET {ns}/seller?product_id [API-10], for the seller checkout shows [CHK-02]. Silent: without it the
 // page falls back to what the cart lines know of their seller.
+import { sellerReplySchema } from '@quokka/contract/api/catalog';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
 export interface CheckoutSeller {
@@ -9,28 +10,22 @@ export interface CheckoutSeller {
   sellerUrl: string;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 export async function getSellerOfProduct(
   productId: number,
   signal?: AbortSignal,
 ): Promise<CheckoutSeller | null> {
   try {
-    const reply = await apiFetch<{ seller?: Record<string, unknown> } | null>(nsPath('seller'), {
+    const { seller } = await apiFetch(nsPath('seller'), {
+      schema: sellerReplySchema,
       query: { product_id: productId },
       signal,
       silent: true,
     });
-    const seller = reply?.seller;
-    if (!seller) return null;
-    const id = Number(seller.id);
     return {
-      id: Number.isFinite(id) ? id : null,
-      name: text(seller.name),
-      image: text(seller.image) || text(seller.supplied_by_image),
-      sellerUrl: text(seller.seller_url) || text(seller.shop_url),
+      id: seller.id,
+      name: seller.name,
+      image: seller.image || seller.supplied_by_image,
+      sellerUrl: seller.seller_url || seller.shop_url,
     };
   } catch {
     return null;

@@ -1,19 +1,28 @@
 // POST {ns}/editgiftcarddetails {gift_card_details_id, data} [API-38]: `data` is the JSON text of the
 // form values; the reply's status, input_validation and data are what the form uses.
-import type { InputValidation } from '../../../lib/api-client';
+import {
+  type EditGiftCardReply,
+  type editDetailsBody,
+  editGiftCardReplySchema,
+} from '@quokka/contract/api/giftcards';
+import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import type { GiftCardDetails, RecipientValues } from './gift-card-wire';
 
-export interface EditGiftCardReply {
-  status: boolean;
-  input_validation?: InputValidation;
-  data?: GiftCardDetails;
+/** The recipient form's values, named as the details carry them. */
+export interface RecipientValues {
+  recipient_firstname: string;
+  recipient_lastname: string;
+  recipient_mobile: string;
+  recipient_message: string;
+  purchaser_mobile: string;
 }
 
 export function editGiftCardDetails(id: number, values: RecipientValues): Promise<EditGiftCardReply> {
-  return apiFetch<EditGiftCardReply>(nsPath('editgiftcarddetails'), {
+  const body: z.input<typeof editDetailsBody> = { gift_card_details_id: id, data: JSON.stringify(values) };
+  return apiFetch(nsPath('editgiftcarddetails'), {
+    schema: editGiftCardReplySchema,
     method: 'POST',
     auth: true,
-    body: { gift_card_details_id: id, data: JSON.stringify(values) },
+    body,
   });
 }

@@ -1,11 +1,12 @@
 // GET {ns}/getgiftcarddetailsbyid?gift_card_details_id [API-41]: one of the member's cards.
+import { type GiftCardDetails, giftCardReplySchema } from '@quokka/contract/api/giftcards';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { useAppState } from '../../../lib/app-state';
-import type { GiftCardDetails, GiftCardReply } from './gift-card-wire';
 
 export async function getGiftCardDetails(id: number, signal?: AbortSignal): Promise<GiftCardDetails> {
-  const reply = await apiFetch<GiftCardReply>(nsPath('getgiftcarddetailsbyid'), {
+  const reply = await apiFetch(nsPath('getgiftcarddetailsbyid'), {
+    schema: giftCardReplySchema,
     auth: true,
     query: { gift_card_details_id: id },
     signal,
@@ -26,4 +27,9 @@ export function giftCardDetailsQueryOptions(id: number) {
 export function useGiftCardDetails(id: number | null) {
   const signedIn = useAppState((state) => state.auth.isSignedIn);
   return useQuery({ ...giftCardDetailsQueryOptions(id ?? 0), enabled: signedIn && id !== null });
+}
+
+/** [CHKF-05..07] A card that can be ordered has a send time, its validity and a picture. */
+export function isGiftCardComplete(card: GiftCardDetails): boolean {
+  return Boolean(card.scheduled_delivery) && Boolean(card.valid_until) && card.mms_template_id !== null;
 }

@@ -1,6 +1,12 @@
 // POST {ns}/savegiftcarddetails {data} [API-37]: a new card for the gift card just added to the cart.
+import {
+  type GiftCardDetails,
+  giftCardReplySchema,
+  type saveDetailsBody,
+} from '@quokka/contract/api/giftcards';
+import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
-import type { GiftCardDetails, GiftCardReply, RecipientValues } from './gift-card-wire';
+import type { RecipientValues } from './edit-gift-card-details';
 
 export interface NewGiftCard extends RecipientValues {
   cart_id: number;
@@ -10,10 +16,12 @@ export interface NewGiftCard extends RecipientValues {
 }
 
 export async function saveGiftCardDetails(data: NewGiftCard): Promise<GiftCardDetails> {
-  const reply = await apiFetch<GiftCardReply>(nsPath('savegiftcarddetails'), {
+  const body: z.input<typeof saveDetailsBody> = { data };
+  const reply = await apiFetch(nsPath('savegiftcarddetails'), {
+    schema: giftCardReplySchema,
     method: 'POST',
     auth: true,
-    body: { data },
+    body,
   });
   return reply.data;
 }

@@ -1,10 +1,10 @@
 // [GIFT-08..11] The card as send-now-or-schedule shows it: gift card no, 'Valid Until: 3 Years From
 // Send', the recipient and their mobile, and the message.
 
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { formatPrice } from '@quokka/contract/money';
-import type { GiftCardDetails } from '../api/gift-card-wire';
 import { formatGiftCardNo, recipientName } from '../gift-card-format';
 
 export function GiftCardSummary({ card }: { card: GiftCardDetails }) {

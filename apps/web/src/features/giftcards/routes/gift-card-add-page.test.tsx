@@ -131,6 +131,7 @@ describe('/giftcard/add/{productid}/{configurableproductsku}/{cartid}/{cartitemi
       json(
         {
           status: false,
+          code: 'INPUT_VALIDATION',
           message: 'Please enter a valid mobile',
           input_validation: {
             recipient_mobile: ['Please enter a valid mobile'],
@@ -144,9 +145,9 @@ describe('/giftcard/add/{productid}/{configurableproductsku}/{cartid}/{cartitemi
     await view.user.click(screen.getByRole('button', { name: MSG.submit }));
     const mobile = field(MSG.giftMobileLabel);
     await waitFor(() => expect(mobile).toHaveAttribute('aria-invalid', 'true'));
-    const mobileField = mobile.closest('.auth-field') as HTMLElement;
+    const mobileField = mobile.closest('.field') as HTMLElement;
     expect(within(mobileField).getByRole('alert')).toHaveTextContent('Please enter a valid mobile');
-    const messageField = field(MSG.giftMessageLabel).closest('.auth-field') as HTMLElement;
+    const messageField = field(MSG.giftMessageLabel).closest('.field') as HTMLElement;
     expect(within(messageField).getByRole('alert')).toHaveTextContent('Your message is too long');
     expect(view.router.state.location.pathname).toBe(ADD_PATH);
     expect(getAppState().message).toBeNull();
@@ -155,7 +156,7 @@ describe('/giftcard/add/{productid}/{configurableproductsku}/{cartid}/{cartitemi
   it('a refusal that is not about a field (a cart that is not the member’s) opens the message popup', async () => {
     const view = await openAdd();
     view.api.answer('POST', `${NS}/savegiftcarddetails`, () =>
-      json({ message: 'The cart does not exist.' }, 404),
+      json({ message: 'The cart does not exist.', code: 'NOT_FOUND' }, 404),
     );
     await fillValid(view);
     await view.user.click(screen.getByRole('button', { name: MSG.submit }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAppState, signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import { json, NS } from '../../cart/test/fake-shop-api';
+import { errorReply, NS } from '../../cart/test/fake-shop-api';
 import { fakeGiftCardApi } from '../test/fake-gift-card-api';
 import { aGiftCard } from '../test/gift-card-factories';
 
@@ -65,12 +65,15 @@ describe('/giftcard/edit/{giftcarddetailsid}', () => {
   it('[VAL-51] [API-38] a reply with status false and input_validation shows the messages per field', async () => {
     const { api, user, router } = await openEdit();
     api.answer('POST', `${NS}/editgiftcarddetails`, () =>
-      json({ status: false, input_validation: { purchaser_mobile: ['Please enter a valid mobile'] } }),
+      errorReply('INPUT_VALIDATION', 'Please enter a valid mobile', {
+        status: false,
+        input_validation: { purchaser_mobile: ['Please enter a valid mobile'] },
+      }),
     );
     await user.click(screen.getByRole('button', { name: MSG.submit }));
     const receipt = field(MSG.giftReceiptMobileLabel);
     await waitFor(() => expect(receipt).toHaveAttribute('aria-invalid', 'true'));
-    expect(within(receipt.closest('.auth-field') as HTMLElement).getByRole('alert')).toHaveTextContent(
+    expect(within(receipt.closest('.field') as HTMLElement).getByRole('alert')).toHaveTextContent(
       'Please enter a valid mobile',
     );
     expect(router.state.location.pathname).toBe('/giftcard/edit/7');
@@ -79,7 +82,7 @@ describe('/giftcard/edit/{giftcarddetailsid}', () => {
   it('a card already ordered (409) cannot be changed: the server says why', async () => {
     const { api, user, router } = await openEdit();
     api.answer('POST', `${NS}/editgiftcarddetails`, () =>
-      json({ message: 'This gift card is already ordered and can no longer be changed.' }, 409),
+      errorReply('CONFLICT', 'This gift card is already ordered and can no longer be changed.'),
     );
     await user.click(screen.getByRole('button', { name: MSG.submit }));
     await waitFor(() =>

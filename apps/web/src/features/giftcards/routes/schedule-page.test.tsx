@@ -100,7 +100,12 @@ describe('/giftcard/schedule/{giftcarddetailsid}', () => {
     const { api, user } = await openSchedule();
     api.answer('POST', `${NS}/savegiftcardscheduleddate`, () =>
       Response.json(
-        { status: false, message: MSG.pastDate, input_validation: { scheduled_delivery: [MSG.pastDate] } },
+        {
+          status: false,
+          code: 'INPUT_VALIDATION',
+          message: MSG.pastDate,
+          input_validation: { scheduled_delivery: [MSG.pastDate] },
+        },
         { status: 400 },
       ),
     );

@@ -3,13 +3,14 @@
 // with their messages (the contract's validators, as the server uses them), templates per product, and
 // the order link. Replies are shaped as the server's.
 import type { MmsTemplate } from '@quokka/contract/api/catalog';
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { parseWallTime } from '@quokka/contract/timezones';
 import { validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';
 import { validateSchedule } from '@quokka/contract/validate-schedule';
 import { type FieldErrors, hasErrors, inputValidationReply } from '@quokka/contract/wire';
+import { errorReply } from '../../../test/fake-replies';
 import { type FakeShopApi, type FakeShopOptions, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
-import type { GiftCardDetails } from '../api/gift-card-wire';
 import { someTemplates } from './gift-card-factories';
 
 /** The server accepts a time up to 5 minutes behind its clock as "now" (docs/gift-cards.md). */
@@ -34,7 +35,8 @@ function readData(value: unknown): Record<string, unknown> {
 }
 
 function refused(errors: FieldErrors): Response {
-  return json(inputValidationReply(errors), 400);
+  const { message, ...rest } = inputValidationReply(errors);
+  return errorReply('INPUT_VALIDATION', message, rest);
 }
 
 function text(value: unknown): string {
@@ -49,7 +51,7 @@ export function fakeGiftCardApi(options: FakeGiftCardOptions = {}) {
   const gift = { cards, templates };
 
   function notFound(): Response {
-    return json({ message: 'The gift card does not exist.' }, 404);
+    return errorReply('NOT_FOUND', 'The gift card does not exist.');
   }
 
   function recipientErrors(values: Record<string, unknown>): FieldErrors {
@@ -184,11 +186,11 @@ export function fakeGiftCardApi(options: FakeGiftCardOptions = {}) {
 
   shop.answer('POST', `${NS}/savegiftcardorderbycart`, (call) => {
     const body = call.body as { r_token?: string; cart_id: number; order_id: string };
-    if (!body.r_token) return json({ message: 'Please confirm you are not a robot.' }, 400);
+    if (!body.r_token) return errorReply('INVALID_DATA', 'Please confirm you are not a robot.');
     const known = shop.state.orders.some(
       (order) => order === body.order_id || `000000${order}` === body.order_id,
     );
-    if (!known) return json({ message: 'The order does not exist.' }, 404);
+    if (!known) return errorReply('NOT_FOUND', 'The order does not exist.');
     const linked = [...cards.values()]
       .filter((card) => card.cart_id === body.cart_id)
       .map((card) => ({ ...card, order_id: Number(body.order_id), status: 'queued' as const }));

@@ -1,9 +1,9 @@
 // Gift cards as the server answers them (docs/gift-cards.md), and the gift card line of a browser cart,
 // for tests that start part-way through the flow.
 import type { MmsTemplate } from '@quokka/contract/api/catalog';
+import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
 import type { StoredCartItem } from '../../../lib/storage';
 import { aTeeLine } from '../../cart/test/cart-factories';
-import type { GiftCardDetails } from '../api/gift-card-wire';
 
 /** A complete card of the catalogue factories' gift card ($50, product 153), ready to order. */
 export function aGiftCard(overrides: Partial<GiftCardDetails> = {}): GiftCardDetails {
