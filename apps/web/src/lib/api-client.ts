@@ -51,7 +51,10 @@ export class ApiError extends Error {
 }
 
 /** Whether `error` is a reply carrying one of these codes: the way to tell an expected outcome. */
-export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+export function hasErrorCode(
+  error: unknown,
+  ...codes: ErrorCode[]
+): error is ApiError & { readonly code: ErrorCode } {
   return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
