@@ -23,8 +23,17 @@ const DESCRIPTION = [
   'Member calls need `Authorization: Bearer <token>` (the token `auth` answers an existing member).',
 ].join('\n');
 
+/** The API calls under the documented prefix, the health check and the pictures. */
+function isDocumented(url: string): boolean {
+  return url.startsWith(`${DOCUMENTED_PREFIX}/`) || url === '/healthz' || url.startsWith('/media/');
+}
+
 /** Registers the document and the reference page; call before any route, so every route is seen. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  // The document is the API's: the web app's pages and the sandbox's dev pages are left out.
+  app.addHook('onRoute', (route) => {
+    if (!isDocumented(route.url)) route.schema = { ...route.schema, hide: true };
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,0 +1,421 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aCartItem, aShopper, call, NS, REST, type Reply, type Shopper } from '../test/cart-factory.ts';
+import {
+  aCategory,
+  aConfigurableProduct,
+  aSeller,
+  aSimpleProduct,
+  importTestCatalogue,
+} from '../test/catalog-factory.ts';
+import { aMobile, aRegistration, TEST_AUTH_SECRET } from '../test/customer-factory.ts';
+import {
+  aRecipient,
+  buyGiftCard,
+  type GiftCardCatalogue,
+  giftCardCatalogue,
+} from '../test/gift-card-factory.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { API_PREFIXES, DOCUMENTED_PREFIX } from './api-prefix.ts';
+import { DOCS_PATH, OPENAPI_PATH } from './openapi.ts';
+
+// The published reference (SPEC.md §7; http/openapi.ts): /openapi.json and /docs/api answer, and the
+// live replies of the main journeys validate against the response schema the document publishes for
+// their path, method and status. Objects in the document are closed (additionalProperties: false) and
+// list their required fields, so a reply that gains or loses a field fails here.
+
+// ajv-formats is CommonJS: its default export is the function under `default` when loaded as ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+  components: { schemas: Record<string, unknown> };
+}
+interface ResponseObject {
+  content?: Record<string, { schema: unknown }>;
+}
+
+let t: TestApp;
+let document: OpenApiDocument;
+let ajv: Ajv2020;
+const checked = new Set<string>();
+
+/** The documented path template a live URL stands for: the store prefix made the documented one. */
+function documentedPath(url: string): string {
+  const bare = url.split('?')[0] ?? url;
+  const prefix = API_PREFIXES.find((candidate) => bare.startsWith(`${candidate}/`));
+  const path = prefix ? `${DOCUMENTED_PREFIX}${bare.slice(prefix.length)}` : bare;
+  if (document.paths[path]) return path;
+  const parts = path.split('/');
+  const template = Object.keys(document.paths).find((candidate) => {
+    const pieces = candidate.split('/');
+    return (
+      pieces.length === parts.length &&
+      pieces.every((piece, index) => /^\{.+\}$/.test(piece) || piece === parts[index])
+    );
+  });
+  if (!template) throw new Error(`${path} is not in the document`);
+  return template;
+}
+
+/** The errors of a reply body against the document's schema for its path, method and status. */
+function replyErrors(method: string, url: string, status: number, body: unknown): string[] {
+  const path = documentedPath(url);
+  const operation = document.paths[path]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${method} ${path} is not in the document`);
+  const schema = operation.responses?.[String(status)]?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${method} ${path} documents no ${status} reply`);
+  checked.add(`${method} ${path} ${status}`);
+  // Component references resolve against the document, which ajv holds under the id 'openapi'.
+  const resolved = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
+  const validate = ajv.compile(resolved);
+  return validate(body)
+    ? []
+    : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+}
+
+/** A call through the app whose reply must match the document. */
+async function documented<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { headers?: Record<string, string>; payload?: unknown; status?: number } = {},
+): Promise<Reply<T>> {
+  const reply = await call<T>(t.app, method, url, options);
+  expect(reply.status, `${method} ${url}: ${JSON.stringify(reply.body)}`).toBe(options.status ?? 200);
+  expect(replyErrors(method, url, reply.status, reply.body), `${method} ${url}`).toEqual([]);
+  return reply;
+}
+
+let catalogue: GiftCardCatalogue;
+let productId: number;
+let categoryId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_SECRET: TEST_AUTH_SECRET });
+  catalogue = await giftCardCatalogue(t.db);
+  await importTestCatalogue(t.db, {
+    sellers: [aSeller(), aSeller({ seller_url: 'outback-outfitters' })],
+    categories: [aCategory('tops'), aCategory('tees', 'tops')],
+    products: [
+      aSimpleProduct('MUG-1', { categories: ['tops'] }),
+      aConfigurableProduct('TEE-1', { seller: 'outback-outfitters', categories: ['tees'] }),
+    ],
+  });
+  const product = await t.db
+    .selectFrom('products')
+    .select('id')
+    .where('sku', '=', 'MUG-1')
+    .executeTakeFirstOrThrow();
+  productId = product.id;
+  const published = await t.app.inject({ url: OPENAPI_PATH });
+  document = published.json() as OpenApiDocument;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'openapi', components: document.components });
+  const categories = await call<{ entity_id: number; value: string; children: { entity_id: number }[] }[]>(
+    t.app,
+    'GET',
+    `${NS}/categories`,
+  );
+  categoryId = categories.body[0]?.entity_id ?? 0;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the OpenAPI reference', () => {
+  it('[API-01] /openapi.json is an OpenAPI 3 document of the calls, each listed once', async () => {
+    const reply = await t.app.inject({ url: OPENAPI_PATH });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(document.openapi).toMatch(/^3\./);
+    const paths = Object.keys(document.paths);
+    expect(paths).toContain(`${DOCUMENTED_PREFIX}/carts/mine`);
+    expect(paths).toContain(`${DOCUMENTED_PREFIX}/storefront/product`);
+    // The same calls under /rest/au/V1 and /rest/V1 are not listed again; the web app's pages are not API.
+    expect(
+      paths.filter((path) => path.startsWith('/rest/') && !path.startsWith(`${DOCUMENTED_PREFIX}/`)),
+    ).toEqual([]);
+    expect(paths).not.toContain('/');
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['Product', 'Quote', 'Customer', 'Order', 'GiftCardDetails', 'ErrorReply']),
+    );
+  });
+
+  it('[API-01] every documented call declares its reply, and every error status the one error shape', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!path.startsWith(`${DOCUMENTED_PREFIX}/`)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation.responses ?? {};
+        expect(responses['200']?.content?.['application/json']?.schema, `${method} ${path}`).toBeDefined();
+        for (const [status, response] of Object.entries(responses)) {
+          if (Number(status) >= 400) {
+            expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+              $ref: '#/components/schemas/ErrorReply',
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('/docs/api is a readable reference page whose scripts come from our own origin', async () => {
+    const reply = await t.app.inject({ url: DOCS_PATH });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
+    expect(reply.body).toContain('<title>Quokka API reference</title>');
+    const scripts = [...reply.body.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    // No CDN and no inline script: the app's CSP (script-src 'self') holds for the page.
+    expect(reply.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    for (const src of scripts) {
+      expect(src.startsWith(`${DOCS_PATH}/`), src).toBe(true);
+      const asset = await t.app.inject({ url: src });
+      expect(asset.statusCode, src).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+    }
+    expect(String(reply.headers['content-security-policy'])).toContain("script-src 'self'");
+    // The page reads the same document.
+    const json = await t.app.inject({ url: `${DOCS_PATH}/json` });
+    expect(json.json()).toEqual(document);
+  });
+
+  it('a reply that gains or loses a field no longer matches the document', async () => {
+    const reply = await call<Record<string, unknown>>(t.app, 'GET', `${NS}/product?product_id=${productId}`);
+    expect(replyErrors('GET', `${NS}/product`, 200, reply.body)).toEqual([]);
+    const { name: _dropped, ...without } = reply.body;
+    expect(replyErrors('GET', `${NS}/product`, 200, without)).not.toEqual([]);
+    expect(replyErrors('GET', `${NS}/product`, 200, { ...reply.body, surprise: 1 })).not.toEqual([]);
+  });
+});
+
+describe('the main journeys validate against the published document', () => {
+  it('[API-09..16] browsing: categories, lists, a product, its seller and pictures', async () => {
+    await documented('GET', `${NS}/categories`);
+    await documented('GET', `${NS}/browseProducts?page=1`);
+    await documented('GET', `${NS}/categoryProducts?category_id=${categoryId}&page=1`);
+    await documented('GET', `${NS}/product?product_id=${productId}`);
+    const tee = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', 'TEE-1')
+      .executeTakeFirstOrThrow();
+    await documented('GET', `${NS}/product?product_id=${tee.id}`);
+    await documented('GET', `${NS}/product?product_id=999999`); // {status:false, not_exists:true}
+    await documented('GET', `${NS}/seller?product_id=${productId}`);
+    await documented('GET', `${NS}/sellerInformation?seller_url=harbour-goods`);
+    await documented('GET', `${NS}/sellerInformation?seller_url=nobody`, { status: 404 });
+    await documented('GET', `${NS}/getgiftcardmmstemplates?product_id=${catalogue.productId}`);
+    await documented('GET', `${REST}/products-render-info?searchCriteria[pageSize]=5`);
+    await documented('GET', `/rest/V1/products-render-info?searchCriteria[page_size]=5`);
+    await documented('GET', `${NS}/product?product_id=x`, { status: 400 });
+  });
+
+  it('[API-06..08, API-17..19] signing in with a code, registering, then signing in as a member', async () => {
+    const mobile = aMobile();
+    const remoteAddress = '10.9.0.1';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${NS}/sendmobilecode`,
+      payload: { mobile, r_token: 'sandbox-token' },
+      remoteAddress,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(replyErrors('POST', `${NS}/sendmobilecode`, 200, sent.json())).toEqual([]);
+    const messages = (await t.app.inject('/dev/messages.json')).json() as { to: string; body: string }[];
+    const code = /\b(\d{6})\b/.exec(messages.find((message) => message.to === mobile)?.body ?? '')?.[1];
+    expect(code).toBeDefined();
+    const confirmed = await documented<{ jwt: string }>('POST', `${NS}/confirmmobilecode`, {
+      payload: { mobile, code, expired: false, expired_jwt: null, r_token: 'sandbox-token' },
+    });
+    const { jwt } = confirmed.body;
+    const newUser = await documented<{ new_user?: true }>('POST', `${NS}/auth`, {
+      payload: { jwt, autologin: true },
+    });
+    expect(newUser.body.new_user).toBe(true);
+    await documented('POST', `${REST}/customers/isEmailAvailable`, {
+      payload: { customerEmail: `new${mobile.slice(-6)}@example.com` },
+    });
+    await documented('POST', `${NS}/createAccount`, {
+      payload: aRegistration(mobile, { jwt, r_token: 'sandbox-token' }),
+    });
+    const member = await documented<{ existing_user?: true; token: string }>('POST', `${NS}/auth`, {
+      payload: { jwt, autologin: true },
+    });
+    expect(member.body.existing_user).toBe(true);
+    const headers = { authorization: `Bearer ${member.body.token}` };
+    await documented('GET', `${REST}/customers/me`, { headers });
+    await documented('POST', `${NS}/signout`, { headers });
+    await documented('GET', `${REST}/customers/me`, { headers, status: 401 });
+    await documented('POST', `${NS}/createAccount`, { payload: {}, status: 400 });
+  });
+
+  it('[API-20..36] cart, shipping, payment, the success page, orders and the account', async () => {
+    const shopper: Shopper = await aShopper(t);
+    const headers = shopper.headers;
+    await documented('POST', `${REST}/carts/mine`, { headers });
+    const added = await documented<{ item_id: number }>('POST', `${REST}/carts/mine/items`, {
+      headers,
+      payload: aCartItem('MUG-1', 2),
+    });
+    await documented('POST', `${REST}/carts/mine/items`, {
+      headers,
+      payload: aCartItem('MUG-1', 999), // [ERR-06] more than in stock
+      status: 400,
+    });
+    await documented('PUT', `${REST}/carts/mine/items/${added.body.item_id}`, {
+      headers,
+      payload: { cartItem: { qty: 1 } },
+    });
+    await documented('GET', `${REST}/carts/mine`, { headers });
+    await documented('GET', `${REST}/carts/mine/items`, { headers });
+    await documented('GET', `${NS}/shippingmethods`, { headers });
+    await documented('POST', `${REST}/carts/mine/estimate-shipping-methods-by-address-id`, {
+      headers,
+      payload: { addressId: shopper.addressId },
+    });
+    const me = await documented<{ addresses: Record<string, unknown>[] }>('GET', `${REST}/customers/me`, {
+      headers,
+    });
+    const saved = me.body.addresses[0] ?? {};
+    await documented('POST', `${REST}/carts/mine/estimate-shipping-methods`, {
+      headers,
+      payload: { address: { ...saved, id: undefined, customer_address_id: undefined } },
+    });
+    await documented('GET', `${NS}/places?query=Richmond`, { headers });
+    await documented('POST', `/rest/au/V1/carts/mine/shipping-information`, {
+      headers,
+      payload: {
+        addressInformation: {
+          shipping_address: { customer_address_id: shopper.addressId },
+          billing_address: { customer_address_id: shopper.addressId },
+        },
+      },
+    });
+    await documented('GET', `${NS}/savedcards`, { headers });
+    const placed = await documented<string>('POST', `${REST}/carts/mine/payment-information`, {
+      headers,
+      payload: {
+        billingAddress: { customer_address_id: shopper.addressId },
+        paymentMethod: {
+          method: 'stripe_payments',
+          additional_data: { cc_save: false, token: 'pm_card_visa' },
+        },
+      },
+    });
+    await documented('GET', `${NS}/checkoutsuccess`, { headers });
+    await documented('GET', `${NS}/orders`, { headers });
+    await documented('GET', `${NS}/order?order_id=${placed.body}`, { headers });
+    await documented('GET', `${NS}/order?order_id=999999`, { headers, status: 404 });
+    await documented('PUT', `${REST}/customers/me`, {
+      headers,
+      payload: { customer: { firstname: 'Robin', lastname: 'Lee', addresses: me.body.addresses } },
+    });
+    await documented('POST', `${NS}/setdefaultbilling`, {
+      headers,
+      payload: { address_id: shopper.addressId },
+    });
+    await documented('POST', `${NS}/setdefaultshipping`, {
+      headers,
+      payload: { address_id: shopper.addressId },
+    });
+    await documented('POST', `${REST}/carts/mine/items`, { headers, payload: aCartItem('MUG-1', 1) });
+    const line = await documented<{ item_id: number }[]>('GET', `${REST}/carts/mine/items`, { headers });
+    await documented('DELETE', `${REST}/carts/mine/items/${line.body[0]?.item_id}`, { headers });
+    await documented('POST', `${NS}/clearcart`, { headers });
+    await documented('GET', `${REST}/carts/mine`, { status: 401 });
+  });
+
+  it('[API-37..44] gift cards: save, list, schedule, picture, reconcile, pay, link to the order', async () => {
+    const shopper = await aShopper(t);
+    const headers = shopper.headers;
+    const line = await buyGiftCard(t.app, shopper, catalogue.skus[50]);
+    const saved = await documented<{ data: { id: number } }>('POST', `${NS}/savegiftcarddetails`, {
+      headers,
+      payload: {
+        data: {
+          cart_id: line.cartId,
+          cart_item_id: line.itemId,
+          product_id: catalogue.productId,
+          configurable_product_sku: line.sku,
+          ...aRecipient(),
+        },
+      },
+    });
+    const cardId = saved.body.data.id;
+    await documented('POST', `${NS}/savegiftcarddetails`, {
+      headers,
+      payload: {
+        data: { cart_id: line.cartId, product_id: catalogue.productId, configurable_product_sku: line.sku },
+      },
+      status: 400,
+    });
+    await documented('POST', `${NS}/editgiftcarddetails`, {
+      headers,
+      payload: { gift_card_details_id: cardId, data: aRecipient({ recipient_firstname: 'Mia' }) },
+    });
+    await documented('GET', `${NS}/getgiftcarddetailsbyid?gift_card_details_id=${cardId}`, { headers });
+    await documented('GET', `${NS}/getgiftcarddetailsbycart?cart_id=${line.cartId}`, { headers });
+    await documented('POST', `${NS}/savegiftcardscheduleddate`, {
+      headers,
+      payload: {
+        gift_card_details_id: cardId,
+        scheduled_delivery: '2099-01-02 10:00:00',
+        delivery_timezone: 'Australia/Sydney',
+      },
+    });
+    await documented('POST', `${NS}/savegiftcardmmstemplate`, {
+      headers,
+      payload: { gift_card_details_id: cardId, mms_template_id: catalogue.templateIds[0] },
+    });
+    await documented('POST', `${NS}/reconcilegiftcardsbycart`, {
+      headers,
+      payload: { cart_id: line.cartId, items: [{ sku: line.sku, qty: 1, item_id: line.itemId }] },
+    });
+    await documented('POST', `/rest/au/V1/carts/mine/shipping-information`, {
+      headers,
+      payload: {
+        addressInformation: {
+          shipping_address: { customer_address_id: shopper.addressId },
+          billing_address: { customer_address_id: shopper.addressId },
+        },
+      },
+    });
+    const placed = await documented<string>('POST', `${REST}/carts/mine/payment-information`, {
+      headers,
+      payload: {
+        billingAddress: { customer_address_id: shopper.addressId },
+        paymentMethod: {
+          method: 'stripe_payments',
+          additional_data: { cc_save: false, token: 'pm_card_visa' },
+        },
+      },
+    });
+    await documented('POST', `${NS}/savegiftcardorderbycart`, {
+      headers,
+      payload: { r_token: 'sandbox-token', cart_id: line.cartId, order_id: placed.body },
+    });
+    await documented('POST', `${NS}/deletegiftcarddetailsbycartitemid`, {
+      headers,
+      payload: { cart_id: line.cartId, cart_item_id: line.itemId },
+      status: 409,
+    });
+    await documented('GET', `${NS}/getgiftcarddetailsbyid?gift_card_details_id=${cardId}`, {
+      headers: (await aShopper(t)).headers,
+      status: 404,
+    });
+  });
+
+  it('checked a reply of every documented call', () => {
+    const calls = new Set([...checked].map((entry) => entry.split(' ').slice(0, 2).join(' ')));
+    const documentedCalls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith(`${DOCUMENTED_PREFIX}/`))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(documentedCalls.filter((entry) => !calls.has(entry))).toEqual([]);
+  });
+});
