@@ -531,3 +531,57 @@ describe('caching and validators', () => {
     expect(list.body.data.find((p) => p.sku === 'MUG-0002')?.price).toBe(7.5);
   });
 });
+
+describe('Magento compatibility', () => {
+  it('[API-15, API-28] the store-code-free prefix /rest/V1 answers like /rest/default/V1 and /rest/au/V1', async () => {
+    for (const path of [
+      '/products-render-info?searchCriteria[pageSize]=10&searchCriteria[currentPage]=1',
+      '/storefront/browseProducts?page=1',
+      `/storefront/product?product_id=${idOf('TEE-1')}`,
+      '/storefront/categories',
+    ]) {
+      const expected = await get(`/rest/default/V1${path}`);
+      expect(expected.status, path).toBe(200);
+      for (const prefix of ['/rest/V1', '/rest/au/V1']) {
+        const reply = await get(`${prefix}${path}`);
+        expect(reply.status, `${prefix}${path}`).toBe(200);
+        expect(reply.body, `${prefix}${path}`).toEqual(expected.body);
+      }
+    }
+    // An unknown product is the same 404 under every prefix.
+    const missing = await get('/rest/V1/storefront/seller?product_id=999999');
+    expect(missing).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it('[API-15] products-render-info reads searchCriteria[page_size] and [current_page] as pageSize and currentPage', async () => {
+    const camel = await get<{ items: { id: number }[]; total_count: number }>(
+      '/rest/V1/products-render-info?searchCriteria[pageSize]=4&searchCriteria[currentPage]=2',
+    );
+    const snake = await get<{ items: { id: number }[]; total_count: number }>(
+      '/rest/V1/products-render-info?searchCriteria[page_size]=4&searchCriteria[current_page]=2',
+    );
+    expect(camel.status).toBe(200);
+    expect(camel.body.items).toHaveLength(4);
+    expect(snake).toMatchObject({ status: 200, body: camel.body });
+    // Either spelling alone sets its part; the other keeps its default (10 a page, page 1).
+    const sizeOnly = await get<{ items: unknown[] }>(
+      '/rest/V1/products-render-info?searchCriteria[page_size]=3',
+    );
+    expect(sizeOnly.body.items).toHaveLength(3);
+    const pageOnly = await get<{ items: { id: number }[] }>(
+      '/rest/V1/products-render-info?searchCriteria[current_page]=2',
+    );
+    const secondPage = await get<{ items: { id: number }[] }>(
+      '/rest/V1/products-render-info?searchCriteria[currentPage]=2',
+    );
+    expect(pageOnly.body).toEqual(secondPage.body);
+    // A bad snake_case value is a 400 naming that parameter.
+    const bad = await get<{ message: string }>('/rest/V1/products-render-info?searchCriteria[page_size]=0');
+    expect(bad).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Invalid querystring: searchCriteria[page_size]: must be a whole number from 1 to 100',
+      },
+    });
+  });
+});
