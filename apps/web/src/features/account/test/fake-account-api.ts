@@ -7,6 +7,7 @@ import type { CartCustomer, Quote } from '@quokka/contract/api/cart';
 import type { SavedCard } from '@quokka/contract/api/checkout';
 import type { Customer, Order, OrderItem } from '@quokka/contract/api/customer';
 import { vi } from 'vitest';
+import { anAddress } from '../../../test/factories';
 import { errorBody, errorReply } from '../../../test/fake-replies';
 
 const NS = '/rest/default/V1/storefront';
@@ -25,23 +26,6 @@ export interface Reply {
   body: unknown;
 }
 
-export function anAddress(id: number, overrides: Partial<AddressWire> = {}): AddressWire {
-  return {
-    id,
-    customer_id: 7,
-    firstname: 'Jane',
-    lastname: 'Citizen',
-    telephone: '+61412345678',
-    street: ['1 Harbour St'],
-    city: 'Sydney',
-    postcode: '2000',
-    region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
-    region_id: 570,
-    country_id: 'AU',
-    ...overrides,
-  };
-}
-
 export function aCustomer(overrides: Partial<CartCustomer> = {}): CartCustomer {
   return {
     id: 7,
@@ -55,15 +39,17 @@ export function aCustomer(overrides: Partial<CartCustomer> = {}): CartCustomer {
     default_billing: '11',
     default_shipping: '12',
     addresses: [
-      anAddress(11),
-      anAddress(12, {
+      anAddress({ id: 11 }),
+      anAddress({
+        id: 12,
         street: ['12 Swan St', 'Unit 4'],
         city: 'Richmond',
         postcode: '3121',
         region: { region: 'Victoria', region_code: 'VIC', region_id: 571 },
         region_id: 571,
       }),
-      anAddress(13, {
+      anAddress({
+        id: 13,
         firstname: 'Sam',
         lastname: 'Walker',
         telephone: '+61498765432',
@@ -86,7 +72,7 @@ export function aSnapshot(id: number, overrides: Partial<AddressWire> = {}): Add
     default_billing,
     default_shipping,
     ...rest
-  } = anAddress(id, overrides);
+  } = anAddress({ ...overrides, id });
   return {
     ...rest,
     customer_address_id: id,

@@ -17,6 +17,7 @@ import { MSG } from '@quokka/contract/messages';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import { anAddress } from '../../../test/factories';
 import { errorReply, jsonReply as json } from '../../../test/fake-replies';
 import {
   aConfigurableProduct,
@@ -43,23 +44,18 @@ type Handler = (call: ApiCall) => Response | undefined | Promise<Response | unde
 
 export { errorReply, jsonReply as json } from '../../../test/fake-replies';
 
-export function anAddress(overrides: Partial<AddressWire> = {}): AddressWire {
-  return {
+/** The member's default address: customer_address_id 31, in Bondi. */
+function oceanStreet(): AddressWire {
+  return anAddress({
     id: 31,
-    customer_id: 7,
     firstname: 'Ada',
     lastname: 'Banksia',
-    telephone: '+61412345678',
     street: ['5 Ocean St', 'Level 2'],
     city: 'Bondi',
     postcode: '2026',
-    region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
-    region_id: 570,
-    country_id: 'AU',
     default_shipping: true,
     default_billing: true,
-    ...overrides,
-  };
+  });
 }
 
 function aShippingMethod(code: string, title: string, amount: number): ShippingMethod {
@@ -132,7 +128,7 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     nextCartId: 78,
     nextItemId: 601,
     lines: [] as CartItem[],
-    addresses: options.addresses ?? [anAddress()],
+    addresses: options.addresses ?? [oceanStreet()],
     savedCards: options.savedCards ?? [],
     orders: [] as string[],
   };
