@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // own.
   await registerApi(
     app,
-    customerAccountRoutes({ config, service: services.account, orders: services.checkout }),
+    customerAccountRoutes({ config, service: services.customers, orders: services.checkout }),
   );
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).

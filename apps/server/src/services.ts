@@ -9,7 +9,6 @@ import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createCheckoutService } from './modules/checkout/checkout-service.ts';
-import { createCustomerAccountService } from './modules/customer/customer-account-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import type { Providers } from './providers/providers.ts';
@@ -37,9 +36,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // Catalogue: products, sellers, categories and stock; one listing cache for the whole app.
   const catalog = createCatalogService(db, { publicUrl: config.PUBLIC_URL });
 
-  // Members: registration, the account (customers/me) and the address book.
+  // Members: registration, the account (customers/me), the address book and the address rules.
   const customers = createCustomerService({ db, clock, tokenKey: keys.tokenKey });
-  const account = createCustomerAccountService({ db, clock });
 
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });
@@ -90,16 +88,19 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   });
 
   // The server cart, checkout (shipping, payment, the order) and the member's orders.
-  const cart = createCartService(db);
+  const cart = createCartService({ db, customers });
   const checkout = createCheckoutService({
     db,
     clock,
     payments: providers.payments,
     storeName: config.STORE_NAME,
+    cart,
+    customers,
+    catalog,
   });
 
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
-  return { tokens, auth, catalog, customers, account, cart, checkout, giftCards };
+  return { tokens, auth, catalog, customers, cart, checkout, giftCards };
 }

@@ -8,10 +8,13 @@ import { OPTION_ID } from '@quokka/contract/constants';
 import { centsToDollars } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { productNotAvailable, qtyNotAvailable } from '../catalog/catalog-service.ts';
+import type { CustomerService } from '../customer/customer-service.ts';
 import {
   addToLine,
   type CartLineRow,
   type CartRow,
+  type CartShippingChoice,
   cartLines,
   childrenOf,
   deleteAllLines,
@@ -24,13 +27,10 @@ import {
   lockActiveCart,
   markCartOrdered,
   type ProductForCart,
-  type CartShippingChoice,
   saveShippingChoice,
   setLineQty,
   touchCart,
 } from './cart-repository.ts';
-import { productNotAvailable, qtyNotAvailable } from '../catalog/catalog-service.ts';
-import type { CustomerService } from '../customer/customer-service.ts';
 
 export type { CartLineRow, CartRow, CartShippingChoice } from './cart-repository.ts';
 
@@ -44,8 +44,6 @@ export const CART_TEXT = {
   chooseOptions: 'You need to choose options for your item.',
   cartJustOrdered: 'This cart has just been ordered. Please try again.',
 } as const;
-
-
 
 type OptionColumn = 'color_id' | 'size_id' | 'gift_card_price_id';
 /** [CONST-14..16] The fixed option ids and the product column each one picks. */

@@ -41,8 +41,8 @@ import {
   sellerListedIds,
   sellerName,
   stockOf,
-  takeStock,
   type TileRow,
+  takeStock,
   tilesByIds,
 } from './catalog-repository.ts';
 
@@ -58,8 +58,7 @@ export const CATEGORY_NOT_FOUND = 'The category does not exist.';
 export const productNotAvailable = () =>
   new InvalidDataError(MSG.productNotAvailable, { code: 'PRODUCT_NOT_AVAILABLE' });
 /** [ERR-06] More than the stock (counting what the cart already holds). */
-export const qtyNotAvailable = () =>
-  new InvalidDataError(MSG.qtyNotAvailable, { code: 'QTY_NOT_AVAILABLE' });
+export const qtyNotAvailable = () => new InvalidDataError(MSG.qtyNotAvailable, { code: 'QTY_NOT_AVAILABLE' });
 
 const OPTION_LABELS: Record<AttributeCode, string> = {
   color: 'Color',
@@ -159,7 +158,14 @@ function child(row: ChildRow): ConfigurableChild {
     const value = row[attribute];
     if (value) options[attribute] = value.id;
   }
-  return { id: row.id, sku: row.sku, name: row.name, qty: row.qty, price: centsToDollars(row.price_cents), options };
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    qty: row.qty,
+    price: centsToDollars(row.price_cents),
+    options,
+  };
 }
 
 function product(row: ProductRow): Product {

@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
 
-// shipping_methods, orders and order_items: the only SQL on them. Taking stock is here too, although
-// products belong to the catalogue: it must happen inside the order's transaction, under its locks, as
-// one conditional update (STYLE.md, Saleor), so it cannot be a call into another module's service.
+// shipping_methods, orders and order_items: the only SQL on them. Stock belongs to the catalogue, which
+// takes it inside the order's transaction when checkout hands it over (catalog-service.ts inventory).
 
 export interface ShippingMethodRow {
   id: number;
@@ -36,26 +34,6 @@ export function shippingMethodsFor(db: Db, giftcardOnly: boolean): Promise<Shipp
     .orderBy('amount_cents')
     .orderBy('id')
     .execute();
-}
-
-/**
- * Takes `qty` units if there are that many, in one statement: the row lock it takes makes a second
- * buyer wait for this transaction and then see what is left. False when there are not enough.
- */
-export async function takeStock(db: Db, productId: number, qty: number): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set({ qty: sql<number>`qty - ${qty}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', productId)
-    .where('qty', '>=', qty)
-    .where('enabled', '=', true)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function stockOf(db: Db, productId: number): Promise<number> {
-  const row = await db.selectFrom('products').select('qty').where('id', '=', productId).executeTakeFirst();
-  return row?.qty ?? 0;
 }
 
 export interface NewOrder {
@@ -240,13 +218,4 @@ export function orderItems(db: Db, orderIds: number[]): Promise<OrderItemRow[]> 
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute();
-}
-
-/** A seller's shop name, by id or by seller url (the catalogue's table, read only). */
-export async function sellerName(db: Db, ref: { id?: number; url?: string }): Promise<string | undefined> {
-  if (ref.id === undefined && ref.url === undefined) return undefined;
-  let query = db.selectFrom('sellers').select('name');
-  query =
-    ref.id !== undefined ? query.where('id', '=', ref.id) : query.where('seller_url', '=', ref.url ?? '');
-  return (await query.executeTakeFirst())?.name;
 }

@@ -8,6 +8,7 @@ import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPayments } from '../../providers/payments/sandbox-payments.ts';
+import { createServices } from '../../services.ts';
 import {
   addToCart,
   aShopper,
@@ -30,9 +31,18 @@ import {
   importTestCatalogue,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCheckoutService } from './checkout-service.ts';
 
 let t: TestApp;
+
+/** The checkout service as the app builds it (services.ts), on the test app's database and providers. */
+const checkoutService = () =>
+  createServices({
+    config: t.config,
+    db: t.db,
+    clock: t.clock,
+    providers: t.app.deps.providers,
+    log: { info: () => {} },
+  }).checkout;
 let sandbox: SandboxPayments;
 let fifty: number;
 let red: number;
@@ -305,12 +315,7 @@ describe('carts/mine/payment-information', () => {
     expect(reply.body).toMatch(/^\d+$/);
     const orderId = Number(reply.body);
 
-    const service = createCheckoutService({
-      db: t.db,
-      clock: t.clock,
-      payments: sandbox,
-      storeName: 'Quokka',
-    });
+    const service = checkoutService();
     const order = await service.order(shopper.id, orderId);
     expect(order.increment_id).toMatch(/^\d{9}$/);
     expect(order).toMatchObject({
@@ -644,12 +649,7 @@ describe('orders (for the account screens)', () => {
     await addGiftCard(shopper);
     await saveShipping(t.app, shopper);
     const second = await placeOrder(t.app, shopper);
-    const service = createCheckoutService({
-      db: t.db,
-      clock: t.clock,
-      payments: sandbox,
-      storeName: 'Quokka',
-    });
+    const service = checkoutService();
     const orders = await service.orders(shopper.id);
     expect(orders.map((order) => order.id)).toEqual([Number(second.body), Number(first.body)]);
     expect(orders[0]).toMatchObject({

@@ -11,15 +11,12 @@ import type {
 } from '@quokka/contract/api/checkout';
 import type { Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
-import { parseAuMobile } from '@quokka/contract/mobile';
-import { dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
+import { centsToDollars, dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
 import { joinFullName } from '@quokka/contract/names';
-import { findRegion, toRegionWire } from '@quokka/contract/regions';
-import { validateAddress } from '@quokka/contract/validate-address';
-import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
   type Charge,
@@ -27,20 +24,9 @@ import {
   type Payer,
   type PaymentsProvider,
 } from '../../providers/payments/payments-provider.ts';
-import {
-  type CartLineRow,
-  type CartRow,
-  cartLines,
-  findActiveCart,
-  findMember,
-  findMemberAddress,
-  lockActiveCart,
-  type MemberRow,
-  markCartOrdered,
-  saveShippingChoice,
-} from '../cart/cart-repository.ts';
-import { addressSnapshot, CART_TEXT, productNotAvailable, qtyNotAvailable } from '../cart/cart-service.ts';
-import { invalidateCatalogueCache } from '../catalog/catalog-cache.ts';
+import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
+import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
+import { CUSTOMER_TEXT, type CustomerService, type Member } from '../customer/customer-service.ts';
 import {
   findMemberOrder,
   findOrderByKey,
@@ -52,22 +38,21 @@ import {
   orderItems,
   recordPayment,
   type ShippingMethodRow,
-  sellerName,
   shippingMethodsFor,
-  stockOf,
-  takeStock,
 } from './checkout-repository.ts';
 
 // Shipping, payment and the order (SPEC.md §4 Shipping method, Checkout; §7; DECISIONS.md "Catalogue,
-// cart and orders"). Placing an order is ONE transaction: lock the cart, take stock with row locks in
-// product id order, write the order, charge the card, mark the cart ordered, commit. A declined card
-// throws inside it, so stock and cart roll back untouched; a retry waits on the cart lock and then finds
-// the order already made; the card provider gets a key derived from the cart, so a retry after a crash
-// between charge and commit is answered with the same payment (docs/payments.md).
+// cart and orders"). Placing an order is ONE transaction of named steps (placeOrder below): lock the
+// cart, load its lines, take stock (the catalogue's inventory, row locks in product id order), write the
+// order, charge the card, mark the cart ordered, commit. A declined card throws inside it, so stock and
+// cart roll back untouched; a retry waits on the cart lock and then finds the order already made; the
+// card provider gets a key derived from the cart, so a retry after a crash between charge and commit is
+// answered with the same payment (docs/payments.md). The cart, the member and the stock belong to their
+// modules: this one calls their services, handing them its transaction.
 
 export const CHECKOUT_TEXT = {
   cartEmpty: 'Your cart is empty.',
-  addressNotFound: 'The address does not exist.',
+  addressNotFound: CUSTOMER_TEXT.addressNotFound,
   orderNotFound: 'The order does not exist.',
   noOrder: 'There is no order to show yet.',
   shippingNotAvailable: 'The shipping method is not available for this cart.',
@@ -82,10 +67,8 @@ const CURRENCY = 'aud';
 /** A retry of a placement is recognised this long after the order was made (Stripe keeps keys 24 h). */
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const dollars = (cents: number) => cents / 100;
-
 function methodWire(method: ShippingMethodRow): ShippingMethodWire {
-  const amount = dollars(method.amount_cents);
+  const amount = centsToDollars(method.amount_cents);
   return {
     carrier_code: method.carrier_code,
     method_code: method.method_code,
@@ -160,20 +143,20 @@ function totalsWire(lines: CartLineRow[], method: ShippingMethodRow): TotalsWire
     method.amount_cents,
   );
   return {
-    grand_total: dollars(grand),
-    base_grand_total: dollars(grand),
-    subtotal: dollars(subtotal),
-    base_subtotal: dollars(subtotal),
-    shipping_amount: dollars(method.amount_cents),
-    base_shipping_amount: dollars(method.amount_cents),
+    grand_total: centsToDollars(grand),
+    base_grand_total: centsToDollars(grand),
+    subtotal: centsToDollars(subtotal),
+    base_subtotal: centsToDollars(subtotal),
+    shipping_amount: centsToDollars(method.amount_cents),
+    base_shipping_amount: centsToDollars(method.amount_cents),
     items_qty: lines.reduce((sum, line) => sum + line.qty, 0),
     quote_currency_code: 'AUD',
     items: lines.map((line) => ({
       item_id: line.item_id,
       name: line.child_name,
-      price: dollars(line.price_cents),
+      price: centsToDollars(line.price_cents),
       qty: line.qty,
-      row_total: dollars(lineTotal(line.price_cents, line.qty)),
+      row_total: centsToDollars(lineTotal(line.price_cents, line.qty)),
     })),
   };
 }
@@ -185,9 +168,9 @@ function orderWire(order: OrderRow, items: OrderItemRow[]): OrderWire {
     customer_name: order.customer_name,
     status: order.status,
     created_at: order.created_at.toISOString(),
-    grand_total: dollars(order.grand_total_cents),
-    subtotal: dollars(order.subtotal_cents),
-    shipping_amount: dollars(order.shipping_cents),
+    grand_total: centsToDollars(order.grand_total_cents),
+    subtotal: centsToDollars(order.subtotal_cents),
+    shipping_amount: centsToDollars(order.shipping_cents),
     shipping_description: order.shipping_title,
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
@@ -196,89 +179,22 @@ function orderWire(order: OrderRow, items: OrderItemRow[]): OrderWire {
       product_id: item.product_id,
       sku: item.sku,
       name: item.name,
-      price: dollars(item.price_cents),
+      price: centsToDollars(item.price_cents),
       qty: item.qty,
-      total: dollars(item.row_total_cents),
-      row_total: dollars(item.row_total_cents),
+      total: centsToDollars(item.row_total_cents),
+      row_total: centsToDollars(item.row_total_cents),
       seller_id: item.seller_id,
       is_giftcard: item.is_giftcard,
     })),
   };
 }
 
-function payerOf(member: MemberRow): Payer {
+function payerOf(member: Member): Payer {
   return {
     customerId: member.id,
     email: member.email,
     name: joinFullName(member.firstname, member.lastname),
     mobile: member.mobile,
-  };
-}
-
-/** The region an incoming address names, in whichever field the client put it. */
-function regionOf(address: AddressInputWire) {
-  const region = typeof address.region === 'object' && address.region !== null ? address.region : undefined;
-  return (
-    findRegion(address.region_id ?? undefined) ??
-    findRegion(region?.region_id ?? undefined) ??
-    findRegion(region?.region_code ?? undefined) ??
-    findRegion(address.region_code ?? undefined) ??
-    findRegion(typeof address.region === 'string' ? address.region : (region?.region ?? undefined))
-  );
-}
-
-/**
- * A saved address of the member by id (404 for anyone else's), or a new one checked with the address
- * form's rules (SPEC.md §5), the same messages per field.
- */
-async function resolveAddress(
-  db: Db,
-  customerId: number,
-  address: AddressInputWire,
-): Promise<AddressSnapshot> {
-  const id = address.customer_address_id ?? address.customerAddressId;
-  if (id !== null && id !== undefined) {
-    const row = await findMemberAddress(db, customerId, id);
-    if (!row) throw new NotFoundError(CHECKOUT_TEXT.addressNotFound);
-    return addressSnapshot(row);
-  }
-  return validatedAddress(address);
-}
-
-/**
- * A new address checked with the address form's rules (SPEC.md §5), the same messages per field, in its
- * stored form (E.164 telephone, the region of SPEC.md §3, country AU). The account's address book uses
- * it too, so an address saved there and one typed at checkout follow the same rules.
- */
-export function validatedAddress(address: AddressInputWire): AddressSnapshot {
-  const street = (Array.isArray(address.street) ? address.street : [address.street ?? ''])
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  const region = regionOf(address);
-  const firstname = address.firstname?.trim() ?? '';
-  const lastname = address.lastname?.trim() ?? '';
-  const postcode = String(address.postcode ?? '').trim();
-  const errors = validateAddress({
-    mobile: address.telephone ?? '',
-    fullname: joinFullName(firstname, lastname),
-    street_address: street[0] ?? '',
-    suburb: address.city ?? '',
-    state: region?.code ?? '',
-    country: address.country_id ?? '',
-    postcode,
-  });
-  if (hasErrors(errors) || !region) throw new InputValidationError(toInputValidation(errors));
-  const telephone = address.telephone ?? '';
-  return {
-    firstname,
-    lastname,
-    telephone: parseAuMobile(telephone) ?? telephone.trim(),
-    street,
-    city: (address.city ?? '').trim(),
-    postcode,
-    region: toRegionWire(region),
-    region_id: region.id,
-    country_id: 'AU',
   };
 }
 
@@ -304,19 +220,14 @@ function providerKey(
   return `quokka-order-cart-${cart.id}-${fingerprint}`;
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: name, message } = error as Record<string, unknown>;
-  return (
-    code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))
-  );
-}
-
 export interface CheckoutServiceDeps {
   db: Db;
   clock: Clock;
   payments: PaymentsProvider;
   storeName: string;
+  cart: Pick<CartService, 'findActive' | 'lockActive' | 'lines' | 'saveShippingChoice' | 'markOrdered'>;
+  customers: Pick<CustomerService, 'member' | 'savedAddress' | 'resolveAddress'>;
+  catalog: Pick<CatalogService, 'inventory' | 'sellerName'>;
 }
 
 export interface PlaceOrderInput {
@@ -350,32 +261,224 @@ export interface CheckoutService {
   order(customerId: number, orderId: number): Promise<OrderWire>;
 }
 
+/** The card of a placement, checked before anything is locked. */
+interface CardPayment {
+  token: string;
+  saveCard: boolean;
+}
+
+/** An active cart locked for the placement, or the order a retry finds already placed from it. */
+type LockedCart = { cart: CartRow } | { placedOrderId: number };
+
+/** A cart whose shipping address has been chosen: it can be ordered. */
+type ReadyCart = CartRow & { shipping_address: AddressSnapshot };
+
 export function createCheckoutService({
   db,
   clock,
   payments,
   storeName,
+  cart: carts,
+  customers,
+  catalog,
 }: CheckoutServiceDeps): CheckoutService {
-  async function memberOf(customerId: number): Promise<MemberRow> {
-    const member = await findMember(db, customerId);
+  async function memberOf(customerId: number): Promise<Member> {
+    const member = await customers.member(customerId);
     if (!member) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
     return member;
   }
 
   /** The methods the active cart qualifies for (a cart yet to be filled gets the ordinary ones). */
   async function methodsForActiveCart(customerId: number): Promise<ShippingMethodRow[]> {
-    const cart = await findActiveCart(db, customerId);
-    const lines = cart ? await cartLines(db, cart.id) : [];
+    const cart = await carts.findActive(customerId);
+    const lines = cart ? await carts.lines(db, cart.id) : [];
     return shippingMethodsFor(db, isGiftcardOnly(lines));
   }
 
   async function requireMemberAddress(customerId: number, addressId: number) {
-    if (!(await findMemberAddress(db, customerId, addressId)))
+    if (!(await customers.savedAddress(customerId, addressId)))
       throw new NotFoundError(CHECKOUT_TEXT.addressNotFound);
   }
 
   async function orderAnswer(order: OrderRow): Promise<OrderWire> {
     return orderWire(order, await orderItems(db, [order.id]));
+  }
+
+  // ---- placeOrder, step by step -------------------------------------------------------------------
+
+  /** [API-29] A key used before answers the order it made: the same request never pays twice. */
+  async function orderOfKey(customerId: number, idempotencyKey: string | undefined) {
+    if (idempotencyKey === undefined) return undefined;
+    return findOrderByKey(db, customerId, idempotencyKey);
+  }
+
+  /** [ERR-08] Only the card method is offered, and a card token is required. */
+  function cardPayment(body: PaymentInformationBody): CardPayment {
+    if (body.paymentMethod.method !== PAYMENT_METHOD_CODE) {
+      throw new InvalidDataError(CHECKOUT_TEXT.paymentMethodNotAvailable);
+    }
+    const token = body.paymentMethod.additional_data?.token?.trim() ?? '';
+    if (token === '') throw new InputValidationError({ card: [MSG.enterCard] });
+    return { token, saveCard: body.paymentMethod.additional_data?.cc_save ?? false };
+  }
+
+  /**
+   * Step 1: the member's active cart, locked until the transaction ends, so the cart's own changes and a
+   * second placement wait. A retry that waited while the first attempt placed the order finds no active
+   * cart: it answers that order, if it is recent enough to be the same placement.
+   */
+  async function lockCart(trx: Db, customerId: number): Promise<LockedCart> {
+    const cart = await carts.lockActive(trx, customerId);
+    if (cart) return { cart };
+    const recent = await latestOrder(trx, customerId, new Date(clock.now().getTime() - RETRY_WINDOW_MS));
+    if (recent) return { placedOrderId: recent.id };
+    throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
+  }
+
+  /**
+   * Step 2: the lines with live prices and stock, in product id order. [ERR-05] Every product must still
+   * be on sale, and the shipping address must have been chosen (shipping-information).
+   */
+  async function loadLines(trx: Db, cart: CartRow): Promise<{ cart: ReadyCart; lines: CartLineRow[] }> {
+    const lines = await carts.lines(trx, cart.id);
+    if (lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);
+    if (lines.some((line) => !line.enabled || line.parent_enabled === false)) throw productNotAvailable();
+    const shippingAddress = cart.shipping_address;
+    if (!shippingAddress) throw new InvalidDataError(MSG.completeShipping);
+    return { cart: { ...cart, shipping_address: shippingAddress }, lines };
+  }
+
+  /** Step 3: the method saved on the cart, or [SHIP-01] the cheapest the cart qualifies for. */
+  async function shippingMethodOf(trx: Db, cart: CartRow, lines: CartLineRow[]) {
+    const methods = await shippingMethodsFor(trx, isGiftcardOnly(lines));
+    const method =
+      cart.shipping_method_id === null
+        ? chooseShippingMethod(methods) // [SHIP-01]
+        : methods.find((candidate) => candidate.id === cart.shipping_method_id);
+    if (!method) throw new InvalidDataError(CHECKOUT_TEXT.shippingNotAvailable);
+    return method;
+  }
+
+  /** Step 4: a billing address given now, else the one saved on the cart, else the shipping address. */
+  async function billingOf(
+    trx: Db,
+    customerId: number,
+    cart: ReadyCart,
+    body: PaymentInformationBody,
+  ): Promise<AddressSnapshot> {
+    return body.billingAddress
+      ? customers.resolveAddress(customerId, body.billingAddress, trx)
+      : (cart.billing_address ?? cart.shipping_address);
+  }
+
+  /**
+   * Step 5: the stock, through the catalogue's inventory inside this transaction: [ERR-05, ERR-06] a
+   * line short of stock throws, and the rollback gives back what was taken.
+   */
+  function takeStock(trx: Db, lines: CartLineRow[]): Promise<void> {
+    return catalog.inventory.take(
+      trx,
+      lines.map((line) => ({ productId: line.product_id, qty: line.qty })),
+    );
+  }
+
+  /** Step 6: the order and its items at the prices of the cart's lines. [CONST-12, CONST-13] */
+  function writeOrder(
+    trx: Db,
+    placement: {
+      member: Member;
+      payer: Payer;
+      cart: ReadyCart;
+      lines: CartLineRow[];
+      method: ShippingMethodRow;
+      billing: AddressSnapshot;
+      idempotencyKey: string | undefined;
+    },
+  ) {
+    const { member, payer, cart, lines, method, billing } = placement;
+    const subtotal = lines.reduce((sum, line) => sum + lineTotal(line.price_cents, line.qty), 0);
+    const grandTotal = orderTotal(
+      lines.map((line) => ({ priceCents: line.price_cents, qty: line.qty })),
+      method.amount_cents,
+    );
+    return insertOrder(
+      trx,
+      {
+        customer_id: member.id,
+        cart_id: cart.id,
+        idempotency_key: placement.idempotencyKey ?? null,
+        customer_name: payer.name,
+        customer_email: member.email,
+        shipping_method_id: method.id,
+        shipping_carrier_code: method.carrier_code,
+        shipping_method_code: method.method_code,
+        shipping_title: `${method.carrier_title} - ${method.method_title}`,
+        shipping_cents: method.amount_cents,
+        subtotal_cents: subtotal,
+        grand_total_cents: grandTotal,
+        shipping_address: cart.shipping_address,
+        billing_address: { ...billing, email: member.email },
+        payment_provider: payments.name,
+      },
+      lines.map((line) => ({
+        cart_item_id: line.item_id,
+        product_id: line.product_id,
+        parent_product_id: line.parent_id,
+        seller_id: line.seller_id,
+        sku: line.sku,
+        name: line.child_name,
+        is_giftcard: line.is_giftcard,
+        price_cents: line.price_cents,
+        qty: line.qty,
+        row_total_cents: lineTotal(line.price_cents, line.qty),
+      })),
+    ).then((order) => ({ ...order, grandTotal }));
+  }
+
+  /**
+   * Step 7, last, so that nothing we check can fail after the money is taken: the charge, with a key
+   * derived from the cart so that a retry is answered with the same payment. A decline throws and rolls
+   * everything above back.
+   */
+  function charge(
+    trx: Db,
+    placement: {
+      payer: Payer;
+      card: CardPayment;
+      cart: CartRow;
+      lines: CartLineRow[];
+      method: ShippingMethodRow;
+      order: { increment_id: string; grandTotal: number };
+    },
+  ): Promise<Charge> {
+    const { payer, card, cart, lines, method, order } = placement;
+    return payments.charge(trx, {
+      payer,
+      amountCents: order.grandTotal,
+      currency: CURRENCY,
+      paymentMethod: card.token,
+      saveCard: card.saveCard,
+      idempotencyKey: providerKey(cart, lines, method, card.token, card.saveCard),
+      description: `Order ${order.increment_id}`,
+      metadata: {
+        order_increment_id: order.increment_id,
+        cart_id: String(cart.id),
+        customer_id: String(payer.customerId),
+      },
+    });
+  }
+
+  /** Step 8: the payment on the order, and the cart is no longer the member's active one. */
+  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge) {
+    await recordPayment(trx, orderId, charged);
+    await carts.markOrdered(trx, cartId);
+  }
+
+  /** Charged, but the order did not commit: give the money back rather than keep it orderless. */
+  async function refundUncommitted(error: unknown, charged: Charge): Promise<void> {
+    await payments.refund(db, charged.id).catch((refundError: unknown) => {
+      throw new AggregateError([error, refundError], `order not saved and refund of ${charged.id} failed`);
+    });
   }
 
   return {
@@ -386,27 +489,27 @@ export function createCheckoutService({
 
     async estimate(customerId, target) {
       if ('addressId' in target) await requireMemberAddress(customerId, target.addressId);
-      else await resolveAddress(db, customerId, target.address);
+      else await customers.resolveAddress(customerId, target.address);
       return (await methodsForActiveCart(customerId)).map(methodWire);
     },
 
     async saveShippingInformation(customerId, body) {
       const info = body.addressInformation;
       return db.transaction().execute(async (trx) => {
-        const cart = await lockActiveCart(trx, customerId);
+        const cart = await carts.lockActive(trx, customerId);
         if (!cart) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
-        const lines = await cartLines(trx, cart.id);
+        const lines = await carts.lines(trx, cart.id);
         if (lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);
         const method = chooseShippingMethod(await shippingMethodsFor(trx, isGiftcardOnly(lines)), {
           carrierCode: info.shipping_carrier_code,
           methodCode: info.shipping_method_code,
           amount: info.shipping_amount ?? info.extension_attributes?.shipping_amount,
         });
-        const shipping = await resolveAddress(trx, customerId, info.shipping_address);
+        const shipping = await customers.resolveAddress(customerId, info.shipping_address, trx);
         const billing = info.billing_address
-          ? await resolveAddress(trx, customerId, info.billing_address)
+          ? await customers.resolveAddress(customerId, info.billing_address, trx)
           : shipping;
-        await saveShippingChoice(trx, cart.id, {
+        await carts.saveShippingChoice(trx, cart.id, {
           shipping_method_id: method.id,
           shipping_address: shipping,
           billing_address: billing,
@@ -419,16 +522,9 @@ export function createCheckoutService({
     },
 
     async placeOrder(customerId, { body, idempotencyKey }) {
-      if (idempotencyKey !== undefined) {
-        const earlier = await findOrderByKey(db, customerId, idempotencyKey);
-        if (earlier) return String(earlier.id);
-      }
-      if (body.paymentMethod.method !== PAYMENT_METHOD_CODE) {
-        throw new InvalidDataError(CHECKOUT_TEXT.paymentMethodNotAvailable);
-      }
-      const token = body.paymentMethod.additional_data?.token?.trim() ?? '';
-      if (token === '') throw new InputValidationError({ card: [MSG.enterCard] });
-      const saveCard = body.paymentMethod.additional_data?.cc_save ?? false;
+      const earlier = await orderOfKey(customerId, idempotencyKey);
+      if (earlier) return String(earlier.id);
+      const card = cardPayment(body);
       const member = await memberOf(customerId);
       const payer = payerOf(member);
       // Outside the transaction: what it records at the provider must survive a declined card.
@@ -437,114 +533,33 @@ export function createCheckoutService({
       let charged: Charge | undefined;
       try {
         const orderId = await db.transaction().execute(async (trx) => {
-          const cart = await lockActiveCart(trx, customerId);
-          if (!cart) {
-            // A retry that waited on the lock while the first attempt placed the order: same answer.
-            const recent = await latestOrder(
-              trx,
-              customerId,
-              new Date(clock.now().getTime() - RETRY_WINDOW_MS),
-            );
-            if (recent) return recent.id;
-            throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
-          }
-          const lines = await cartLines(trx, cart.id);
-          if (lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);
-          if (lines.some((line) => !line.enabled || line.parent_enabled === false))
-            throw productNotAvailable();
-          if (!cart.shipping_address) throw new InvalidDataError(MSG.completeShipping);
-
-          const methods = await shippingMethodsFor(trx, isGiftcardOnly(lines));
-          const method =
-            cart.shipping_method_id === null
-              ? chooseShippingMethod(methods) // [SHIP-01]
-              : methods.find((candidate) => candidate.id === cart.shipping_method_id);
-          if (!method) throw new InvalidDataError(CHECKOUT_TEXT.shippingNotAvailable);
-          const billing = body.billingAddress
-            ? await resolveAddress(trx, customerId, body.billingAddress)
-            : (cart.billing_address ?? cart.shipping_address);
-
-          // Row locks in product id order (cartLines sorts so), one conditional update each: two
-          // orders never wait on each other in a circle, and stock never goes below zero.
-          for (const line of lines) {
-            if (!(await takeStock(trx, line.product_id, line.qty))) {
-              throw (await stockOf(trx, line.product_id)) <= 0 ? productNotAvailable() : qtyNotAvailable();
-            }
-          }
-
-          const subtotal = lines.reduce((sum, line) => sum + lineTotal(line.price_cents, line.qty), 0);
-          const grandTotal = orderTotal(
-            lines.map((line) => ({ priceCents: line.price_cents, qty: line.qty })),
-            method.amount_cents,
-          );
-          const order = await insertOrder(
-            trx,
-            {
-              customer_id: customerId,
-              cart_id: cart.id,
-              idempotency_key: idempotencyKey ?? null,
-              customer_name: payer.name,
-              customer_email: member.email,
-              shipping_method_id: method.id,
-              shipping_carrier_code: method.carrier_code,
-              shipping_method_code: method.method_code,
-              shipping_title: `${method.carrier_title} - ${method.method_title}`,
-              shipping_cents: method.amount_cents,
-              subtotal_cents: subtotal,
-              grand_total_cents: grandTotal,
-              shipping_address: cart.shipping_address,
-              billing_address: { ...billing, email: member.email },
-              payment_provider: payments.name,
-            },
-            lines.map((line) => ({
-              cart_item_id: line.item_id,
-              product_id: line.product_id,
-              parent_product_id: line.parent_id,
-              seller_id: line.seller_id,
-              sku: line.sku,
-              name: line.child_name,
-              is_giftcard: line.is_giftcard,
-              price_cents: line.price_cents,
-              qty: line.qty,
-              row_total_cents: lineTotal(line.price_cents, line.qty),
-            })),
-          );
-
-          // Last, so that nothing we check can fail after the money is taken. A decline throws and
-          // rolls everything above back.
-          charged = await payments.charge(trx, {
+          const locked = await lockCart(trx, customerId);
+          if ('placedOrderId' in locked) return locked.placedOrderId;
+          const { cart, lines } = await loadLines(trx, locked.cart);
+          const method = await shippingMethodOf(trx, cart, lines);
+          const billing = await billingOf(trx, customerId, cart, body);
+          await takeStock(trx, lines);
+          const order = await writeOrder(trx, {
+            member,
             payer,
-            amountCents: grandTotal,
-            currency: CURRENCY,
-            paymentMethod: token,
-            saveCard,
-            idempotencyKey: providerKey(cart, lines, method, token, saveCard),
-            description: `Order ${order.increment_id}`,
-            metadata: {
-              order_increment_id: order.increment_id,
-              cart_id: String(cart.id),
-              customer_id: String(customerId),
-            },
+            cart,
+            lines,
+            method,
+            billing,
+            idempotencyKey,
           });
-          await recordPayment(trx, order.id, charged);
-          await markCartOrdered(trx, cart.id);
+          charged = await charge(trx, { payer, card, cart, lines, method, order });
+          await completeOrder(trx, order.id, cart.id, charged);
           return order.id;
         });
-        if (charged) invalidateCatalogueCache(); // stock changed: product pages show it at once
+        if (charged) catalog.inventory.changed(); // stock changed: product pages show it at once
         return String(orderId);
       } catch (error) {
-        if (charged) {
-          // Charged, but the order did not commit: give the money back rather than keep it orderless.
-          await payments.refund(db, charged.id).catch((refundError: unknown) => {
-            throw new AggregateError(
-              [error, refundError],
-              `order not saved and refund of ${charged?.id} failed`,
-            );
-          });
-        }
+        if (charged) await refundUncommitted(error, charged);
+        // Two requests with one key at once: the unique index let one through; answer its order.
         if (idempotencyKey !== undefined && isUniqueViolation(error, 'orders_idempotency_key')) {
-          const earlier = await findOrderByKey(db, customerId, idempotencyKey);
-          if (earlier) return String(earlier.id);
+          const first = await findOrderByKey(db, customerId, idempotencyKey);
+          if (first) return String(first.id);
         }
         throw error;
       }
@@ -562,10 +577,10 @@ export function createCheckoutService({
       const affiliate =
         ref === ''
           ? undefined
-          : await sellerName(db, /^\d{1,9}$/.test(ref) ? { id: Number(ref) } : { url: ref });
+          : await catalog.sellerName(/^\d{1,9}$/.test(ref) ? { id: Number(ref) } : { url: ref });
       const [first] = await orderItems(db, [order.id]);
       const shopName =
-        affiliate ?? (first ? await sellerName(db, { id: first.seller_id }) : undefined) ?? storeName;
+        affiliate ?? (first ? await catalog.sellerName({ id: first.seller_id }) : undefined) ?? storeName;
       return { order_id: order.increment_id, shop_name: shopName };
     },
 
