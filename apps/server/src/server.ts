@@ -87,7 +87,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info(`${config.STORE_NAME} is up on http://localhost:${port}`);
 
-  // Gift card deliveries (issue 7): in this process unless WORKER=0 (then `npm run worker` elsewhere).
+  // Gift card deliveries (SPEC.md §7 Gift cards): in this process unless WORKER=0 (then `npm run worker` elsewhere).
   if (config.WORKER && !stopping) {
     worker = startDeliveryWorker({
       config,

@@ -3,7 +3,7 @@ import { type CatalogueFile, catalogueFile } from '../modules/catalog/import-for
 import { demoCatalogue, demoPictures } from './demo-catalogue.ts';
 
 // The demo shop is a real catalogue file: it passes the import format and has everything the storefront
-// must be able to show (SPEC.md §3; issue 3 "Data and demo shop").
+// must be able to show (SPEC.md §3).
 
 const file: CatalogueFile = catalogueFile.parse(demoCatalogue());
 const products = file.products;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Sign-in and registration (issue 4): the offline Australian places list behind the address search in
+// Sign-in and registration (SPEC.md §4 Sign-in, §5 Registration): the offline Australian places list behind the address search in
 // sandbox mode (DECISIONS.md "Sandbox mode"), plus indexes the code and token housekeeping uses.
 // Frozen once landed.
 

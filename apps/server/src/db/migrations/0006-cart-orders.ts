@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
-// Carts, shipping methods, orders and the card provider's own tables (issue 5). Checks and unique
-// constraints carry the rules that must hold under concurrency (STYLE.md, Saleor): one active cart per
+// Carts, shipping methods, orders and the card provider's own tables (SPEC.md §3, §4 Checkout). Checks
+// and unique constraints carry the rules that must hold under concurrency (STYLE.md, Saleor): one active cart per
 // member, one order per cart, one order per Idempotency-Key, one sandbox charge per idempotency key.
 // Money in integer cents. Frozen once landed.
 

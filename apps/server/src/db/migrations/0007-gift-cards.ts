@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Gift cards by picture message (issue 7; SPEC.md §3 Gift card details, §7 Gift cards; DECISIONS.md
+// Gift cards by picture message (SPEC.md §3 Gift card details, §7 Gift cards; DECISIONS.md
 // "Gift cards"). Three tables:
 // - gift_card_details: what the member fills in, one row per card, keyed by cart and child sku (the web
 //   app rebuilds the server cart at checkout, so cart item ids are only informational);

@@ -7,7 +7,9 @@ import * as m0006 from './0006-cart-orders.ts';
 import * as m0007 from './0007-gift-cards.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
-// from tests and from any bundle. Names sort in the order they run.
+// from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
+// taken by a migration that was never landed, and numbers are never reused (a database that ran a
+// migration by that name must not mistake another for it), so the list goes from 0002 to 0004.
 const migrations: Record<string, Migration> = {
   '0001-outbox': m0001,
   '0002-catalogue': m0002,

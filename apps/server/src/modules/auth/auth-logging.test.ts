@@ -9,7 +9,7 @@ import { loggerOptions } from '../../logger.ts';
 import { aLinkToken, aMember, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { fakeWebDist } from '../../test/test-app.ts';
 
-// Nothing logs a one-time code or a token in production (issue 4, "Security tests"): the whole sign-in
+// Nothing logs a one-time code or a token in production (DECISIONS.md "Sign-in"): the whole sign-in
 // runs on an app configured for production (in sandbox mode, allowed), its pino output captured through
 // the logger stream, and not one line may carry the code, the verified-mobile token or the bearer token.
 // In development the same run shows the code in the log, which proves the capture sees what is logged.

@@ -11,7 +11,7 @@ import { SIGN_IN_EXPIRED, SIGN_IN_REQUIRED } from './customer-auth.ts';
 import { LINK_TOKEN_AUDIENCE, LINK_TOKEN_ISSUER, LINK_TOKEN_TYPE } from './link-tokens.ts';
 
 // Sign-in over HTTP against the real app and database: one-time codes (DECISIONS.md "Sign-in"), the
-// verified-mobile token, the auth call and sign-out, and every abuse case of issue 4's security list.
+// verified-mobile token, the auth call and sign-out, and the abuse cases: guessing, replay, flooding.
 
 const ns = '/rest/default/V1/storefront';
 const MINUTE = 60_000;

@@ -15,7 +15,8 @@ import type { Providers } from '../../providers/providers.ts';
 import type { CustomerService } from './customer-service.ts';
 
 // SPEC.md §7 Registration: createAccount and customers/isEmailAvailable; and the address search of the
-// registration and address forms ({ns}/places). The account endpoints join them here later.
+// registration and address forms ({ns}/places). My Account's calls are in customer-account-routes.ts;
+// both use the one customer service (customer-service.ts).
 
 // Bodies and replies are the contract's (`@quokka/contract/api/auth`, `api/places`).
 

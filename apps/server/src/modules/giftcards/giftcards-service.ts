@@ -10,12 +10,14 @@ import type {
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
+import { centsToDollars } from '@quokka/contract/money';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import { type GiftCardRecipientInput, validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';
 import { validateSchedule } from '@quokka/contract/validate-schedule';
 import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import type { CartService } from '../cart/cart-service.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
@@ -76,7 +78,6 @@ const RECIPIENT_FIELDS = [
   'purchaser_mobile',
 ] as const satisfies readonly (keyof GiftCardRecipientInput)[];
 
-const dollars = (cents: number) => cents / 100;
 const cents = (amount: number) => Math.round(amount * 100);
 
 function wallTimeOrNull(at: Date | null, zone: string | null): string | null {
@@ -103,7 +104,7 @@ export function cardWire(row: CardRow): GiftCardDetailsWire {
     scheduled_delivery: wallTimeOrNull(row.scheduled_at, row.delivery_timezone),
     delivery_timezone: row.delivery_timezone,
     valid_until: wallTimeOrNull(row.valid_until, row.delivery_timezone),
-    amount: dollars(row.amount_cents),
+    amount: centsToDollars(row.amount_cents),
     product_name: row.product_name,
     order_id: row.order_id,
     status: row.delivery_status ?? (row.order_id === null ? 'draft' : 'queued'),
@@ -138,13 +139,6 @@ function checkedRecipient(draft: Partial<GiftCardRecipientInput>): GiftCardRecip
     recipient_message: (draft.recipient_message ?? '').trim(),
     purchaser_mobile: purchaserMobile,
   };
-}
-
-function isUniqueViolation(error: unknown, column: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint, message, detail } = error as Record<string, unknown>;
-  const mentions = (text: unknown) => typeof text === 'string' && text.includes(column);
-  return code === '23505' && (mentions(constraint) || mentions(message) || mentions(detail));
 }
 
 const isProduct = (reply: ProductReply): reply is Product => !('not_exists' in reply);
