@@ -1,12 +1,10 @@
-// POST {ns}/createAccount [API-17, API-18] and customers/isEmailAvailable [API-19].
+// POST {ns}/createAccount [API-17, API-18]: the member, their first address and the proven mobile.
 
 import { toAddressWire } from '@quokka/contract/api/address';
-import { type isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
 import { splitFullName } from '@quokka/contract/names';
 import type { CreateAccountBody, RegistrationInput } from '@quokka/contract/validate-registration';
-import type { z } from 'zod';
 import { apiFetch, hasErrorCode, type InputValidation, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 import { wireMobile } from './send-mobile-code';
@@ -63,24 +61,5 @@ export async function createAccount(input: CreateAccountInput): Promise<CreateAc
       return { ok: false, fieldErrors: error.inputValidation ?? {} };
     }
     throw error;
-  }
-}
-
-/** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
-export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
-  try {
-    const body: z.input<typeof isEmailAvailableBody> = {
-      customerEmail: email.trim(),
-      websiteId: REGISTRATION_WEBSITE_ID,
-    };
-    return await apiFetch('/rest/default/V1/customers/isEmailAvailable', {
-      schema: isEmailAvailableReplySchema,
-      method: 'POST',
-      body,
-      signal,
-      silent: true,
-    });
-  } catch {
-    return null;
   }
 }

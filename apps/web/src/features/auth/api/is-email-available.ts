@@ -1,0 +1,24 @@
+// POST customers/isEmailAvailable [API-19]: whether an email is free for a new account.
+import { type isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
+import { REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+
+/** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
+export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
+  try {
+    const body: z.input<typeof isEmailAvailableBody> = {
+      customerEmail: email.trim(),
+      websiteId: REGISTRATION_WEBSITE_ID,
+    };
+    return await apiFetch('/rest/default/V1/customers/isEmailAvailable', {
+      schema: isEmailAvailableReplySchema,
+      method: 'POST',
+      body,
+      signal,
+      silent: true,
+    });
+  } catch {
+    return null;
+  }
+}
