@@ -6,6 +6,7 @@ import type { AddressSnapshot, AddressWire } from '@quokka/contract/api/address'
 import type { CartCustomer, Quote } from '@quokka/contract/api/cart';
 import type { SavedCard } from '@quokka/contract/api/checkout';
 import type { Customer, Order, OrderItem } from '@quokka/contract/api/customer';
+import type { Place } from '@quokka/contract/api/places';
 import { vi } from 'vitest';
 import { anAddress } from '../../../test/factories';
 import { errorBody, errorReply } from '../../../test/fake-replies';
@@ -131,7 +132,7 @@ export interface FakeAccountApiOptions {
   customer?: CartCustomer;
   orders?: Order[];
   savedCards?: SavedCard[];
-  places?: unknown[];
+  places?: Place[];
   /** Replaces the answer to PUT customers/me (e.g. a 400 with input_validation). */
   putCustomer?: (body: Record<string, unknown>) => Reply | undefined;
   /** Every call answers 401: the token has expired on the server. */

@@ -4,6 +4,7 @@
 
 import type { AuthProduct, AuthReply } from '@quokka/contract/api/auth';
 import type { SellerReply } from '@quokka/contract/api/catalog';
+import type { Place } from '@quokka/contract/api/places';
 import { vi } from 'vitest';
 import { errorReply } from '../../../test/fake-replies';
 
@@ -31,7 +32,7 @@ export interface FakeAuthApiOptions {
   sendMobileCode?: (body: Record<string, unknown>) => Reply;
   createAccount?: (body: Record<string, unknown>) => Reply;
   emailAvailable?: (email: string) => boolean;
-  places?: (query: string) => unknown[];
+  places?: (query: string) => Place[];
   sellerName?: string;
   /** The token confirmmobilecode issues for the valid code. */
   issuedJwt?: string;
