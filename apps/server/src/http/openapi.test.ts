@@ -31,8 +31,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+  paths: Record<string, Record<string, OperationObject>>;
   components: { schemas: Record<string, unknown> };
+}
+interface OperationObject {
+  responses?: Record<string, ResponseObject>;
+  tags?: string[];
+  security?: Record<string, string[]>[];
 }
 interface ResponseObject {
   content?: Record<string, { schema: unknown }>;
@@ -140,6 +145,12 @@ describe('the OpenAPI reference', () => {
       paths.filter((path) => path.startsWith('/rest/') && !path.startsWith(`${DOCUMENTED_PREFIX}/`)),
     ).toEqual([]);
     expect(paths).not.toContain('/');
+    // Member calls say they need the bearer token; every call is filed under its module's tag.
+    expect(document.paths[`${DOCUMENTED_PREFIX}/carts/mine`]?.get?.security).toEqual([{ bearer: [] }]);
+    expect(document.paths[`${DOCUMENTED_PREFIX}/storefront/product`]?.get).toMatchObject({
+      tags: ['Catalogue'],
+    });
+    expect(document.paths[`${DOCUMENTED_PREFIX}/storefront/product`]?.get?.security).toBeUndefined();
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['Product', 'Quote', 'Customer', 'Order', 'GiftCardDetails', 'ErrorReply']),
     );

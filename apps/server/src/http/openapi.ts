@@ -23,6 +23,20 @@ const DESCRIPTION = [
   'Member calls need `Authorization: Bearer <token>` (the token `auth` answers an existing member).',
 ].join('\n');
 
+/**
+ * Files the routes registered after it in this scope under a tag of the reference; `member` marks them
+ * as needing the member's bearer token.
+ */
+export function documentRoutes(api: FastifyInstance, tag: string, options: { member?: boolean } = {}): void {
+  api.addHook('onRoute', (route) => {
+    route.schema = {
+      ...route.schema,
+      tags: [tag],
+      ...(options.member ? { security: [{ bearer: [] }] } : {}),
+    };
+  });
+}
+
 /** The API calls under the documented prefix, the health check and the pictures. */
 function isDocumented(url: string): boolean {
   return url.startsWith(`${DOCUMENTED_PREFIX}/`) || url === '/healthz' || url.startsWith('/media/');

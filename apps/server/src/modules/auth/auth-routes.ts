@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { Providers } from '../../providers/providers.ts';
 import type { AuthService } from './auth-service.ts';
@@ -31,6 +32,7 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
   const ns = config.API_NAMESPACE;
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Sign-in');
 
     // [API-07]
     api.post(
@@ -75,7 +77,10 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
       `/${ns}/signout`,
       {
         preHandler: requireCustomer,
-        schema: { response: { 200: statusReplySchema, ...errorReplies(401, 429) } },
+        schema: {
+          security: [{ bearer: [] }],
+          response: { 200: statusReplySchema, ...errorReplies(401, 429) },
+        },
       },
       async (request) => {
         currentCustomer(request);

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import type { CartService } from './cart-service.ts';
 
@@ -31,6 +32,7 @@ export function cartRoutes({ config, service }: CartRoutesDeps): ApiPlugin {
   const errors = errorReplies(400, 401, 404, 409, 429);
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Cart', { member: true });
     acceptEmptyJsonBodies(app);
     api.addHook('preHandler', requireCustomer);
     // A cart is one member's: never kept by a shared cache.

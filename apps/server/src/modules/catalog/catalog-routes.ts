@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { CatalogueReplyCache } from './catalog-cache.ts';
 import type { CatalogService } from './catalog-service.ts';
 
@@ -94,6 +95,7 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
 
   return (app) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Catalogue');
 
     // [API-09, ERR-04]
     api.get(

@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 
@@ -49,6 +50,7 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
   const errors = errorReplies(400, 401, 404, 409, 429, 503);
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Checkout', { member: true });
     acceptEmptyJsonBodies(app);
     api.addHook('preHandler', requireCustomer);
     api.addHook('onSend', async (_request, reply) => {

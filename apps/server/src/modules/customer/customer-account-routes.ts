@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import type { CustomerService } from './customer-service.ts';
 
@@ -36,6 +37,7 @@ export function customerAccountRoutes({ config, service, orders }: CustomerAccou
   const errors = errorReplies(400, 401, 404, 429);
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Account', { member: true });
     acceptEmptyJsonBodies(app);
     api.addHook('preHandler', requireCustomer);
     api.addHook('onSend', async (_request, reply) => {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { Providers } from '../../providers/providers.ts';
 import type { CustomerService } from './customer-service.ts';
@@ -30,6 +31,7 @@ export function customerRoutes({ config, providers, service }: CustomerRoutesDep
   const ns = config.API_NAMESPACE;
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Registration');
 
     // [API-17, API-18, REG-01, REG-02] One-time registration of a proven mobile.
     api.post(

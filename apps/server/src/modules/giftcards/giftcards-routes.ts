@@ -22,6 +22,7 @@ import type { Config } from '../../config.ts';
 import { InputValidationError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { CaptchaProvider } from '../../providers/captcha/captcha-provider.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
@@ -44,6 +45,7 @@ export function giftCardRoutes({ config, service, captcha }: GiftCardRoutesDeps)
   const errors = errorReplies(400, 401, 404, 409, 429);
   return (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Gift cards', { member: true });
     acceptEmptyJsonBodies(app);
     api.addHook('preHandler', requireCustomer);
     // Recipients' names and numbers: never kept by a shared cache.

@@ -116,7 +116,7 @@ describe('/media through the whole app', () => {
     for (const url of bad) {
       const reply = await t.app.inject(url);
       expect(reply.statusCode, url).toBe(404);
-      expect(reply.json(), url).toEqual({ message: expect.any(String) });
+      expect(reply.json(), url).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
     }
   });
 });

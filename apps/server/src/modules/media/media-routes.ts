@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { errorReplySchema } from '@quokka/contract/api/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -20,6 +21,22 @@ type Format = keyof typeof CONTENT_TYPES;
 
 // Checked by hand below rather than by the schema, so that every bad path answers the same 404.
 const params = z.object({ folder: z.string(), file: z.string() });
+
+/** The picture as SVG, PNG or JPEG (by the file's extension); 404 when there is none. */
+// Sent as bytes (or SVG text): the schema documents, nothing is serialised.
+const picture = z.custom<string | Buffer>().meta({ type: 'string', format: 'binary' });
+const response = {
+  200: {
+    description: 'The picture, as the extension asks: SVG, PNG or JPEG.',
+    content: {
+      'image/svg+xml': { schema: picture },
+      'image/png': { schema: picture },
+      'image/jpeg': { schema: picture },
+    },
+  },
+  304: z.null().describe('Not modified: the picture the client holds is current.'),
+  404: errorReplySchema,
+};
 
 export interface MediaOptions {
   /** Where the pictures come from; a function is called on the first request (drawing takes a while). */
@@ -49,7 +66,7 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
     reply
       .status(404)
       .header('cache-control', 'no-store')
-      .send({ message: `No picture at ${url}` });
+      .send({ message: `No picture at ${url}`, code: 'NOT_FOUND' as const });
 
   const render = (id: string, svg: string, format: Exclude<Format, 'svg'>): Promise<Buffer> => {
     const cached = rasters.get(id);
@@ -75,7 +92,7 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
 
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/media/:folder/:file', { schema: { params } }, async (request, reply) => {
+    .get('/media/:folder/:file', { schema: { params, response } }, async (request, reply) => {
       const { folder, file } = request.params;
       const url = `/media/${folder}/${file}`;
       const match = FILE.exec(file);
@@ -106,7 +123,7 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
       reply.header('etag', etag).header('cache-control', stale ? STALE_CACHE_CONTROL : MEDIA_CACHE_CONTROL);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-        return reply.status(304).send();
+        return reply.status(304).send(null);
       }
       reply.type(CONTENT_TYPES[format]);
       if (format === 'svg') return reply.send(svg);
