@@ -1,3 +1,4 @@
+import type { AddressSnapshot } from '@quokka/contract/api/address';
 import type { ColumnType, Generated } from 'kysely';
 
 // The one Database interface: every table, grouped by the module that owns it. Only that module's
@@ -160,19 +161,7 @@ export interface PlaceTable {
 
 // modules/cart, modules/checkout and providers/payments (migration 0006)
 /** An address as Magento carries it (SPEC.md §3 Address), kept as a snapshot on carts and orders. */
-export interface AddressSnapshot {
-  customer_address_id?: number;
-  firstname: string;
-  lastname: string;
-  telephone: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  region: { region: string; region_code: string; region_id: number };
-  region_id: number;
-  country_id: string;
-  email?: string;
-}
+export type { AddressSnapshot };
 
 type AddressColumn = ColumnType<AddressSnapshot, string, string>;
 
