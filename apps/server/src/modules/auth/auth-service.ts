@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import type { AuthProduct, AuthReply, AuthSeller } from '@quokka/contract/api/auth';
 import {
   COUNTRY_ID,
   OTP_LENGTH,
@@ -27,49 +28,11 @@ import type { TokenService } from './token-service.ts';
 // Passwordless sign-in (SPEC.md §4 Sign-in, DECISIONS.md "Sign-in"): one-time codes by text message,
 // verified-mobile tokens, and the `auth` call that turns a link or verified-mobile token into a session.
 
-/** [DATA-32] The product of a sign-in link, as the auth reply carries it. */
-export interface AuthProduct {
-  id: number;
-  name: string;
-  sku: string;
-  qty: number;
-  image: string;
-  price: number;
-  type_id: string;
-  is_giftcard: boolean;
-  product_option: { extension_attributes: { configurable_item_options: never[] } };
-}
+// The auth reply and the link's product and seller are the contract's (`@quokka/contract/api/auth`).
+export type { AuthProduct, AuthReply, AuthSeller };
 
-/** The seller a link names: the affiliate seller (DECISIONS.md "Catalogue, cart and orders"). */
-export interface AuthSeller {
-  id: number;
-  name: string;
-  seller_url: string;
-  image: string;
-}
-
-interface LinkFields {
-  mobile: string;
-  campaign_id: string | null;
-  product_id: number | null;
-  seller_url: string | null;
-  /** The link's seller when it exists, for the registration welcome and the affiliate seller. */
-  seller: AuthSeller | null;
-}
-
-/** [DATA-32, API-06] */
-export type AuthReply =
-  | { status: false }
-  | { status: true; expired_link: true; mobile: string }
-  | ({ status: true; new_user: true } & LinkFields)
-  | ({
-      status: true;
-      existing_user: true;
-      token: string;
-      country_code: typeof COUNTRY_ID;
-      currency_rate: 1;
-      product: AuthProduct | null;
-    } & LinkFields);
+/** What a link token says, as the auth reply carries it beside the outcome. */
+type LinkFields = Omit<Extract<AuthReply, { new_user: true }>, 'status' | 'new_user'>;
 
 export interface AuthServiceDeps {
   db: Db;

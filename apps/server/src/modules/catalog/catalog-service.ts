@@ -6,6 +6,7 @@ import type {
   MmsTemplate,
   OptionChoice,
   Product,
+  ProductRender,
   ProductReply,
   ProductTile,
   SellerInformationReply,
@@ -197,44 +198,6 @@ function tree(rows: CategoryRow[]): Category[] {
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-/** Magento's ProductRender, as `products-render-info` lists it. */
-export interface ProductRender {
-  id: number;
-  name: string;
-  type: 'simple' | 'configurable';
-  url: string;
-  store_id: number;
-  currency_code: string;
-  price_info: {
-    final_price: number;
-    max_price: number;
-    minimal_price: number;
-    regular_price: number;
-    max_regular_price: number;
-    minimal_regular_price: number;
-    special_price: number | null;
-    formatted_prices: Record<
-      | 'final_price'
-      | 'max_price'
-      | 'minimal_price'
-      | 'regular_price'
-      | 'max_regular_price'
-      | 'minimal_regular_price',
-      string
-    >;
-  };
-  images: { url: string; code: 'small_image'; height: number; width: number; label: string }[];
-  is_salable: '1' | '0';
-  extension_attributes: {
-    sku: string;
-    qty: number;
-    is_giftcard: boolean;
-    short_desc: string;
-    seller_url: string;
-    product_seller_image: string;
-  };
 }
 
 /** The listing picture is 240 px wide, as tall as a tile shows it [CONST-08, CONST-09]. */

@@ -1,3 +1,4 @@
+import type { SavedCard } from '@quokka/contract/api/checkout';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 
@@ -37,14 +38,8 @@ export interface Charge {
   last4: string | null;
 }
 
-/** [DATA-40] A saved card as `{ns}/savedcards` lists it. */
-export interface SavedCard {
-  id: string;
-  brand: 'visa' | 'mastercard' | 'amex' | 'jcb' | 'unionpay' | string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
+/** [DATA-40] A saved card as `{ns}/savedcards` lists it (the contract's shape). */
+export type { SavedCard };
 
 /** The card was refused: the provider's reason, which the client shows on the card field. */
 export class CardDeclinedError extends InvalidDataError {

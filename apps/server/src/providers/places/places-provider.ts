@@ -1,23 +1,12 @@
+import { PLACES_QUERY_MAX, type Place } from '@quokka/contract/api/places';
+
 // Address search for the registration and address forms. Sandbox: the offline Australian suburb list in
 // the `places` table; live: Google Places when GOOGLE_PLACES_KEY is set. Both answer the same shape.
 
 export const PLACES_LIMIT = 8;
-export const PLACES_QUERY_MAX = 100;
-
-export interface Place {
-  id: string;
-  /** What the suggestion list shows: 'Bondi NSW 2026'. */
-  description: string;
-  suburb: string;
-  /** Region code: NSW, VIC, … */
-  state: string;
-  region_id: number;
-  /** Null when the source has none (the suburb-only list): the user types it. */
-  postcode: string | null;
-  country_id: 'AU';
-  /** The street part, when the user typed one ('12 King St, Newtown') or Google found one. */
-  street: string | null;
-}
+export type { Place };
+// The query limit and the shape of a place are the contract's (`@quokka/contract/api/places`).
+export { PLACES_QUERY_MAX };
 
 export interface PlacesProvider {
   readonly mode: 'sandbox' | 'live';
