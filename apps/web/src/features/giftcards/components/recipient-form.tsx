@@ -5,15 +5,17 @@
 import { MSG } from '@quokka/contract/messages';
 import { type GiftCardRecipientField, validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';
 import { type FieldErrors, hasErrors } from '@quokka/contract/wire';
-import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { FieldError } from '../../../components/forms/field-error';
+import { TextField } from '../../../components/forms/text-field';
+import { useForm } from '../../../components/forms/use-form';
 import { Button } from '../../../components/ui/button';
 import type { RecipientValues } from '../api/edit-gift-card-details';
 import { MessageCounter } from './message-counter';
 import '../../../components/forms/field.css';
 import './giftcards.css';
 
-const FIELD_ORDER: GiftCardRecipientField[] = [
+const FIELD_ORDER: readonly GiftCardRecipientField[] = [
   'recipient_firstname',
   'recipient_lastname',
   'recipient_mobile',
@@ -30,23 +32,15 @@ export interface RecipientFormProps {
 
 export function RecipientForm({ initial, busy = false, onSubmit }: RecipientFormProps) {
   const id = useId();
-  const [values, setValues] = useState<RecipientValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors<GiftCardRecipientField>>({});
-  const refs = useRef<Partial<Record<GiftCardRecipientField, HTMLInputElement | HTMLTextAreaElement | null>>>(
-    {},
-  );
-  const fieldId = (field: string) => `${id}-${field}`;
-  const errorId = (field: string) => `${id}-${field}-error`;
+  const form = useForm(initial);
+  const { values, errors } = form;
+  const fieldId = (field: GiftCardRecipientField) => `${id}-${field}`;
 
-  function setValue(field: GiftCardRecipientField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function show(found: FieldErrors<GiftCardRecipientField>) {
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) refs.current[first]?.focus();
+  function show(found: FieldErrors) {
+    form.showErrors(
+      found,
+      FIELD_ORDER.find((field) => found[field]),
+    );
   }
 
   async function submit(event: FormEvent) {
@@ -57,92 +51,66 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
       return;
     }
     const refused = await onSubmit(values);
-    if (refused && hasErrors(refused)) show(refused as FieldErrors<GiftCardRecipientField>);
+    if (refused && hasErrors(refused)) show(refused);
   }
 
-  const described = (field: GiftCardRecipientField, extra?: string) => {
-    const ids = [errors[field] ? errorId(field) : null, extra ?? null].filter(Boolean).join(' ');
-    return {
-      'aria-invalid': errors[field] ? (true as const) : undefined,
-      'aria-describedby': ids || undefined,
-    };
-  };
+  const text = (field: Exclude<GiftCardRecipientField, 'recipient_message'>) => ({
+    id: fieldId(field),
+    name: field,
+    value: values[field],
+    error: errors[field],
+    inputRef: form.fieldRef(field),
+    onChange: (event: { target: { value: string } }) => form.change(field, event.target.value),
+  });
 
-  function input(
-    field: GiftCardRecipientField,
-    label: string,
-    attributes: InputHTMLAttributes<HTMLInputElement> = {},
-    hint?: string,
-  ) {
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId(field)}>
-          {label}
-        </label>
-        {hint ? (
-          <p className="field__hint" id={`${fieldId(field)}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-        <input
-          ref={(element) => {
-            refs.current[field] = element;
-          }}
-          id={fieldId(field)}
-          name={field}
-          className="field__input"
-          type="text"
-          value={values[field]}
-          onChange={(event) => setValue(field, event.target.value)}
-          {...described(field, hint ? `${fieldId(field)}-hint` : undefined)}
-          {...attributes}
-        />
-        <FieldError id={errorId(field)} message={errors[field]} />
-      </div>
-    );
-  }
-
-  const mobile: InputHTMLAttributes<HTMLInputElement> = {
-    type: 'tel',
-    inputMode: 'tel',
-    placeholder: MSG.mobilePlaceholder,
-  };
+  const mobile = { type: 'tel', inputMode: 'tel', placeholder: MSG.mobilePlaceholder } as const;
+  const messageId = fieldId('recipient_message');
+  const messageDescribedBy = [errors.recipient_message ? `${messageId}-error` : null, `${messageId}-counter`]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <form className="gift-form" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="gift-form__row">
-        {input('recipient_firstname', MSG.giftFirstnameLabel, {
-          autoCapitalize: 'words',
-          autoComplete: 'off',
-        })}
-        {input('recipient_lastname', MSG.giftLastnameLabel, { autoCapitalize: 'words', autoComplete: 'off' })}
+        <TextField
+          label={MSG.giftFirstnameLabel}
+          autoCapitalize="words"
+          autoComplete="off"
+          {...text('recipient_firstname')}
+        />
+        <TextField
+          label={MSG.giftLastnameLabel}
+          autoCapitalize="words"
+          autoComplete="off"
+          {...text('recipient_lastname')}
+        />
       </div>
-      {input('recipient_mobile', MSG.giftMobileLabel, { ...mobile, autoComplete: 'off' })}
+      <TextField label={MSG.giftMobileLabel} {...mobile} autoComplete="off" {...text('recipient_mobile')} />
       <div className="field">
-        <label className="field__label" htmlFor={fieldId('recipient_message')}>
+        <label className="field__label" htmlFor={messageId}>
           {MSG.giftMessageLabel}
         </label>
         <textarea
-          ref={(element) => {
-            refs.current.recipient_message = element;
-          }}
-          id={fieldId('recipient_message')}
+          ref={form.fieldRef('recipient_message')}
+          id={messageId}
           name="recipient_message"
           className="field__input gift-form__message"
           rows={4}
           value={values.recipient_message}
-          onChange={(event) => setValue('recipient_message', event.target.value)}
-          {...described('recipient_message', `${fieldId('recipient_message')}-counter`)}
+          onChange={(event) => form.change('recipient_message', event.target.value)}
+          aria-invalid={errors.recipient_message ? true : undefined}
+          aria-describedby={messageDescribedBy}
         />
-        <MessageCounter id={`${fieldId('recipient_message')}-counter`} text={values.recipient_message} />
-        <FieldError id={errorId('recipient_message')} message={errors.recipient_message} />
+        <MessageCounter id={`${messageId}-counter`} text={values.recipient_message} />
+        <FieldError id={`${messageId}-error`} message={errors.recipient_message} />
       </div>
-      {input(
-        'purchaser_mobile',
-        MSG.giftReceiptMobileLabel,
-        { ...mobile, autoComplete: 'tel' },
-        MSG.giftReceiptMobileHint,
-      )}
+      <TextField
+        label={MSG.giftReceiptMobileLabel}
+        hint={MSG.giftReceiptMobileHint}
+        {...mobile}
+        autoComplete="tel"
+        {...text('purchaser_mobile')}
+      />
       <Button type="submit" block className="gift-form__submit" disabled={busy}>
         {MSG.submit}
       </Button>
