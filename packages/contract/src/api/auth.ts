@@ -18,12 +18,14 @@ export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).p
 
 /** [API-17, API-18] POST {ns}/createAccount */
 export const createAccountBody = createAccountBodySchema;
+export type CreateAccountRequest = z.input<typeof createAccountBody>;
 
 /** [API-19] POST customers/isEmailAvailable */
 export const isEmailAvailableBody = z.object({
   customerEmail: z.string().max(254),
   websiteId: z.union([z.number(), z.string()]).optional(),
 });
+export type IsEmailAvailableRequest = z.input<typeof isEmailAvailableBody>;
 
 // ---- Replies -----------------------------------------------------------------------------------------
 

@@ -43,11 +43,14 @@ export const addItemBody = z.object({
   }),
 });
 export type AddItemBody = z.infer<typeof addItemBody>;
+/** What a client may send to add an item. */
+export type AddItemRequest = z.input<typeof addItemBody>;
 
 /** [CART-07] PUT carts/mine/items/:itemId */
 export const updateItemBody = z.object({
   cartItem: z.object({ qty: cartQty }),
 });
+export type UpdateItemRequest = z.input<typeof updateItemBody>;
 
 export const itemParams = z.object({ itemId: idParam });
 

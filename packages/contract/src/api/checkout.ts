@@ -32,6 +32,7 @@ export const shippingInformationBody = z.object({
   }),
 });
 export type ShippingInformationBody = z.infer<typeof shippingInformationBody>;
+export type ShippingInformationRequest = z.input<typeof shippingInformationBody>;
 
 /** [API-25] POST carts/mine/estimate-shipping-methods-by-address-id */
 export const estimateByAddressIdBody = z
@@ -47,6 +48,8 @@ export const estimateByAddressIdBody = z
 
 /** [API-26] POST carts/mine/estimate-shipping-methods */
 export const estimateBody = z.object({ address: addressBodySchema });
+export type EstimateRequest = z.input<typeof estimateBody>;
+export type EstimateByAddressIdRequest = z.input<typeof estimateByAddressIdBody>;
 
 /** [API-24] GET {ns}/shippingmethods */
 export const shippingMethodsQuery = z.object({ addressId: idParam.optional() });
@@ -67,6 +70,7 @@ export const paymentInformationBody = z.object({
   email: text(254).nullish(),
 });
 export type PaymentInformationBody = z.infer<typeof paymentInformationBody>;
+export type PaymentInformationRequest = z.input<typeof paymentInformationBody>;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** What an Idempotency-Key may be: printable, no spaces, at most 200 characters. */

@@ -35,9 +35,11 @@ export const putCustomerBody = z.object({
   }),
 });
 export type PutCustomerBody = z.infer<typeof putCustomerBody>;
+export type PutCustomerRequest = z.input<typeof putCustomerBody>;
 
 /** [API-32, API-33] POST {ns}/setdefaultbilling, {ns}/setdefaultshipping */
 export const setDefaultBody = z.object({ address_id: idParam });
+export type SetDefaultRequest = z.input<typeof setDefaultBody>;
 
 /** [API-35] GET {ns}/order */
 export const orderQuery = z.object({ order_id: idParam });

@@ -55,12 +55,14 @@ export const saveDetailsBody = z.object({
   ),
 });
 export type SaveDetailsData = z.infer<typeof saveDetailsBody>['data'];
+export type SaveDetailsRequest = z.input<typeof saveDetailsBody>;
 
 /** [API-38] POST {ns}/editgiftcarddetails `{gift_card_details_id, data}` (data: JSON text of the form values) */
 export const editDetailsBody = z.object({
   gift_card_details_id: idField,
   data: jsonTextOrObject(recipientValues),
 });
+export type EditDetailsRequest = z.input<typeof editDetailsBody>;
 
 /**
  * [API-39] POST {ns}/deletegiftcarddetailsbycartitemid `{cart_id, cart_item_id}`: every card of that cart
@@ -128,6 +130,7 @@ export const reconcileBody = z.object({
     .max(500)
     .optional(),
 });
+export type ReconcileRequest = z.input<typeof reconcileBody>;
 
 // ---- Replies -----------------------------------------------------------------------------------------
 
