@@ -2,8 +2,7 @@
 // go back with their id, a new one goes without, and the reply is the customer after the change.
 import type { AddressWire } from '@quokka/contract/api/address';
 import type { CartCustomer } from '@quokka/contract/api/cart';
-import { type Customer, customerSchema, type putCustomerBody } from '@quokka/contract/api/customer';
-import type { z } from 'zod';
+import { type Customer, customerSchema, type PutCustomerRequest } from '@quokka/contract/api/customer';
 import { apiFetch } from '../../../lib/api-client';
 
 export const CUSTOMERS_ME = '/rest/default/V1/customers/me';
@@ -22,7 +21,7 @@ export function withAddress(customer: CartCustomer, address: AddressWire): Addre
 }
 
 export function saveAddresses(customer: CartCustomer, addresses: AddressWire[]): Promise<Customer> {
-  const body: z.input<typeof putCustomerBody> = {
+  const body: PutCustomerRequest = {
     customer: {
       email: customer.email,
       firstname: customer.firstname,

@@ -1,13 +1,12 @@
 // POST customers/isEmailAvailable [API-19]: whether an email is free for a new account.
-import { type isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
+import { type IsEmailAvailableRequest, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
 import { REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
-import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 
 /** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
 export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
   try {
-    const body: z.input<typeof isEmailAvailableBody> = {
+    const body: IsEmailAvailableRequest = {
       customerEmail: email.trim(),
       websiteId: REGISTRATION_WEBSITE_ID,
     };

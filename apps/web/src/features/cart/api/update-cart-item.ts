@@ -1,12 +1,11 @@
 // PUT carts/mine/items/{itemId} {cartItem:{qty}}: a line's quantity changed in place [CART-02, CART-07].
-import { cartItemSchema, type updateItemBody } from '@quokka/contract/api/cart';
-import type { z } from 'zod';
+import { cartItemSchema, type UpdateItemRequest } from '@quokka/contract/api/cart';
 import { apiFetch } from '../../../lib/api-client';
 import { cartItemPath } from './cart-paths';
 
 export function updateCartItemQty(itemId: number | string, qty: number, options: { silent?: boolean } = {}) {
   // item_id beside qty, as Magento clients send it; the server reads the path's.
-  const body: z.input<typeof updateItemBody> & { cartItem: { item_id: number } } = {
+  const body: UpdateItemRequest & { cartItem: { item_id: number } } = {
     cartItem: { item_id: Number(itemId), qty },
   };
   return apiFetch(cartItemPath(itemId), {

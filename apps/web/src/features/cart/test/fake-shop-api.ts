@@ -3,7 +3,7 @@
 // catalogue, and a log of every call in order. A test overrides any call with `answer(...)`.
 
 import type { AddressSnapshot, AddressWire } from '@quokka/contract/api/address';
-import type { addItemBody, CartItem, Quote } from '@quokka/contract/api/cart';
+import type { AddItemRequest, CartItem, Quote } from '@quokka/contract/api/cart';
 import type { Product } from '@quokka/contract/api/catalog';
 import type {
   IdShippingMethod,
@@ -16,7 +16,6 @@ import { OPTION_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { z } from 'zod';
 import { anAddress } from '../../../test/factories';
 import { errorReply, jsonReply as json } from '../../../test/fake-replies';
 import {
@@ -235,7 +234,7 @@ export function fakeShopApi(options: FakeShopOptions = {}) {
     }
     if (method === 'GET' && path === `${CARTS}/items`) return json(state.lines);
     if (method === 'POST' && path === `${CARTS}/items`) {
-      const sent = body.cartItem as z.input<typeof addItemBody>['cartItem'];
+      const sent = body.cartItem as AddItemRequest['cartItem'];
       const item = { ...sent, qty: Number(sent.qty) };
       const chosen = item.product_option?.extension_attributes?.configurable_item_options ?? [];
       const found = findSku(item.sku, chosen);

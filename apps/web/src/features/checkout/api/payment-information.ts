@@ -4,8 +4,7 @@
 // - a failure other than 401 is a card error shown on the card field [ERR-08];
 // and it carries an Idempotency-Key, so a repeat of one attempt never charges twice.
 import type { AddressWire } from '@quokka/contract/api/address';
-import { type paymentInformationBody, paymentInformationReplySchema } from '@quokka/contract/api/checkout';
-import type { z } from 'zod';
+import { type PaymentInformationRequest, paymentInformationReplySchema } from '@quokka/contract/api/checkout';
 import { ApiError, apiBase, checkedReply, hasErrorCode, parseReplyText } from '../../../lib/api-client';
 import { expireSession, getAppState } from '../../../lib/app-state';
 
@@ -30,7 +29,7 @@ export type PlacementResult =
 
 export async function placeOrder(input: PaymentInformationInput): Promise<PlacementResult> {
   const token = getAppState().auth.token;
-  const body: z.input<typeof paymentInformationBody> = {
+  const body: PaymentInformationRequest = {
     cartId: input.cartId,
     billingAddress: input.billingAddress,
     paymentMethod: {

@@ -4,8 +4,7 @@
 // as typed (shipping-information accepts a full address).
 import type { AddressWire } from '@quokka/contract/api/address';
 import type { CartCustomer } from '@quokka/contract/api/cart';
-import { customerSchema, type putCustomerBody } from '@quokka/contract/api/customer';
-import type { z } from 'zod';
+import { customerSchema, type PutCustomerRequest } from '@quokka/contract/api/customer';
 import { apiFetch } from '../../../lib/api-client';
 
 export async function saveCustomerAddress(
@@ -13,7 +12,7 @@ export async function saveCustomerAddress(
   address: AddressWire,
 ): Promise<AddressWire | null> {
   const before = new Set(customer.addresses.map((entry) => entry.id));
-  const body: z.input<typeof putCustomerBody> = {
+  const body: PutCustomerRequest = {
     customer: {
       email: customer.email,
       firstname: customer.firstname,

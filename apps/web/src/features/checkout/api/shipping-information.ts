@@ -3,11 +3,10 @@
 import type { AddressWire } from '@quokka/contract/api/address';
 import {
   type ShippingInformationReply,
+  type ShippingInformationRequest,
   type ShippingMethod,
-  type shippingInformationBody,
   shippingInformationReplySchema,
 } from '@quokka/contract/api/checkout';
-import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 
 export const SHIPPING_INFORMATION_PATH = '/rest/au/V1/carts/mine/shipping-information';
@@ -16,7 +15,7 @@ export function saveShippingInformation(
   address: AddressWire,
   method: Pick<ShippingMethod, 'carrier_code' | 'method_code'> | null,
 ): Promise<ShippingInformationReply> {
-  const body: z.input<typeof shippingInformationBody> = {
+  const body: ShippingInformationRequest = {
     addressInformation: {
       shipping_address: address,
       billing_address: address,

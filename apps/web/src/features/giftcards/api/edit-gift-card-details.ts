@@ -1,11 +1,10 @@
 // POST {ns}/editgiftcarddetails {gift_card_details_id, data} [API-38]: `data` is the JSON text of the
 // form values; the reply's status, input_validation and data are what the form uses.
 import {
+  type EditDetailsRequest,
   type EditGiftCardReply,
-  type editDetailsBody,
   editGiftCardReplySchema,
 } from '@quokka/contract/api/giftcards';
-import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
 /** The recipient form's values, named as the details carry them. */
@@ -18,7 +17,7 @@ export interface RecipientValues {
 }
 
 export function editGiftCardDetails(id: number, values: RecipientValues): Promise<EditGiftCardReply> {
-  const body: z.input<typeof editDetailsBody> = { gift_card_details_id: id, data: JSON.stringify(values) };
+  const body: EditDetailsRequest = { gift_card_details_id: id, data: JSON.stringify(values) };
   return apiFetch(nsPath('editgiftcarddetails'), {
     schema: editGiftCardReplySchema,
     method: 'POST',

@@ -2,9 +2,8 @@
 import {
   type GiftCardDetails,
   giftCardReplySchema,
-  type saveDetailsBody,
+  type SaveDetailsRequest,
 } from '@quokka/contract/api/giftcards';
-import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import type { RecipientValues } from './edit-gift-card-details';
 
@@ -16,7 +15,7 @@ export interface NewGiftCard extends RecipientValues {
 }
 
 export async function saveGiftCardDetails(data: NewGiftCard): Promise<GiftCardDetails> {
-  const body: z.input<typeof saveDetailsBody> = { data };
+  const body: SaveDetailsRequest = { data };
   const reply = await apiFetch(nsPath('savegiftcarddetails'), {
     schema: giftCardReplySchema,
     method: 'POST',
