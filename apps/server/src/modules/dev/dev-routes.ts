@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
@@ -14,12 +16,26 @@ function displayUrl(mediaUrl: string): string {
   }
 }
 
+/** A message of the sandbox outbox (not a storefront call: left out of the API reference). */
+const outboxMessageSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  kind: z.enum(['sms', 'mms']),
+  body: z.string(),
+  media_url: z.string().nullable(),
+  created_at: z.string(),
+});
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
-  app.get('/dev/messages.json', async () => outbox.list());
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/dev/messages.json', { schema: { response: { 200: z.array(outboxMessageSchema) } } }, async () =>
+    outbox.list(),
+  );
 
-  app.get('/dev/messages', async (_request, reply) => {
+  // The page is HTML text: sent as is, the schema only says so.
+  api.get('/dev/messages', { schema: { response: { 200: z.string() } } }, async (_request, reply) => {
     const messages = await outbox.list();
     const rows = messages
       .map(
