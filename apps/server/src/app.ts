@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { errorReplySchema } from '@quokka/contract/api/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -39,6 +41,8 @@ export interface AppDeps {
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
+
+const healthReplySchema = z.object({ status: z.literal('ok') });
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -117,10 +121,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: the document is built from the routes registered after it (http/openapi.ts).
   await registerOpenApi(app);
 
-  app.get('/healthz', async (_request, reply) => {
-    await sql`select 1`.execute(db);
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-  });
+  // Load balancers and the operator ask here whether the process and its database answer.
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: healthReplySchema, 500: errorReplySchema } } },
+    async (_request, reply) => {
+      await sql`select 1`.execute(db);
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    },
+  );
 
   if (providers.outbox) registerDevRoutes(app, providers.outbox);
 
