@@ -2,7 +2,7 @@
 // the server 1 second after the last tap, so stepping 1 → 5 sends one PUT, not four. The timers live
 // here, not in the popup, so closing the popup does not lose a change.
 import { QTY_DEBOUNCE_MS } from '@quokka/contract/constants';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { getAppState, setCartItems } from '../../lib/app-state';
 import { updateCartItemQty } from './api/update-cart-item';
 import { showAddFailure } from './cart-errors';
@@ -46,7 +46,7 @@ async function sendQty(key: string): Promise<void> {
     }
   } catch (error) {
     // The server cart lost the line (ordered elsewhere): checkout rebuilds it from the browser.
-    if (error instanceof ApiError && error.status === 404) return;
+    if (hasErrorCode(error, 'NOT_FOUND', 'CART_NOT_FOUND')) return;
     // Refused (not enough stock): back to what the server holds, and say why [ERR-05, ERR-06].
     if (before !== undefined && !timers.has(key)) setCartItems(withQty(getAppState().cartItems, key, before));
     showAddFailure(error);

@@ -1,7 +1,7 @@
 // Removing a line and clearing the cart from the cart popup. The browser's cart changes at once; the
 // server follows (its 404 only means the line or cart is already gone [ERR-07]).
 import { MSG } from '@quokka/contract/messages';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { getAppState, setCartItems, withLoader } from '../../lib/app-state';
 import { clearServerCart } from './api/clear-cart';
 import { removeCartItem } from './api/remove-cart-item';
@@ -21,7 +21,7 @@ export async function removeLine(key: string): Promise<number> {
       removeCartItem(line.item_id as number | string, { silent: true }),
     );
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) surfaceFailure(error);
+    if (!hasErrorCode(error, 'NOT_FOUND', 'CART_NOT_FOUND')) surfaceFailure(error);
   }
   return left;
 }

@@ -2,11 +2,11 @@
 // [CART-07]; a configurable product's line is removed and added again with the new choice [CART-08].
 // The caller then goes to /checkout [CART-09].
 import { MSG } from '@quokka/contract/messages';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { getAppState, setCartItems, withLoader } from '../../lib/app-state';
 import type { StoredCartItem } from '../../lib/storage';
-import type { AddToCartRequest } from './add-to-cart-request';
 import { lineOptionsOf, productInfoOf } from './add-to-cart';
+import type { AddToCartRequest } from './add-to-cart-request';
 import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';
 import { removeCartItem } from './api/remove-cart-item';
@@ -41,7 +41,7 @@ export async function updateCartLine(line: StoredCartItem, request: AddToCartReq
           await removeCartItem(line.item_id, { silent: true });
         } catch (error) {
           // Already gone from the server cart: adding it again is all that is left to do.
-          if (!(error instanceof ApiError && error.status === 404)) throw error;
+          if (!hasErrorCode(error, 'NOT_FOUND', 'CART_NOT_FOUND')) throw error;
         }
       }
       const options = lineOptionsOf(request);

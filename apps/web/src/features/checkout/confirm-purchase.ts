@@ -13,7 +13,7 @@ import type { ShippingMethod } from '@quokka/contract/api/checkout';
 import { MSG } from '@quokka/contract/messages';
 import { type PaymentField, validatePayment } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../lib/api-client';
 import { showLoader, showMessage } from '../../lib/app-state';
 import { getCheckoutSuccess } from './api/checkout-success';
 import { placeOrder } from './api/payment-information';
@@ -102,7 +102,7 @@ export async function confirmPurchase(
     try {
       await saveShippingInformation(payload, input.shippingMethod);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return { kind: 'signed-out' };
+      if (hasErrorCode(error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) return { kind: 'signed-out' };
       const message = error instanceof ApiError && error.status < 500 ? error.message : null;
       return { kind: 'not-saved', message };
     }
@@ -116,7 +116,7 @@ export async function confirmPurchase(
       idempotencyKey: input.idempotencyKey,
     });
     if (placement.kind === 'failed') {
-      if (placement.error.status === 401) return { kind: 'signed-out' };
+      if (hasErrorCode(placement.error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) return { kind: 'signed-out' };
       // [ERR-08, VAL-33] The provider's reason ('Your card was declined.') goes under it.
       return { kind: 'card-error', message: MSG.paymentError, detail: placement.error.message || null };
     }

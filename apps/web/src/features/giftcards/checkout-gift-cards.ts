@@ -7,7 +7,7 @@
 // - after payment the gift card order is saved [CHKF-14, API-44].
 
 import type { GiftCardDetails } from '@quokka/contract/api/giftcards';
-import { ApiError } from '../../lib/api-client';
+import { hasErrorCode } from '../../lib/api-client';
 import { getAppState, setCartItems } from '../../lib/app-state';
 import { getCaptchaToken } from '../../lib/captcha';
 import type { StoredCartItem } from '../../lib/storage';
@@ -99,7 +99,7 @@ async function applyLineChange(change: LineChange): Promise<void> {
     else await updateCartItemQty(line.item_id, change.qty, { silent: true });
   } catch (error) {
     // Already gone from the server cart: what matters is that it is not charged.
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    if (!hasErrorCode(error, 'NOT_FOUND', 'CART_NOT_FOUND')) throw error;
   }
 }
 

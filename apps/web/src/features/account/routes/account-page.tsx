@@ -3,7 +3,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../../components/ui/page';
 import { defaultBilling, defaultShipping, useCartCustomer } from '../api/cart-customer';
-import { useOrders } from '../api/orders';
+import { useOrders } from '../api/get-orders';
 import { AccountNav } from '../components/account-nav';
 import { AccountSection } from '../components/account-section';
 import { AddressLines } from '../components/address-lines';

@@ -88,7 +88,7 @@ export function AddAddressPage() {
       if (error instanceof ApiError) {
         // [VAL-20..30] The server's messages beside the fields.
         if (error.inputValidation) return fromInputValidation(error.inputValidation);
-        if (error.status === 404) {
+        if (error.code === 'NOT_FOUND') {
           showMessage(MSG.addressNotFound);
           void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });
         }

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { showMessage, withLoader } from '../../../lib/app-state';
 import { CART_QUERY_PREFIX } from '../../cart/public';
 import { ADD_ADDRESS_PATH, ADDRESS_INFORMATION_PATH, editAddressPath } from '../account-paths';
@@ -68,7 +68,7 @@ export function AddressInformationPage() {
       navigate(ADDRESS_INFORMATION_PATH, { replace: true });
     } catch (error) {
       // Gone meanwhile (removed in another tab): say so and show the book as it is now.
-      if (error instanceof ApiError && error.status === 404) {
+      if (hasErrorCode(error, 'NOT_FOUND')) {
         setPopup(null);
         showMessage(MSG.addressNotFound);
         void queryClient.invalidateQueries({ queryKey: CART_QUERY_PREFIX });

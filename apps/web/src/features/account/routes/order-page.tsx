@@ -8,7 +8,7 @@ import { formatPrice } from '@quokka/contract/money';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import { useOrder } from '../api/orders';
+import { useOrder } from '../api/get-order';
 import { AccountSection } from '../components/account-section';
 import { AddressLines } from '../components/address-lines';
 import { orderDate } from '../components/order-summary-card';

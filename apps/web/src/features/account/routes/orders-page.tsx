@@ -1,7 +1,7 @@
 // /account/orders [ROUTE-25, ACCT-17, ACCT-18]: every order of the member, newest first.
 import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../../components/ui/page';
-import { useOrders } from '../api/orders';
+import { useOrders } from '../api/get-orders';
 import { OrderSummaryCard } from '../components/order-summary-card';
 import { QueryStatus } from '../components/query-status';
 import '../components/account.css';

@@ -43,7 +43,7 @@ export interface MobileCodeFlowProps {
 function refusal(error: unknown, field: 'mobile' | 'code'): Errors | null {
   if (!(error instanceof ApiError) || error.status >= 500) return null;
   // The server's own words say how long to wait.
-  if (error.status === 429) return { form: error.message || MSG.tooManyAttempts };
+  if (error.code === 'TOO_MANY_REQUESTS') return { form: error.message || MSG.tooManyAttempts };
   const messages = error.inputValidation;
   const own = messages?.[field]?.[0];
   if (own) return { [field]: own };

@@ -106,7 +106,7 @@ describe('mobile popup', () => {
 
   it('shows the server’s 429 message when codes are sent too often', async () => {
     const message = 'Too many codes were sent to this number. Please try again in 30 seconds.';
-    stubAuthApi({ sendMobileCode: () => ({ status: 429, body: { message } }) });
+    stubAuthApi({ sendMobileCode: () => ({ status: 429, body: { message, code: 'TOO_MANY_REQUESTS' } }) });
     const { user, popup } = await openPopupFromCart();
     await user.type(within(popup).getByLabelText(MSG.mobileLabel), '0412345678');
     await user.click(within(popup).getByRole('button', { name: MSG.sendCode }));

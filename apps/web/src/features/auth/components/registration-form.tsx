@@ -20,7 +20,8 @@ import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { withLoader } from '../../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
-import { createAccount, isEmailAvailable } from '../api/create-account';
+import { createAccount } from '../api/create-account';
+import { isEmailAvailable } from '../api/is-email-available';
 import { pathAfterRegistration } from '../auth-session';
 import { openMobilePopup } from '../mobile-popup-store';
 

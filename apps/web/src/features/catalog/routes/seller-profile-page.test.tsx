@@ -112,7 +112,9 @@ describe('/sellerprofile/:sellerurl', () => {
   });
 
   it('an unknown seller says the page was not found', async () => {
-    stubCatalogApi({ sellerInformation: withStatus(404, { message: 'The seller does not exist.' }) });
+    stubCatalogApi({
+      sellerInformation: withStatus(404, { message: 'The seller does not exist.', code: 'NOT_FOUND' }),
+    });
     renderApp('/sellerprofile/nobody');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('We could not find that seller.')).toBeInTheDocument();

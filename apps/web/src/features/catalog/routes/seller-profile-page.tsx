@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page, useDocumentTitle } from '../../../components/ui/page';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { openSuppliedBy, type SuppliedBySeller } from '../../../lib/app-state';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { flattenProductPages } from '../api/product-paging';
@@ -79,9 +79,7 @@ export function SellerProfilePage() {
     if (seller && seller.id > 0) setItem(STORAGE_KEYS.affiliateSellerId, String(seller.id));
   }, [seller]);
 
-  const missing = query.isSuccess
-    ? seller === null
-    : query.error instanceof ApiError && query.error.status === 404;
+  const missing = query.isSuccess ? seller === null : hasErrorCode(query.error, 'NOT_FOUND');
   if (missing) {
     return (
       <Page title={MSG.pageNotFound}>

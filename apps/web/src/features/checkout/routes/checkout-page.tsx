@@ -19,7 +19,8 @@ import { getAppState, openPopup, showLoader, useAppState, withLoader } from '../
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { cartTotalCents, cheapestMethod } from '../../cart/public';
-import { estimateShippingByAddressId, estimateShippingForAddress } from '../api/estimate-shipping';
+import { estimateShippingByAddressId } from '../api/estimate-shipping-by-address-id';
+import { estimateShippingForAddress } from '../api/estimate-shipping-for-address';
 import { newIdempotencyKey } from '../api/payment-information';
 import { saveCustomerAddress } from '../api/save-customer-address';
 import type { CardFieldHandle } from '../components/card-field';
