@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { errorReplySchema } from './api/errors.ts';
 import { MSG } from './messages.ts';
 import {
-  errorBodySchema,
   fromInputValidation,
   hasErrors,
   inputValidationFromIssues,
@@ -14,12 +14,24 @@ import {
 
 describe('error bodies', () => {
   it('accepts Magento-shaped error bodies', () => {
-    expect(errorBodySchema.safeParse({ message: MSG.qtyNotAvailable }).success).toBe(true);
     expect(
-      errorBodySchema.safeParse({ message: 'No such entity with %1 = %2', parameters: ['id', 7] }).success,
+      errorReplySchema.safeParse({ message: MSG.qtyNotAvailable, code: 'QTY_NOT_AVAILABLE' }).success,
     ).toBe(true);
-    expect(errorBodySchema.safeParse({ message: 'x', parameters: { fieldName: 'id' } }).success).toBe(true);
-    expect(errorBodySchema.safeParse({ error: 'x' }).success).toBe(false);
+    expect(
+      errorReplySchema.safeParse({
+        message: 'No such entity with %1 = %2',
+        code: 'NOT_FOUND',
+        parameters: ['id', 7],
+      }).success,
+    ).toBe(true);
+    expect(
+      errorReplySchema.safeParse({ message: 'x', code: 'NOT_FOUND', parameters: { fieldName: 'id' } })
+        .success,
+    ).toBe(true);
+    expect(errorReplySchema.safeParse({ error: 'x' }).success).toBe(false);
+    // Every error reply carries a known code, so clients never read the wording.
+    expect(errorReplySchema.safeParse({ message: MSG.qtyNotAvailable }).success).toBe(false);
+    expect(errorReplySchema.safeParse({ message: 'x', code: 'SOMETHING_ELSE' }).success).toBe(false);
   });
 });
 
@@ -37,8 +49,10 @@ describe('input_validation', () => {
     expect(reply).toEqual({
       status: false,
       message: MSG.validCode,
+      code: 'INPUT_VALIDATION',
       input_validation: { code: [MSG.validCode] },
     });
+    expect(inputValidationReply({ email: MSG.emailExists }, 'EMAIL_TAKEN').code).toBe('EMAIL_TAKEN');
     expect(inputValidationReplySchema.parse(reply)).toEqual(reply);
     expect(() => inputValidationReply({})).toThrow(RangeError);
   });
@@ -52,11 +66,20 @@ describe('input_validation', () => {
 
   it('the reply schema refuses a success or a malformed map', () => {
     expect(
-      inputValidationReplySchema.safeParse({ status: true, message: 'x', input_validation: {} }).success,
+      inputValidationReplySchema.safeParse({
+        status: true,
+        message: 'x',
+        code: 'INPUT_VALIDATION',
+        input_validation: {},
+      }).success,
     ).toBe(false);
     expect(
-      inputValidationReplySchema.safeParse({ status: false, message: 'x', input_validation: { a: 'b' } })
-        .success,
+      inputValidationReplySchema.safeParse({
+        status: false,
+        message: 'x',
+        code: 'INPUT_VALIDATION',
+        input_validation: { a: 'b' },
+      }).success,
     ).toBe(false);
   });
 

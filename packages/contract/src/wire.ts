@@ -1,6 +1,8 @@
-// Shared wire shapes of the foundation: error bodies and input_validation replies (DECISIONS.md "Wire").
+// Field errors on the wire: what the §5 validators return, and the input_validation replies built from
+// them (DECISIONS.md "Wire"). The error reply itself is declared once, in api/errors.ts.
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import { type ErrorCode, errorReplySchema } from './api/errors.ts';
 
 /** Field → message, as the validators of this package return them; empty means valid. */
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
@@ -8,26 +10,11 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 /** Field → messages, as replies carry them. */
 export type InputValidation = Record<string, string[]>;
 
-/** A non-2xx reply: `{message}` plus `parameters` where Magento would send them. */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  parameters: z
-    .union([
-      z.array(z.union([z.string(), z.number()])),
-      z.record(z.string(), z.union([z.string(), z.number()])),
-    ])
-    .optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-export const inputValidationSchema = z.record(z.string(), z.array(z.string()));
-
-/** [ERR-12, VAL-19, VAL-51] A custom endpoint's 400 when its input breaks a §5 rule. */
-export const inputValidationReplySchema = z.object({
-  status: z.literal(false),
-  message: z.string(),
-  input_validation: inputValidationSchema,
-});
+/**
+ * [ERR-12, VAL-19, VAL-51] A custom endpoint's 400 when its input breaks a §5 rule: the one error reply
+ * (api/errors.ts) with `status: false` and the messages of each field.
+ */
+export const inputValidationReplySchema = errorReplySchema.required({ status: true, input_validation: true });
 export type InputValidationReply = z.infer<typeof inputValidationReplySchema>;
 
 export function hasErrors(errors: FieldErrors): boolean {
@@ -44,11 +31,14 @@ export function toInputValidation(errors: FieldErrors): InputValidation {
 }
 
 /** The whole 400 body; its message is the first field's, so a client showing only that still helps. */
-export function inputValidationReply(errors: FieldErrors): InputValidationReply {
+export function inputValidationReply(
+  errors: FieldErrors,
+  code: ErrorCode = 'INPUT_VALIDATION',
+): InputValidationReply {
   const input_validation = toInputValidation(errors);
   const first = Object.values(input_validation)[0]?.[0];
   if (first === undefined) throw new RangeError('inputValidationReply needs at least one field error');
-  return { status: false, message: first, input_validation };
+  return { status: false, message: first, code, input_validation };
 }
 
 /** [ERR-12, VAL-19, VAL-51] What a form shows beside each field: the first message the server sent. */
