@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'savedcards',
                 lazy: () =>
-                  import('../features/account/routes/saved-cards-page').then((m) => ({
+                  import('./routes/saved-cards-page').then((m) => ({
                     Component: m.SavedCardsPage,
                   })),
               },

@@ -1,5 +1,6 @@
 // PUT customers/me [API-31]: the member's whole address book, as Magento takes it. Addresses that stay
-// go back with their id, a new one goes without, and the reply is the customer after the change.
+// go back with their id, a new one goes without, and the reply is the customer after the change. The one
+// call that sends it: checkout's 'Save Address' [CHK-12] goes through here too (features/account/public.ts).
 import type { AddressWire } from '@quokka/contract/api/address';
 import type { CartCustomer } from '@quokka/contract/api/cart';
 import { type Customer, customerSchema, type PutCustomerRequest } from '@quokka/contract/api/customer';
@@ -20,7 +21,19 @@ export function withAddress(customer: CartCustomer, address: AddressWire): Addre
   return customer.addresses.map((entry) => (entry.id === address.id ? { ...entry, ...address } : entry));
 }
 
-export function saveAddresses(customer: CartCustomer, addresses: AddressWire[]): Promise<Customer> {
+export interface SaveAddressesOptions {
+  /**
+   * A failure leaves the shared offline/error state alone: checkout's 'Save Address' [CHK-12] falls back
+   * to the address as typed, so the shopper is not told anything went wrong.
+   */
+  silent?: boolean;
+}
+
+export function saveAddresses(
+  customer: CartCustomer,
+  addresses: AddressWire[],
+  options: SaveAddressesOptions = {},
+): Promise<Customer> {
   const body: PutCustomerRequest = {
     customer: {
       email: customer.email,
@@ -29,5 +42,11 @@ export function saveAddresses(customer: CartCustomer, addresses: AddressWire[]):
       addresses,
     },
   };
-  return apiFetch(CUSTOMERS_ME, { schema: customerSchema, method: 'PUT', auth: true, body });
+  return apiFetch(CUSTOMERS_ME, {
+    schema: customerSchema,
+    method: 'PUT',
+    auth: true,
+    silent: options.silent ?? false,
+    body,
+  });
 }

@@ -1,6 +1,8 @@
 // [ACCT-14] Card brand logos, drawn inline and bundled with the app: the storefront reaches no CDN
 // (ARCHITECTURE.md), so the logos SPEC.md loads from one are shipped as SVG here instead.
 import type { ReactNode } from 'react';
+// Its `.card-logo` rules live there; a screen outside the feature gets them with the logo.
+import './account.css';
 
 export const BRAND_NAMES: Readonly<Record<string, string>> = {
   visa: 'Visa',

@@ -3,6 +3,8 @@
 import { MSG } from '@quokka/contract/messages';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+// Its `.acct-status` rules live there; a screen outside the feature gets them with the component.
+import './account.css';
 
 export function QueryStatus({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
   if (failed) {

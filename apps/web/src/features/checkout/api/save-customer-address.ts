@@ -1,33 +1,24 @@
-// 'Save Address' at checkout [CHK-12]: PUT customers/me with the member's address book plus the new
-// address (Magento replaces the list, so every address that stays is sent back with its id). Answers
-// the saved address, or null when the account could not take it: the order then uses the address
-// as typed (shipping-information accepts a full address).
+// 'Save Address' at checkout [CHK-12]: the member's address book plus the new address, put through the
+// account's one customers/me call [API-31] (Magento replaces the list, so every address that stays is
+// sent back with its id). Answers the saved address, or null when the account could not take it: the
+// order then uses the address as typed (shipping-information accepts a full address), so the call is
+// silent.
 import type { AddressWire } from '@quokka/contract/api/address';
 import type { CartCustomer } from '@quokka/contract/api/cart';
-import { customerSchema, type PutCustomerRequest } from '@quokka/contract/api/customer';
-import { apiFetch } from '../../../lib/api-client';
+import { saveAddresses } from '../../account/public';
 
 export async function saveCustomerAddress(
   customer: CartCustomer,
   address: AddressWire,
 ): Promise<AddressWire | null> {
   const before = new Set(customer.addresses.map((entry) => entry.id));
-  const body: PutCustomerRequest = {
-    customer: {
-      email: customer.email,
-      firstname: customer.firstname,
-      lastname: customer.lastname,
-      addresses: [...customer.addresses, { ...address, save_in_address_book: 1 }],
-    },
-  };
   try {
-    const reply = await apiFetch('/rest/default/V1/customers/me', {
-      schema: customerSchema,
-      method: 'PUT',
-      auth: true,
-      silent: true,
-      body,
-    });
+    const reply = await saveAddresses(
+      customer,
+      [...customer.addresses, { ...address, save_in_address_book: 1 }],
+      { silent: true },
+    );
+    // The new address is the one whose id the book did not have before.
     return reply.addresses.find((entry) => entry.id !== undefined && !before.has(entry.id)) ?? null;
   } catch {
     return null;

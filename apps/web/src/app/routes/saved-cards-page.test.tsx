@@ -1,9 +1,9 @@
 import { MSG } from '@quokka/contract/messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../lib/app-state';
-import { renderApp } from '../../../test/render-app';
-import { PATHS, stubAccountApi } from '../test/fake-account-api';
+import { PATHS, stubAccountApi } from '../../features/account/test/fake-account-api';
+import { signIn } from '../../lib/app-state';
+import { renderApp } from '../../test/render-app';
 
 const CARDS = [
   { id: 'pm_1', brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2029 },

@@ -1,11 +1,10 @@
 // /account/savedcards [ROUTE-24, ACCT-14..16]: each saved card's brand logo, '**' and its last four
-// digits, and its expiry as MM/YY.
+// digits, and its expiry as MM/YY. Composed here because it joins two features: checkout's saved cards
+// and the account's look (its logos, its loading state and the account stylesheet they bring).
 import { MSG } from '@quokka/contract/messages';
-import { Page } from '../../../components/ui/page';
-import { cardExpiry, useSavedCards } from '../../checkout/public';
-import { brandName, CardBrandLogo } from '../components/card-brand-logo';
-import { QueryStatus } from '../components/query-status';
-import '../components/account.css';
+import { Page } from '../../components/ui/page';
+import { brandName, CardBrandLogo, QueryStatus } from '../../features/account/public';
+import { cardExpiry, useSavedCards } from '../../features/checkout/public';
 
 export function SavedCardsPage() {
   const cards = useSavedCards();
