@@ -53,21 +53,23 @@ export const addressWireSchema = z
   .meta({ id: 'Address' });
 export type AddressWire = z.infer<typeof addressWireSchema>;
 
-/** [DATA-41] The address stored with a cart or an order: a saved one keeps its id. */
-export const addressSnapshotSchema = z
-  .object({
-    customer_address_id: z.number().int().optional(),
-    firstname: z.string(),
-    lastname: z.string(),
-    telephone: z.string(),
-    street: z.array(z.string()),
-    city: z.string(),
-    postcode: z.string(),
-    region: regionWireSchema,
-    region_id: z.number().int(),
-    country_id: z.string(),
-    email: z.string().optional(),
+/**
+ * [DATA-41] The address stored with a cart or an order: the wire address's fields, a saved one keeping
+ * its id, and the region always present (an address without one never reaches an order).
+ */
+export const addressSnapshotSchema = addressWireSchema
+  .pick({
+    customer_address_id: true,
+    firstname: true,
+    lastname: true,
+    telephone: true,
+    street: true,
+    city: true,
+    postcode: true,
+    country_id: true,
+    email: true,
   })
+  .extend({ region: regionWireSchema, region_id: z.number().int() })
   .meta({ id: 'AddressSnapshot' });
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { CustomerTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 // customers and customer_addresses: the only SQL on members and their addresses. Writes of the address
@@ -96,17 +97,8 @@ export function uniqueViolationField(error: unknown): 'email' | 'mobile' | undef
   return undefined;
 }
 
-export interface MemberRow {
-  id: number;
-  mobile: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  store_id: number;
-  website_id: number;
-  default_billing_id: number | null;
-  default_shipping_id: number | null;
-}
+/** A member as the other modules see one: the row without the campaign and the creation time. */
+export type MemberRow = Omit<Selectable<CustomerTable>, 'campaign_id' | 'created_at'>;
 
 export function findMember(db: Db, customerId: number): Promise<MemberRow | undefined> {
   return db
