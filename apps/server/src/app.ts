@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Load balancers and the operator ask here whether the process and its database answer.
   app.get(
     '/healthz',
-    { schema: { response: { 200: healthReplySchema, 500: errorReplySchema } } },
+    { schema: { tags: ['Operations'], response: { 200: healthReplySchema, 500: errorReplySchema } } },
     async (_request, reply) => {
       await sql`select 1`.execute(db);
       return reply.header('cache-control', 'no-store').send({ status: 'ok' });

@@ -63,7 +63,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
-    theme: { title: 'Quokka API reference' },
+    // The page is the API's reference, not the framework's: no Fastify banner and URL box on top.
+    theme: {
+      title: 'Quokka API reference',
+      css: [{ filename: 'quokka.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>

@@ -92,43 +92,52 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
 
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/media/:folder/:file', { schema: { params, response } }, async (request, reply) => {
-      const { folder, file } = request.params;
-      const url = `/media/${folder}/${file}`;
-      const match = FILE.exec(file);
-      const key = match?.[1];
-      // Only known folders and keys of [a-z0-9-]: nothing in the path can point outside the picture set.
-      if (!match || !key || !MEDIA_KEY.test(key) || !(MEDIA_FOLDERS as readonly string[]).includes(folder)) {
-        return notFound(reply, url);
-      }
-      let svg = pictures().svg(folder, key);
-      let svgId = `${folder}/${key}`;
-      // An older URL of a drawing that has changed since (a database seeded by an earlier version):
-      // today's drawing, cached for an hour only. Cached by its content, so made-up hashes cost nothing.
-      const stale = svg === undefined;
-      if (stale) {
-        svg = pictures().current?.(folder, key);
-        if (svg !== undefined) svgId = `${folder}/${createHash('sha256').update(svg).digest('hex')}`;
-      }
-      if (svg === undefined) return notFound(reply, url);
+    .get(
+      '/media/:folder/:file',
+      { schema: { tags: ['Media'], params, response } },
+      async (request, reply) => {
+        const { folder, file } = request.params;
+        const url = `/media/${folder}/${file}`;
+        const match = FILE.exec(file);
+        const key = match?.[1];
+        // Only known folders and keys of [a-z0-9-]: nothing in the path can point outside the picture set.
+        if (
+          !match ||
+          !key ||
+          !MEDIA_KEY.test(key) ||
+          !(MEDIA_FOLDERS as readonly string[]).includes(folder)
+        ) {
+          return notFound(reply, url);
+        }
+        let svg = pictures().svg(folder, key);
+        let svgId = `${folder}/${key}`;
+        // An older URL of a drawing that has changed since (a database seeded by an earlier version):
+        // today's drawing, cached for an hour only. Cached by its content, so made-up hashes cost nothing.
+        const stale = svg === undefined;
+        if (stale) {
+          svg = pictures().current?.(folder, key);
+          if (svg !== undefined) svgId = `${folder}/${createHash('sha256').update(svg).digest('hex')}`;
+        }
+        if (svg === undefined) return notFound(reply, url);
 
-      const format: Format = match[2] === 'svg' ? 'svg' : match[2] === 'png' ? 'png' : 'jpg';
-      let svgTag = etags.get(svgId);
-      if (!svgTag) {
-        svgTag = createHash('sha256').update(svg).digest('base64url').slice(0, 22);
-        etags.set(svgId, svgTag);
-      }
-      // The rendering follows from the drawing, so its validator is known without rendering it.
-      const etag = `"${svgTag}${format === 'svg' ? '' : `-${format}`}"`;
-      reply.header('etag', etag).header('cache-control', stale ? STALE_CACHE_CONTROL : MEDIA_CACHE_CONTROL);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-        return reply.status(304).send(null);
-      }
-      reply.type(CONTENT_TYPES[format]);
-      if (format === 'svg') return reply.send(svg);
-      return reply.send(await render(`${svgId}.${format}`, svg, format));
-    });
+        const format: Format = match[2] === 'svg' ? 'svg' : match[2] === 'png' ? 'png' : 'jpg';
+        let svgTag = etags.get(svgId);
+        if (!svgTag) {
+          svgTag = createHash('sha256').update(svg).digest('base64url').slice(0, 22);
+          etags.set(svgId, svgTag);
+        }
+        // The rendering follows from the drawing, so its validator is known without rendering it.
+        const etag = `"${svgTag}${format === 'svg' ? '' : `-${format}`}"`;
+        reply.header('etag', etag).header('cache-control', stale ? STALE_CACHE_CONTROL : MEDIA_CACHE_CONTROL);
+        const ifNoneMatch = request.headers['if-none-match'];
+        if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+          return reply.status(304).send(null);
+        }
+        reply.type(CONTENT_TYPES[format]);
+        if (format === 'svg') return reply.send(svg);
+        return reply.send(await render(`${svgId}.${format}`, svg, format));
+      },
+    );
 
   return stats;
 }
