@@ -131,7 +131,7 @@ async function listedIds(db: Db): Promise<number[]> {
 async function seedDemoShop(db: Db): Promise<{ products: number; seconds: number; source: string }> {
   const started = performance.now();
   try {
-    // The demo shop, when issue 3's demo work is in place; otherwise a 160-product generated file.
+    // The demo shop when the demo seed is present; otherwise a 160-product generated file.
     const demo = (await import('../apps/server/src/demo/seed-demo.ts')) as {
       seedDemo(db: Db, options?: { reset?: boolean }): Promise<unknown>;
     };
