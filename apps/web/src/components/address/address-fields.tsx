@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { PlaceAddress } from '../../lib/places';
 import { SelectField } from '../forms/select-field';
 import { TextField } from '../forms/text-field';
+import type { FieldBinding } from '../forms/use-form';
 import { AddressSearch } from './address-search';
 import './address-form.css';
 
@@ -22,8 +23,7 @@ export const ADDRESS_SEARCH = 'address';
 /** What the address part needs of the form around it (a `FormControl` of a form with these fields). */
 export interface AddressPartsForm {
   values: AddressPartValues;
-  errors: FieldErrors;
-  change(field: AddressPartField, value: string): void;
+  bind(field: AddressPartField): FieldBinding;
   fill(values: Partial<AddressPartValues>): void;
   showErrors(errors: FieldErrors, focus?: string): void;
   focus(field: string): void;
@@ -88,23 +88,7 @@ export interface AddressFieldsProps {
 }
 
 export function AddressFields({ idPrefix, form, entry, countryPlaceholder = false }: AddressFieldsProps) {
-  const { values, errors } = form;
-  const text = (field: 'street_address' | 'suburb' | 'postcode') => ({
-    id: `${idPrefix}-${field}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    inputRef: form.fieldRef(field),
-    onChange: (event: { target: { value: string } }) => form.change(field, event.target.value),
-  });
-  const select = (field: 'state' | 'country') => ({
-    id: `${idPrefix}-${field}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    selectRef: form.fieldRef(field),
-    onChange: (event: { target: { value: string } }) => form.change(field, event.target.value),
-  });
+  const field = (name: AddressPartField) => ({ id: `${idPrefix}-${name}`, ...form.bind(name) });
 
   return (
     <>
@@ -119,12 +103,12 @@ export function AddressFields({ idPrefix, form, entry, countryPlaceholder = fals
           <TextField
             label={MSG.streetAddressLabel}
             autoComplete="address-line1"
-            {...text('street_address')}
+            {...field('street_address')}
           />
-          <TextField label={MSG.suburbLabel} autoComplete="address-level2" {...text('suburb')} />
+          <TextField label={MSG.suburbLabel} autoComplete="address-level2" {...field('suburb')} />
           <div className="address-form__row">
             {/* [VAL-09, VAL-26] The placeholder 'Enter State' is a value the rules read as missing. */}
-            <SelectField label={MSG.stateLabel} autoComplete="address-level1" {...select('state')}>
+            <SelectField label={MSG.stateLabel} autoComplete="address-level1" {...field('state')}>
               <option value={MSG.statePlaceholder}>{MSG.statePlaceholder}</option>
               {REGIONS.map((region) => (
                 <option key={region.code} value={region.code}>
@@ -137,10 +121,10 @@ export function AddressFields({ idPrefix, form, entry, countryPlaceholder = fals
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={4}
-              {...text('postcode')}
+              {...field('postcode')}
             />
           </div>
-          <SelectField label={MSG.countryLabel} autoComplete="country" {...select('country')}>
+          <SelectField label={MSG.countryLabel} autoComplete="country" {...field('country')}>
             {countryPlaceholder ? <option value="">{MSG.selectCountry}</option> : null}
             <option value={COUNTRY_ID}>{COUNTRY_NAME}</option>
           </SelectField>

@@ -8,7 +8,8 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { type AddressField, type AddressInput, validateAddress } from '@quokka/contract/validate-address';
 import { type FieldErrors, hasErrors } from '@quokka/contract/wire';
 import { type FormEvent, useId } from 'react';
-import { TextField } from '../forms/text-field';
+import { FullNameField } from '../forms/full-name-field';
+import { MobileField } from '../forms/mobile-field';
 import { useForm } from '../forms/use-form';
 import { Button } from '../ui/button';
 import { AddressFields, useAddressEntry } from './address-fields';
@@ -63,7 +64,7 @@ export function AddressForm({
   const id = useId();
   const form = useForm(() => startingValues(initial));
   const entry = useAddressEntry(form, { manualAtStart: showManualFields });
-  const { values, errors } = form;
+  const { values } = form;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -89,30 +90,8 @@ export function AddressForm({
           {title}
         </h3>
       ) : null}
-      <TextField
-        id={`${id}-fullname`}
-        name="fullname"
-        label={MSG.fullNameLabel}
-        autoComplete="name"
-        autoCapitalize="words"
-        value={values.fullname}
-        error={errors.fullname}
-        inputRef={form.fieldRef('fullname')}
-        onChange={(event) => form.change('fullname', event.target.value)}
-      />
-      <TextField
-        id={`${id}-mobile`}
-        name="mobile"
-        label={MSG.mobileLabel}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={MSG.mobilePlaceholder}
-        value={values.mobile}
-        error={errors.mobile}
-        inputRef={form.fieldRef('mobile')}
-        onChange={(event) => form.change('mobile', event.target.value)}
-      />
+      <FullNameField id={`${id}-fullname`} {...form.bind('fullname')} />
+      <MobileField id={`${id}-mobile`} label={MSG.mobileLabel} {...form.bind('mobile')} />
       <AddressFields idPrefix={id} form={form} entry={entry} />
       <div className="address-form__actions">
         <Button type="submit" block disabled={busy}>

@@ -6,11 +6,12 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   id: string;
   label: string;
   error?: string;
-  selectRef?: Ref<HTMLSelectElement>;
+  /** Named as TextField's, so a form's `bind` fits both. */
+  inputRef?: Ref<HTMLSelectElement>;
   children: ReactNode;
 }
 
-export function SelectField({ id, label, error, selectRef, children, ...select }: SelectFieldProps) {
+export function SelectField({ id, label, error, inputRef, children, ...select }: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -18,7 +19,7 @@ export function SelectField({ id, label, error, selectRef, children, ...select }
         {label}
       </label>
       <select
-        ref={selectRef}
+        ref={inputRef}
         id={id}
         className="field__select"
         aria-invalid={error ? true : undefined}

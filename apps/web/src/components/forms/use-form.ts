@@ -58,6 +58,19 @@ function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V
   }
 }
 
+/** The fields of V that hold a string: the ones a text input, a select or a textarea edits. An optional
+ * field is left out, since an input given `undefined` would stop being controlled. */
+export type StringField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
+/** What a field needs to show and edit one value: spread onto a `TextField` or a `SelectField`. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  error: string | undefined;
+  inputRef: (element: HTMLElement | null) => void;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
 export interface FormControl<V> {
   values: V;
   errors: FieldErrors;
@@ -71,6 +84,8 @@ export interface FormControl<V> {
   focus(field: string): void;
   /** The ref callback that lets `focus(name)` find an element. */
   fieldRef(name: string): (element: HTMLElement | null) => void;
+  /** A string field's name, value, message, focus ref and change handler, so each field is wired once. */
+  bind<K extends StringField<V>>(field: K): FieldBinding;
 }
 
 export function useForm<V extends object>(initial: V | (() => V)): FormControl<V> {
@@ -104,5 +119,15 @@ export function useForm<V extends object>(initial: V | (() => V)): FormControl<V
     [],
   );
 
-  return { values: state.values, errors: state.errors, ...actions, fieldRef };
+  const { values, errors } = state;
+  const bind = <K extends StringField<V>>(field: K): FieldBinding => ({
+    name: field,
+    // StringField keeps only the keys whose value is a string; TypeScript cannot follow that to V[K].
+    value: values[field] as string,
+    error: errors[field],
+    inputRef: fieldRef(field),
+    onChange: (event) => actions.change(field, event.target.value as V[K]),
+  });
+
+  return { values, errors, ...actions, fieldRef, bind };
 }

@@ -14,6 +14,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddressFields, useAddressEntry } from '../../../components/address/address-fields';
 import { FieldError } from '../../../components/forms/field-error';
+import { FullNameField } from '../../../components/forms/full-name-field';
 import { TextField } from '../../../components/forms/text-field';
 import { useForm } from '../../../components/forms/use-form';
 import { Button } from '../../../components/ui/button';
@@ -78,6 +79,7 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
   const [busy, setBusy] = useState(false);
   const { values, errors } = form;
   const fieldId = (field: string) => `${id}-${field}`;
+  const emailField = form.bind('email');
 
   async function checkEmail() {
     const email = values.email.trim();
@@ -151,32 +153,19 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
             ) : null
           }
         />
-        <TextField
-          id={fieldId('fullname')}
-          name="fullname"
-          label={MSG.fullNameLabel}
-          autoComplete="name"
-          autoCapitalize="words"
-          value={values.fullname}
-          error={errors.fullname}
-          inputRef={form.fieldRef('fullname')}
-          onChange={(event) => form.change('fullname', event.target.value)}
-        />
+        <FullNameField id={fieldId('fullname')} {...form.bind('fullname')} />
         <TextField
           id={fieldId('email')}
-          name="email"
           label={MSG.emailLabel}
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          error={errors.email}
-          inputRef={form.fieldRef('email')}
+          {...emailField}
           onBlur={() => void checkEmail()}
           onChange={(event) => {
-            form.change('email', event.target.value);
+            emailField.onChange(event);
             setEmailTaken(null);
           }}
         />

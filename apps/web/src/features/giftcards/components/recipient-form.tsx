@@ -7,6 +7,7 @@ import { type GiftCardRecipientField, validateGiftCardRecipient } from '@quokka/
 import { type FieldErrors, hasErrors } from '@quokka/contract/wire';
 import { type FormEvent, useId } from 'react';
 import { FieldError } from '../../../components/forms/field-error';
+import { MobileField } from '../../../components/forms/mobile-field';
 import { TextField } from '../../../components/forms/text-field';
 import { useForm } from '../../../components/forms/use-form';
 import { Button } from '../../../components/ui/button';
@@ -33,7 +34,7 @@ export interface RecipientFormProps {
 export function RecipientForm({ initial, busy = false, onSubmit }: RecipientFormProps) {
   const id = useId();
   const form = useForm(initial);
-  const { values, errors } = form;
+  const { values } = form;
   const fieldId = (field: GiftCardRecipientField) => `${id}-${field}`;
 
   function show(found: FieldErrors) {
@@ -54,18 +55,13 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
     if (refused && hasErrors(refused)) show(refused);
   }
 
-  const text = (field: Exclude<GiftCardRecipientField, 'recipient_message'>) => ({
-    id: fieldId(field),
-    name: field,
-    value: values[field],
-    error: errors[field],
-    inputRef: form.fieldRef(field),
-    onChange: (event: { target: { value: string } }) => form.change(field, event.target.value),
+  const field = (name: Exclude<GiftCardRecipientField, 'recipient_message'>) => ({
+    id: fieldId(name),
+    ...form.bind(name),
   });
-
-  const mobile = { type: 'tel', inputMode: 'tel', placeholder: MSG.mobilePlaceholder } as const;
+  const message = form.bind('recipient_message');
   const messageId = fieldId('recipient_message');
-  const messageDescribedBy = [errors.recipient_message ? `${messageId}-error` : null, `${messageId}-counter`]
+  const messageDescribedBy = [message.error ? `${messageId}-error` : null, `${messageId}-counter`]
     .filter(Boolean)
     .join(' ');
 
@@ -76,40 +72,38 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
           label={MSG.giftFirstnameLabel}
           autoCapitalize="words"
           autoComplete="off"
-          {...text('recipient_firstname')}
+          {...field('recipient_firstname')}
         />
         <TextField
           label={MSG.giftLastnameLabel}
           autoCapitalize="words"
           autoComplete="off"
-          {...text('recipient_lastname')}
+          {...field('recipient_lastname')}
         />
       </div>
-      <TextField label={MSG.giftMobileLabel} {...mobile} autoComplete="off" {...text('recipient_mobile')} />
+      <MobileField label={MSG.giftMobileLabel} autoComplete="off" {...field('recipient_mobile')} />
       <div className="field">
         <label className="field__label" htmlFor={messageId}>
           {MSG.giftMessageLabel}
         </label>
         <textarea
-          ref={form.fieldRef('recipient_message')}
+          ref={message.inputRef}
           id={messageId}
-          name="recipient_message"
+          name={message.name}
           className="field__input gift-form__message"
           rows={4}
-          value={values.recipient_message}
-          onChange={(event) => form.change('recipient_message', event.target.value)}
-          aria-invalid={errors.recipient_message ? true : undefined}
+          value={message.value}
+          onChange={message.onChange}
+          aria-invalid={message.error ? true : undefined}
           aria-describedby={messageDescribedBy}
         />
-        <MessageCounter id={`${messageId}-counter`} text={values.recipient_message} />
-        <FieldError id={`${messageId}-error`} message={errors.recipient_message} />
+        <MessageCounter id={`${messageId}-counter`} text={message.value} />
+        <FieldError id={`${messageId}-error`} message={message.error} />
       </div>
-      <TextField
+      <MobileField
         label={MSG.giftReceiptMobileLabel}
         hint={MSG.giftReceiptMobileHint}
-        {...mobile}
-        autoComplete="tel"
-        {...text('purchaser_mobile')}
+        {...field('purchaser_mobile')}
       />
       <Button type="submit" block className="gift-form__submit" disabled={busy}>
         {MSG.submit}
