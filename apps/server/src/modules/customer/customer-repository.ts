@@ -1,22 +1,31 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CustomerTable } from '../../db/schema.ts';
+import type { CustomerAddressTable, CustomerTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 // customers and customer_addresses: the only SQL on members and their addresses. Writes of the address
 // book name the member as well as the row, so an id of another member's address changes nothing.
 
-export interface NewAddressRow {
-  firstname: string;
-  lastname: string;
-  telephone: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  region_id: number;
-  region_code: string;
-  region: string;
-}
+const addressColumns = [
+  'id',
+  'customer_id',
+  'firstname',
+  'lastname',
+  'telephone',
+  'street',
+  'city',
+  'postcode',
+  'region_id',
+  'region_code',
+  'region',
+  'country_id',
+] as const;
+
+/** An address of the book as the member's own: the stored row less its creation time. */
+export type MemberAddressRow = Pick<Selectable<CustomerAddressTable>, (typeof addressColumns)[number]>;
+
+/** What a new address of the book carries (the row fills in its id, the member and the country). */
+export type NewAddressRow = Omit<MemberAddressRow, 'id' | 'customer_id' | 'country_id'>;
 
 export interface NewCustomerRow {
   mobile: string;
@@ -117,36 +126,6 @@ export function findMember(db: Db, customerId: number): Promise<MemberRow | unde
     .where('id', '=', customerId)
     .executeTakeFirst();
 }
-
-export interface MemberAddressRow {
-  id: number;
-  customer_id: number;
-  firstname: string;
-  lastname: string;
-  telephone: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  region_id: number;
-  region_code: string;
-  region: string;
-  country_id: string;
-}
-
-const addressColumns = [
-  'id',
-  'customer_id',
-  'firstname',
-  'lastname',
-  'telephone',
-  'street',
-  'city',
-  'postcode',
-  'region_id',
-  'region_code',
-  'region',
-  'country_id',
-] as const;
 
 export function memberAddresses(db: Db, customerId: number): Promise<MemberAddressRow[]> {
   return db
