@@ -1,7 +1,7 @@
 // SPEC.md §5 "Address form (checkout and account)": the rules and messages of a shipping address.
 
 import { z } from 'zod';
-import type { AddressInput } from './api/address.ts';
+import type { AddressInput } from './address-form.ts';
 import { COUNTRY_ID, COUNTRY_NAME } from './constants.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';
@@ -9,7 +9,7 @@ import { isFullName } from './names.ts';
 import { findRegion, type Region } from './regions.ts';
 import { type FieldErrors, withFieldRules } from './wire.ts';
 
-/** An address as the form holds it (its schema is `addressFormSchema`, beside the other addresses). */
+/** An address as the form holds it (its schema is `addressFormSchema` in address-form.ts). */
 export type { AddressInput };
 
 export type AddressField = keyof AddressInput;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAddressWire } from './api/address.ts';
+import { toAddressWire } from './address-form.ts';
 import { MSG } from './messages.ts';
 import {
   type CreateAccountBody,

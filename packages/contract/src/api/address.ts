@@ -1,19 +1,14 @@
-// The one address family (SPEC.md §3 Address, §7 createAccount addresses), each named for what it is:
+// The one address family on the wire (SPEC.md §3 Address, §7 createAccount addresses), each named for
+// what it is:
 //   AddressWire      the Magento address on the wire: what replies carry, what createAccount and
 //                    `PUT customers/me` send;
 //   AddressBody      the same address as a request may send it (Magento clients send ids and numbers
 //                    as strings, the region in any of its fields): checkout and the address book;
-//   AddressSnapshot  the address stored with a cart or an order, as order replies carry it;
-//   AddressInput     the address form's fields.
-// And the mapping between the form and the wire, so both sides agree on street[0], city = suburb,
-// telephone = mobile and the region.
+//   AddressSnapshot  the address stored with a cart or an order, as order replies carry it.
+// The form's fields (AddressInput) and the mapping between form and wire are in ../address-form.ts: they
+// need the §5 rules and the phone-number library, which a client reading replies must not load up front.
 
 import { z } from 'zod';
-import { COUNTRY_ID } from '../constants.ts';
-import { parseAuMobile } from '../mobile.ts';
-import { joinFullName, splitFullName } from '../names.ts';
-import { findRegionByCode, findRegionById, toRegionWire } from '../regions.ts';
-import { addressFormShape, stateRegion } from '../validate-address.ts';
 import { idParam } from './common.ts';
 
 export const regionWireSchema = z
@@ -24,10 +19,6 @@ export const regionWireSchema = z
   })
   .meta({ id: 'Region' });
 export type RegionWire = z.infer<typeof regionWireSchema>;
-
-/** The address form's fields (`state` a region code, name or id; `country` 'AU'). */
-export const addressFormSchema = z.object(addressFormShape).meta({ id: 'AddressForm' });
-export type AddressInput = z.infer<typeof addressFormSchema>;
 
 export const addressWireSchema = z
   .object({
@@ -105,47 +96,3 @@ export const addressBodySchema = z.object({
   save_in_address_book: z.union([z.boolean(), z.number(), z.string()]).nullish(),
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;
-
-export interface AddressWireOptions {
-  default_shipping?: boolean;
-  default_billing?: boolean;
-}
-
-/**
- * The backend address for a valid form. When the state names no region the address goes without
- * `region` and `region_id`: [ERR-14] the caller logs that and shows nothing (the form's own rules
- * stop such a state before this is reached).
- */
-export function toAddressWire(form: AddressInput, options: AddressWireOptions = {}): AddressWire {
-  const { firstname, lastname } = splitFullName(form.fullname);
-  const region = stateRegion(form.state);
-  return {
-    firstname,
-    lastname,
-    telephone: parseAuMobile(form.mobile) ?? form.mobile.trim(),
-    street: [form.street_address.trim()],
-    city: form.suburb.trim(),
-    postcode: form.postcode.trim(),
-    ...(region ? { region: toRegionWire(region), region_id: region.id } : {}),
-    // [VAL-18, VAL-30] Country is fixed to AU.
-    country_id: COUNTRY_ID,
-    ...options,
-  };
-}
-
-/** The form values for editing a stored address. */
-export function addressInputFromWire(address: AddressWire): AddressInput {
-  const region =
-    findRegionByCode(address.region?.region_code) ??
-    findRegionById(address.region?.region_id) ??
-    findRegionById(address.region_id);
-  return {
-    mobile: address.telephone,
-    fullname: joinFullName(address.firstname, address.lastname),
-    street_address: address.street[0] ?? '',
-    suburb: address.city,
-    state: region?.code ?? '',
-    country: address.country_id,
-    postcode: address.postcode,
-  };
-}

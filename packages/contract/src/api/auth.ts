@@ -3,22 +3,15 @@
 
 import { z } from 'zod';
 import { COUNTRY_ID } from '../constants.ts';
-import { confirmMobileCodeBodySchema, sendMobileCodeBodySchema } from '../validate-mobile-popup.ts';
-import { createAccountBodySchema } from '../validate-registration.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
-// Every field may be missing: the service answers with the §5 messages rather than a schema error.
-/** [API-07] POST {ns}/sendmobilecode */
-export const sendCodeBody = sendMobileCodeBodySchema.partial();
-/** [API-08] POST {ns}/confirmmobilecode */
-export const confirmCodeBody = confirmMobileCodeBodySchema.partial();
+// The bodies of sendmobilecode, confirmmobilecode and createAccount apply the §5 rules, and are in
+// auth-requests.ts: those rules need the phone-number library, which a client that only reads these
+// replies should not load up front.
+
 /** [API-06] POST {ns}/auth: `autologin` only says where the client came from; the token decides. */
 export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).partial().nullish();
-
-/** [API-17, API-18] POST {ns}/createAccount */
-export const createAccountBody = createAccountBodySchema;
-export type CreateAccountRequest = z.input<typeof createAccountBody>;
 
 /** [API-19] POST customers/isEmailAvailable */
 export const isEmailAvailableBody = z.object({

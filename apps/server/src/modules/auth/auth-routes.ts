@@ -1,10 +1,5 @@
-import {
-  authBody,
-  authReplySchema,
-  confirmCodeBody,
-  confirmCodeReplySchema,
-  sendCodeBody,
-} from '@quokka/contract/api/auth';
+import { authBody, authReplySchema, confirmCodeReplySchema } from '@quokka/contract/api/auth';
+import { confirmCodeBody, sendCodeBody } from '@quokka/contract/api/auth-requests';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance } from 'fastify';

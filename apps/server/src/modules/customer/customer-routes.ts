@@ -1,8 +1,5 @@
-import {
-  createAccountBody,
-  isEmailAvailableBody,
-  isEmailAvailableReplySchema,
-} from '@quokka/contract/api/auth';
+import { isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
+import { createAccountBody } from '@quokka/contract/api/auth-requests';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { errorReplies } from '@quokka/contract/api/errors';
 import { placesQuery, placesReplySchema } from '@quokka/contract/api/places';

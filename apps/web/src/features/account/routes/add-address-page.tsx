@@ -2,8 +2,8 @@
 // button named, filled in [ACCT-03]. Saved through PUT customers/me with the rest of the address book;
 // the cart is then fetched again and the user is back on the address page.
 
+import { addressInputFromWire, toAddressWire } from '@quokka/contract/address-form';
 import type { AddressWire } from '@quokka/contract/api/address';
-import { addressInputFromWire, toAddressWire } from '@quokka/contract/api/address';
 import type { CartCustomer } from '@quokka/contract/api/cart';
 import { COUNTRY_ID } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';

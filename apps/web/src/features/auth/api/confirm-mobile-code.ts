@@ -1,8 +1,8 @@
 // POST {ns}/confirmmobilecode [API-08]: trades a code for a verified-mobile token.
 
-import { type confirmCodeBody, confirmCodeReplySchema } from '@quokka/contract/api/auth';
+import { confirmCodeReplySchema } from '@quokka/contract/api/auth';
+import type { ConfirmCodeRequest } from '@quokka/contract/api/auth-requests';
 import { normaliseOtpCode } from '@quokka/contract/validate-mobile-popup';
-import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 import { wireMobile } from './send-mobile-code';
@@ -24,7 +24,7 @@ export type ConfirmCodeResult =
  */
 export async function confirmMobileCode(input: ConfirmCodeInput): Promise<ConfirmCodeResult> {
   const expired = typeof input.expiredJwt === 'string' && input.expiredJwt !== '';
-  const body: z.input<typeof confirmCodeBody> = {
+  const body: ConfirmCodeRequest = {
     mobile: wireMobile(input.mobile),
     code: normaliseOtpCode(input.code),
     expired,

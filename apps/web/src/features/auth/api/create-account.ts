@@ -1,6 +1,6 @@
 // POST {ns}/createAccount [API-17, API-18]: the member, their first address and the proven mobile.
 
-import { toAddressWire } from '@quokka/contract/api/address';
+import { toAddressWire } from '@quokka/contract/address-form';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
 import { splitFullName } from '@quokka/contract/names';

@@ -1,8 +1,7 @@
 // POST {ns}/sendmobilecode [API-07]: texts a one-time code to the mobile.
-import type { sendCodeBody } from '@quokka/contract/api/auth';
+import type { SendCodeRequest } from '@quokka/contract/api/auth-requests';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { parseAuMobile } from '@quokka/contract/mobile';
-import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';
 
@@ -12,7 +11,7 @@ export function wireMobile(mobile: string): string {
 }
 
 export async function sendMobileCode(mobile: string): Promise<void> {
-  const body: z.input<typeof sendCodeBody> = {
+  const body: SendCodeRequest = {
     mobile: wireMobile(mobile),
     r_token: await getCaptchaToken('sendmobilecode'), // [API-04]
   };

@@ -3,8 +3,8 @@
 // 'Payment Information' [CHK-13..15] and 'Confirm Purchase' [CHK-16]. On arrival the server cart is
 // rebuilt from the browser's cart and the loader stays until everything is in [CART-05, CART-06, CHKF-01].
 
+import { toAddressWire } from '@quokka/contract/address-form';
 import type { AddressWire } from '@quokka/contract/api/address';
-import { toAddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';
 import { dollarsToCents, formatCents } from '@quokka/contract/money';
 import type { AddressInput } from '@quokka/contract/validate-address';

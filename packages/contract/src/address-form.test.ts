@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressInput } from '../validate-address.ts';
-import { type AddressWire, addressInputFromWire, addressWireSchema, toAddressWire } from './address.ts';
+import { addressInputFromWire, toAddressWire } from './address-form.ts';
+import { type AddressWire, addressWireSchema } from './api/address.ts';
+import type { AddressInput } from './validate-address.ts';
 
 const anAddress = (overrides: Partial<AddressInput> = {}): AddressInput => ({
   mobile: '0412 345 678',
