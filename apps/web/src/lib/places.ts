@@ -2,7 +2,7 @@
 // `GET {ns}/places`: the offline list of Australian suburbs and postcodes in sandbox mode, Google Places
 // when the server has a key (the key stays a server setting; both answer the same shape). The server
 // also reads a street typed before a comma ('12 King St, Newtown').
-import { placesReplySchema } from '@quokka/contract/api/places';
+import { type Place, placesReplySchema } from '@quokka/contract/api/places';
 import { COUNTRY_ID } from '@quokka/contract/constants';
 import { findRegion } from '@quokka/contract/regions';
 import { apiFetch, nsPath } from './api-client';
@@ -24,24 +24,13 @@ export interface PlaceSuggestion {
   address: PlaceAddress;
 }
 
-/** One entry of `GET {ns}/places?query=`. */
-export interface ServerPlace {
-  id: string | number;
-  description: string;
-  suburb: string;
-  state: string;
-  region_id?: number | null;
-  postcode: string | null;
-  country_id: string;
-  street?: string | null;
-}
-
 export const MIN_QUERY_LENGTH = 2;
 
-export function fromServerPlace(place: ServerPlace): PlaceSuggestion {
-  const region = findRegion(place.state) ?? findRegion(place.region_id ?? null);
+/** A place of `GET {ns}/places?query=` as the form fills it in. */
+export function fromServerPlace(place: Place): PlaceSuggestion {
+  const region = findRegion(place.state) ?? findRegion(place.region_id);
   return {
-    id: String(place.id),
+    id: place.id,
     description: place.description,
     address: {
       street: place.street ?? '',

@@ -9,7 +9,7 @@
 // need the §5 rules and the phone-number library, which a client reading replies must not load up front.
 
 import { z } from 'zod';
-import { idParam } from './common.ts';
+import { idParam, text } from './common.ts';
 
 export const regionWireSchema = z
   .object({
@@ -63,8 +63,6 @@ export const addressSnapshotSchema = addressWireSchema
   .extend({ region: regionWireSchema, region_id: z.number().int() })
   .meta({ id: 'AddressSnapshot' });
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
-
-const text = (max = 255) => z.string().max(max);
 
 /**
  * An address as Magento clients send it: a saved one by id, or a new one in full. Every field may be

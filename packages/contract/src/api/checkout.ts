@@ -5,11 +5,10 @@
 
 import { z } from 'zod';
 import { addressBodySchema } from './address.ts';
-import { flag, idParam } from './common.ts';
+import { flag, idParam, text } from './common.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
-const text = (max = 255) => z.string().max(max);
 const numberish = z.union([
   z.number(),
   z

@@ -10,6 +10,9 @@ export const wholeNumber = z.union([z.number(), z.string().trim().regex(/^\d+$/)
 /** A positive database id, as JSON number or digit string. */
 export const idParam = wholeNumber.pipe(z.number().int().min(1).max(MAX_ID));
 
+/** A text field of a request, at most `max` characters. */
+export const text = (max = 255) => z.string().max(max);
+
 /** `true`, `1`, `'1'` or `'true'` mean yes; anything else (or nothing) no. */
 export const flag = z
   .union([z.boolean(), z.number(), z.string()])

@@ -1,4 +1,4 @@
-import type { Order as OrderWire } from '@quokka/contract/api/customer';
+import type { Customer as AccountCustomerWire, Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type AccountCustomerWire, CUSTOMER_TEXT } from './customer-service.ts';
+import { CUSTOMER_TEXT } from './customer-service.ts';
 
 // My Account over HTTP (SPEC.md §7 Account; DECISIONS.md "Wire"): customers/me as Magento answers it,
 // the address book replaced the way Magento's PUT does, the defaults, the orders; and two members

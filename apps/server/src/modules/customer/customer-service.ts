@@ -2,6 +2,7 @@ import type { AddressBody } from '@quokka/contract/api/address';
 import type { CartCustomer as CartCustomerWire } from '@quokka/contract/api/cart';
 import type {
   AccountAddressBody as AccountAddressInput,
+  Customer as AccountCustomerWire,
   PutCustomerBody,
 } from '@quokka/contract/api/customer';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
@@ -63,11 +64,6 @@ export const CUSTOMER_TEXT = {
   customerNotFound: 'The customer does not exist.',
   duplicateAddress: 'The same address id appears twice in the list.',
 } as const;
-
-/** [DATA-34] `GET customers/me`: the cart's customer shape, plus the mobile as Magento's custom attribute. */
-export interface AccountCustomerWire extends CartCustomerWire {
-  custom_attributes: { attribute_code: 'mobile'; value: string }[];
-}
 
 /** A member as the order and the card provider see them. */
 export interface Member {
@@ -335,8 +331,7 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
         });
       } catch (error) {
         // [ERR-13] Another member took the email between the check and the write.
-        if (uniqueViolationField(error) === 'email')
-          throw new InputValidationError({ email: [MSG.emailExists] }, { code: 'EMAIL_TAKEN' });
+        if (uniqueViolationField(error) === 'email') throw emailTaken();
         throw error;
       }
       return get(customerId);
