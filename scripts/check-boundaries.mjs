@@ -83,8 +83,8 @@ function resolveImport(fromFile, specifier) {
   return existsSync(swapped) ? swapped : null;
 }
 
-function importsOf(file) {
-  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+function importsOf(text) {
+  const info = ts.preProcessFile(text, true, true);
   return info.importedFiles.map((imported) => imported.fileName);
 }
 
@@ -135,18 +135,18 @@ function cycles(graph) {
   return found;
 }
 
+const OWNER_OF_TABLE = new Map(
+  Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((table) => [table, owner])),
+);
+
 /** SQL in module `module` that names a table another module owns. */
 function tableBreaches(where, module, text) {
   const problems = [];
-  const owned = new Set(TABLE_OWNERS[module] ?? []);
   const readable = new Set(SHARED_READS[module] ?? []);
-  const owners = new Map(
-    Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])),
-  );
   for (const match of text.matchAll(SQL_TABLE)) {
     const [, verb, table] = match;
-    const owner = owners.get(table);
-    if (!owner || owned.has(table)) continue;
+    const owner = OWNER_OF_TABLE.get(table);
+    if (!owner || owner === module) continue;
     const isRead = verb !== 'insertInto' && verb !== 'updateTable' && verb !== 'deleteFrom';
     if (isRead && readable.has(table)) continue;
     const line = text.slice(0, match.index).split('\n').length;
@@ -168,10 +168,11 @@ export function checkBoundaries(root) {
       const rel = path.relative(srcDir, file).split(path.sep).join('/');
       const from = nodeOf(rel, tree.groups);
       const testCode = isTestCode(rel);
+      const text = readFileSync(file, 'utf8');
       if (tree.name === 'server' && from.startsWith('modules/') && !testCode) {
-        problems.push(...tableBreaches(`${tree.src}/${rel}`, from.split('/')[1], readFileSync(file, 'utf8')));
+        problems.push(...tableBreaches(`${tree.src}/${rel}`, from.split('/')[1], text));
       }
-      for (const specifier of importsOf(file)) {
+      for (const specifier of importsOf(text)) {
         const target = resolveImport(file, specifier);
         if (!target) continue;
         const targetRel = path.relative(srcDir, target).split(path.sep).join('/');
