@@ -9,6 +9,7 @@ import { AppPopups } from './app-popups';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
 import { LoaderOverlay } from './loader-overlay';
+import { RouteAnnouncer } from './route-announcer';
 import { ScrollReset } from './scroll-reset';
 import { SideMenu } from './side-menu';
 import './root-layout.css';
@@ -31,6 +32,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollReset />
+      <RouteAnnouncer />
       {isHome ? null : (
         <>
           <a className="skip-link" href="#main">

@@ -16,15 +16,22 @@ export function orderDate(order: Pick<Order, 'created_at'>): string {
   return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
 }
 
-export function OrderSummaryCard({ order }: { order: Order }) {
+export interface OrderSummaryCardProps {
+  order: Order;
+  /** The card's heading sits one level below the section it is in: h2 on /account/orders, h3 on /account. */
+  headingLevel?: 2 | 3;
+}
+
+export function OrderSummaryCard({ order, headingLevel = 3 }: OrderSummaryCardProps) {
   const headingId = `order-${order.id}-title`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const date = orderDate(order);
   return (
     <article className="acct-card acct-order" aria-labelledby={headingId}>
       <div className="acct-order__head">
-        <h3 className="acct-order__number" id={headingId}>
+        <Heading className="acct-order__number" id={headingId}>
           #{order.increment_id}
-        </h3>
+        </Heading>
         {date ? (
           <span className="acct-order__date">
             {MSG.orderPlacedOn} {date}

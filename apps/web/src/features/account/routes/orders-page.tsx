@@ -15,7 +15,7 @@ export function OrdersPage() {
           <ul className="acct-list">
             {orders.data.map((order) => (
               <li key={order.id}>
-                <OrderSummaryCard order={order} />
+                <OrderSummaryCard order={order} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -138,9 +138,10 @@ export function Calendar({ value, min, onChange, labelledBy }: CalendarProps) {
         >
           ‹
         </button>
-        <h3 className="calendar__month" id={titleId} aria-live="polite">
+        {/* h2: the calendar sits straight under the page's h1 (axe heading-order). */}
+        <h2 className="calendar__month" id={titleId} aria-live="polite">
           {monthFormat.format(toUtc(focused))}
-        </h3>
+        </h2>
         <button
           type="button"
           className="calendar__nav"
