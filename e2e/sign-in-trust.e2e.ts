@@ -15,6 +15,8 @@ let configurable: Product;
 let colourTitle: string;
 let sizeTitle: string;
 let giftCard: Product;
+/** A simple product in stock, among the first pages of /browse. */
+let simpleTile: ProductTile;
 
 interface OutboxMessage {
   id: number;
@@ -34,6 +36,9 @@ async function pickProducts(): Promise<void> {
   for (let page = 1; page <= 5; page += 1) {
     tiles.push(...(await getJson<{ data: ProductTile[] }>(`browseProducts?page=${page}`)).data);
   }
+  const simple = tiles.find((tile) => tile.type_id === 'simple' && !tile.is_giftcard && tile.qty > 2);
+  if (!simple) throw new Error('the demo shop has no simple product in stock');
+  simpleTile = simple;
   for (const tile of tiles.filter((entry) => entry.type_id === 'configurable' && !entry.is_giftcard)) {
     const product = await getJson<Product>(`product?product_id=${tile.id}`);
     const child = product.configurable_products.find(
@@ -222,6 +227,26 @@ describe('issue 11: sign-in keeps what the shopper was doing', () => {
     await register(page, mobile, 'Lu Saltbush');
     await page.waitForURL(`**/product/${configurable.id}`, { timeout: 15_000 });
     await cartShowsTheChoice(page);
+    await page.context().close();
+  });
+
+  it('[I11-5] [TILE-04] a tile’s Add To Cart signed out: after the code the item is in the cart', async () => {
+    const mobile = newMobile();
+    await registerMember(mobile, 'Bea Myall');
+    const page = await openPage(browser, '/browse');
+    const tile = page.getByRole('article').filter({ hasText: simpleTile.name }).first();
+    // The list loads further pages as it is scrolled.
+    for (let tries = 0; tries < 20 && (await tile.count()) === 0; tries += 1) {
+      await page.mouse.wheel(0, 2_000);
+      await page.waitForTimeout(300);
+    }
+    await tile.getByRole('button', { name: MSG.tileAddToCart }).click();
+    await proveMobileInPopup(page, mobile);
+    const cart = page.getByRole('dialog', { name: MSG.cartTitle });
+    await cart.waitFor({ timeout: 15_000 });
+    await cart.getByText(simpleTile.name).first().waitFor();
+    expect((await storedCart(page)).map((line) => [line.id, line.qty])).toEqual([[simpleTile.id, 1]]);
+    expect(new URL(page.url()).pathname).toBe('/browse');
     await page.context().close();
   });
 
