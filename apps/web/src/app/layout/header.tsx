@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CartIcon, MenuIcon, QuokkaMark } from '../../components/ui/icons';
 import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import { askToSignIn } from '../../lib/sign-in-intent';
 import './header.css';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -41,8 +42,8 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         className="app-header__button app-header__cart"
         aria-label={cartLabel(count)}
         aria-haspopup="dialog"
-        // [SHELL-25] Signed out, the cart icon asks for the mobile first.
-        onClick={() => openPopup(signedIn ? 'cart' : 'mobile')}
+        // [SHELL-25] Signed out, the cart icon asks for the mobile first, then opens the cart.
+        onClick={() => (signedIn ? openPopup('cart') : askToSignIn({ kind: 'open-cart' }))}
       >
         <CartIcon />
         {count > 0 ? (

@@ -1,6 +1,7 @@
 // What an auth reply means for this browser (SPEC.md §4 "Sign-in"): the same rules whether the token
 // came from a sign-in link (/autologin/{jwt}) or from the mobile popup.
 import { signIn } from '../../lib/app-state';
+import { pendingSignInIntent } from '../../lib/sign-in-intent';
 import { getItem, removeItems, STORAGE_KEYS, setItem } from '../../lib/storage';
 import type { AuthReply } from './api/verify-sign-in-token';
 
@@ -82,9 +83,14 @@ export function outcomePath(outcome: AuthOutcome): string | null {
   switch (outcome.kind) {
     case 'new-user':
       return '/register'; // [AUTH-09]
-    case 'signed-in':
-      // [AUTH-11] A link's product is opened; otherwise [ROUTE-06] /browse.
+    case 'signed-in': {
+      // Issue 11: a sign-in that interrupted the shopper goes back to where they asked, where the
+      // interrupted action is finished (ResumeAfterSignIn). Else [AUTH-11] a link's product is opened,
+      // otherwise [ROUTE-06] /browse.
+      const intent = pendingSignInIntent();
+      if (intent) return intent.returnTo;
       return outcome.productId !== null ? `/product/${outcome.productId}` : '/browse';
+    }
     case 'expired-link':
       return '/expiredlink'; // [ROUTE-17]
     case 'invalid':

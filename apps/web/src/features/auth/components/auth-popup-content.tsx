@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { PhoneIcon, ShieldIcon } from '../../../components/ui/icons';
 import { Popup } from '../../../components/ui/popup';
 import { closePopup } from '../../../lib/app-state';
+import { forgetSignInIntent } from '../../../lib/sign-in-intent';
 import {
   clearInfoReturn,
   clearMobilePopupRequest,
@@ -18,6 +19,12 @@ import {
 } from '../mobile-popup-store';
 import { MobileCodeFlow, type MobileFlowStep } from './mobile-code-flow';
 import './auth.css';
+
+/** The shopper chose not to sign in: what they were about to do is forgotten with the popup. */
+function closeSignIn(): void {
+  forgetSignInIntent();
+  closePopup();
+}
 
 export function MobilePopup({
   hidden,
@@ -36,12 +43,13 @@ export function MobilePopup({
       title={request.expiredJwt ? MSG.reconfirmIdentity : MSG.mobilePopupTitle}
       icon={<PhoneIcon />}
       // The code is spent once accepted: the 2-second success must run to its end.
-      onClose={step === 'success' ? undefined : closePopup}
+      onClose={step === 'success' ? undefined : closeSignIn}
     >
       <MobileCodeFlow
         request={request}
         onConfirmed={(jwt) => onConfirmed(jwt, request)}
         onStepChange={setStep}
+        focusMobile
         onWhyMobile={(mobile) => openInfoPopup({ ...request, mobile, sendOnOpen: false })}
       />
     </Popup>
@@ -66,7 +74,7 @@ export function InfoPopup() {
     <Popup
       title={MSG.infoPopupTitle}
       icon={<ShieldIcon />}
-      onClose={closePopup}
+      onClose={returnTo ? closeSignIn : closePopup}
       actions={
         returnTo ? (
           <Button block onClick={() => openMobilePopup(returnTo)}>

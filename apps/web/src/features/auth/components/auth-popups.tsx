@@ -8,6 +8,7 @@ import { closePopup, showMessage, useAppState, withLoader } from '../../../lib/a
 import { verifySignInToken } from '../api/verify-sign-in-token';
 import { applyAuthReply, outcomePath } from '../auth-session';
 import type { MobilePopupRequest } from '../mobile-popup-store';
+import { ResumeAfterSignIn } from './resume-after-sign-in';
 
 const MobilePopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.MobilePopup })));
 const InfoPopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.InfoPopup })));
@@ -22,7 +23,9 @@ export function useVerifyMobileToken(): (jwt: string) => Promise<void> {
     try {
       const reply = await withLoader(MSG.signingIn, () => verifySignInToken(jwt, false));
       const path = outcomePath(applyAuthReply(reply, jwt));
-      if (path) navigate(path);
+      // Back to the page the shopper asked from is no new step in their history.
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (path) navigate(path, { replace: path === here });
       else showMessage(MSG.signInFailed);
     } catch {
       // No response or a server error: the shell already shows it.
@@ -47,19 +50,19 @@ export function AuthPopups() {
     else void verify(jwt); // [AUTH-18]
   }
 
-  if (popup === 'mobile') {
-    return (
-      <Suspense fallback={null}>
-        <MobilePopup hidden={blocked} onConfirmed={onConfirmed} />
-      </Suspense>
-    );
-  }
-  if (popup === 'info' && !blocked) {
-    return (
-      <Suspense fallback={null}>
-        <InfoPopup />
-      </Suspense>
-    );
-  }
-  return null;
+  return (
+    <>
+      <ResumeAfterSignIn />
+      {popup === 'mobile' ? (
+        <Suspense fallback={null}>
+          <MobilePopup hidden={blocked} onConfirmed={onConfirmed} />
+        </Suspense>
+      ) : null}
+      {popup === 'info' && !blocked ? (
+        <Suspense fallback={null}>
+          <InfoPopup />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

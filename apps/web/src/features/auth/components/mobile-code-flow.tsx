@@ -37,6 +37,11 @@ export interface MobileCodeFlowProps {
   onWhyMobile?: (mobile: string) => void;
   /** The line above the mobile field; a page that explains itself leaves it out. */
   intro?: boolean;
+  /**
+   * Focus the mobile field as the flow opens, so the phone's keyboard comes up (the popup). A page
+   * leaves its first focus to its heading; the code step always takes focus.
+   */
+  focusMobile?: boolean;
 }
 
 /** The message for a refused send or confirm; offline and 5xx are shown by the API client. */
@@ -57,6 +62,7 @@ export function MobileCodeFlow({
   onStepChange,
   onWhyMobile,
   intro = true,
+  focusMobile = false,
 }: MobileCodeFlowProps) {
   const startAtCode =
     request.sendOnOpen === true && typeof request.mobile === 'string' && request.mobile !== '';
@@ -71,6 +77,8 @@ export function MobileCodeFlow({
   const codeRef = useRef<HTMLInputElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
   const sentOnOpen = useRef(false);
+  // Set again by 'Change mobile', whose shopper is about to type.
+  const mobileTakesFocus = useRef(focusMobile);
   const ids = { mobile: useId(), code: useId(), form: useId() };
   const expiredJwt = request.expiredJwt ?? null;
 
@@ -81,10 +89,12 @@ export function MobileCodeFlow({
 
   useEffect(() => {
     onStepChangeRef.current?.(step);
-    if (step !== 'code') return;
-    // The code step takes focus so the phone's keyboard (and its one-time-code suggestion) is ready;
-    // deferred, because a popup opening at this step focuses itself after its content mounts.
-    const timer = window.setTimeout(() => codeRef.current?.focus(), 0);
+    // The step's field takes focus so the phone's keyboard (and at the code step its one-time-code
+    // suggestion) is ready; deferred, because a popup focuses itself after its content mounts.
+    const field =
+      step === 'code' ? codeRef : step === 'mobile' && mobileTakesFocus.current ? mobileRef : null;
+    if (field === null) return;
+    const timer = window.setTimeout(() => field.current?.focus(), 0);
     return () => window.clearTimeout(timer);
   }, [step]);
 
@@ -252,6 +262,7 @@ export function MobileCodeFlow({
             onClick={() => {
               setErrors({});
               setNotice(null);
+              mobileTakesFocus.current = true;
               setStep('mobile');
             }}
           >

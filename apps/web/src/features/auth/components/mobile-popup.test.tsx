@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAppState } from '../../../lib/app-state';
 import { SANDBOX_R_TOKEN } from '../../../lib/captcha';
 import { renderApp } from '../../../test/render-app';
+import { openMobilePopup } from '../mobile-popup-store';
 import {
   existingUserReply,
   newUserReply,
@@ -20,12 +21,25 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear(); // the interrupted action; the shared set-up clears localStorage only
 });
 
 /** Opens the app on a page without server calls, and the popup the way a visitor does: the cart icon. */
 async function openPopupFromCart() {
+  // The app runs on a browser router: the window's location is where the sign-in returns to.
+  window.history.replaceState(null, '', '/terms');
   const app = renderApp('/terms');
   await app.user.click(await screen.findByRole('button', { name: /^Cart/ }));
+  const popup = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
+  return { ...app, popup };
+}
+
+/** A plain sign-in: the popup opened by a screen that interrupts nothing (no Add To Cart, no cart icon). */
+async function openPopupPlainly() {
+  window.history.replaceState(null, '', '/terms');
+  const app = renderApp('/terms');
+  await screen.findByRole('heading', { level: 1 });
+  act(() => openMobilePopup());
   const popup = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
   return { ...app, popup };
 }
@@ -131,7 +145,7 @@ describe('mobile popup', () => {
 
   it('[AUTH-17] [CONST-03] [AUTH-18] [AUTH-10] [AUTH-01] [AUTH-02] [AUTH-03] [ROUTE-06] success shows for 2 seconds, the popup closes, the token is verified and a member is signed in on /browse', async () => {
     const api = stubAuthApi({ auth: () => existingUserReply() });
-    const { user, popup, router } = await openPopupFromCart();
+    const { user, popup, router } = await openPopupPlainly();
     await user.type(await sendCode(user, popup), VALID_CODE);
     await confirmWithFakeTimers(popup);
 
@@ -165,7 +179,7 @@ describe('mobile popup', () => {
     stubAuthApi({
       auth: () => existingUserReply({ product_id: 42, product: { name: 'Bush hat', sku: 'HAT-1' } }),
     });
-    const { user, popup, router } = await openPopupFromCart();
+    const { user, popup, router } = await openPopupPlainly();
     await user.type(await sendCode(user, popup), VALID_CODE);
     await confirmWithFakeTimers(popup);
     await act(() => vi.advanceTimersByTimeAsync(MOBILE_POPUP_SUCCESS_MS));
@@ -202,6 +216,55 @@ describe('mobile popup', () => {
     await user.click(within(info).getByRole('button', { name: MSG.infoPopupBack }));
     const again = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
     expect(within(again).getByLabelText(MSG.mobileLabel)).toHaveValue('0412 345 678');
+  });
+
+  it('[I11-5] [SHELL-25] a member who signed in from the cart icon stays where they were and gets the cart', async () => {
+    stubAuthApi({ auth: () => existingUserReply() });
+    const { user, popup, router } = await openPopupFromCart();
+    await user.type(await sendCode(user, popup), VALID_CODE);
+    await confirmWithFakeTimers(popup);
+    await act(() => vi.advanceTimersByTimeAsync(MOBILE_POPUP_SUCCESS_MS));
+    vi.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: MSG.cartTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(getAppState().auth.isSignedIn).toBe(true);
+    expect(sessionStorage.length).toBe(0); // done once, not again on the next visit
+  });
+
+  it('[I11-5] [ROUTE-06] closing the popup forgets what it interrupted: a later sign-in lands on /browse', async () => {
+    stubAuthApi({ auth: () => existingUserReply() });
+    const { user, popup, router } = await openPopupFromCart();
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    act(() => openMobilePopup());
+    const again = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
+    await user.type(await sendCode(user, again), VALID_CODE);
+    await confirmWithFakeTimers(again);
+    await act(() => vi.advanceTimersByTimeAsync(MOBILE_POPUP_SUCCESS_MS));
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+    expect(screen.queryByRole('dialog', { name: MSG.cartTitle })).not.toBeInTheDocument();
+  });
+
+  it('[I11-8] [SHELL-17] [SHELL-19] the popup opens with focus in the mobile field, also back from the info popup', async () => {
+    stubAuthApi();
+    const { user, popup } = await openPopupFromCart();
+    const mobile = within(popup).getByLabelText(MSG.mobileLabel);
+    await waitFor(() => expect(mobile).toHaveFocus());
+    expect(mobile).toHaveAttribute('inputmode', 'tel');
+    await user.click(within(popup).getByRole('button', { name: MSG.whyMobile }));
+    const info = await screen.findByRole('dialog', { name: MSG.infoPopupTitle });
+    await user.click(within(info).getByRole('button', { name: MSG.infoPopupBack }));
+    const again = await screen.findByRole('dialog', { name: MSG.mobilePopupTitle });
+    await waitFor(() => expect(within(again).getByLabelText(MSG.mobileLabel)).toHaveFocus());
+  });
+
+  it('[I11-8] "Change number" at the code step puts focus back in the mobile field', async () => {
+    stubAuthApi();
+    const { user, popup } = await openPopupFromCart();
+    const code = await sendCode(user, popup);
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.click(within(popup).getByRole('button', { name: MSG.changeMobile }));
+    await waitFor(() => expect(within(popup).getByLabelText(MSG.mobileLabel)).toHaveFocus());
   });
 
   it('closes with the close button and opens afresh next time', async () => {

@@ -10,7 +10,7 @@ import {
   validateRegistration,
 } from '@quokka/contract/validate-registration';
 import { type FieldErrors, fromInputValidation, hasErrors } from '@quokka/contract/wire';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AddressFields, useAddressEntry } from '../../../components/address/address-fields';
 import { FieldError } from '../../../components/forms/field-error';
@@ -25,6 +25,7 @@ import { createAccount } from '../api/create-account';
 import { isEmailAvailable } from '../api/is-email-available';
 import { pathAfterRegistration } from '../auth-session';
 import { openMobilePopup } from '../mobile-popup-store';
+import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../registration-draft';
 
 interface FormValues {
   fullname: string;
@@ -63,6 +64,10 @@ const FIELD_ORDER: readonly RegistrationField[] = [
   'terms',
 ];
 
+function hasAddressPart(values: FormValues): boolean {
+  return [values.street_address, values.suburb, values.postcode].some((part) => part.trim() !== '');
+}
+
 export interface RegistrationFormProps {
   mobile: string;
   jwt: string;
@@ -71,15 +76,22 @@ export interface RegistrationFormProps {
 export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
   const navigate = useNavigate();
   const id = useId();
-  const form = useForm(INITIAL);
-  // [REG-09] The detailed address fields wait until a part is missing or an address is chosen.
-  const entry = useAddressEntry(form);
+  // Issue 11: what was typed before reading the Terms (or leaving and coming back) is filled back in.
+  const [draft] = useState(() => readRegistrationDraft(mobile));
+  const form = useForm<FormValues>(() => draft ?? INITIAL);
+  // [REG-09] The detailed address fields wait until a part is missing or an address is chosen (or
+  // the draft holds one).
+  const entry = useAddressEntry(form, { manualAtStart: draft !== null && hasAddressPart(draft) });
   const [formError, setFormError] = useState<string | null>(null);
   const [emailTaken, setEmailTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { values, errors } = form;
   const fieldId = (field: string) => `${id}-${field}`;
   const emailField = form.bind('email');
+
+  useEffect(() => {
+    if (values !== INITIAL) saveRegistrationDraft(mobile, values);
+  }, [mobile, values]);
 
   async function checkEmail() {
     const email = values.email.trim();
@@ -111,6 +123,7 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
         createAccount({ form: filled, jwt, campaignId: getItem(STORAGE_KEYS.campaignId) }),
       );
       if (result.ok) {
+        forgetRegistrationDraft();
         navigate(pathAfterRegistration(), { replace: true }); // [AUTH-21, AUTH-22]
         return;
       }

@@ -1,7 +1,7 @@
 import type { Place } from '@quokka/contract/api/places';
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { SANDBOX_R_TOKEN } from '../../../lib/captcha';
 import { renderApp } from '../../../test/render-app';
@@ -12,6 +12,9 @@ import { type FakeAuthApiOptions, stubAuthApi } from '../test/fake-auth-api';
 beforeAll(async () => {
   await import('../components/auth-popup-content');
 });
+
+// The form kept for the Terms lives in sessionStorage, which the shared set-up does not clear.
+afterEach(() => sessionStorage.clear());
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.verified-mobile.sig';
 
@@ -248,6 +251,8 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: MSG.register }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/autologin/${JWT}`));
+    // Registered: the form kept while reading the Terms is gone with it.
+    expect(sessionStorage.length).toBe(0);
     expect(api.sent('createAccount')).toEqual([
       {
         customer: {
@@ -328,6 +333,39 @@ describe('/register', () => {
       expect(api.sent('sendmobilecode')).toEqual([{ mobile: '+61412345678', r_token: SANDBOX_R_TOKEN }]),
     );
     expect(field(MSG.fullNameLabel)).toHaveValue('Jane van Dyke');
+  });
+
+  it('[I11-9] [REG-11] what was typed survives reading the Terms and coming back, without the welcome again', async () => {
+    const { user, router } = await openRegistration();
+    await user.type(field(MSG.fullNameLabel), 'Jane van Dyke');
+    await user.type(field(MSG.emailLabel), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: MSG.enterAddressManually }));
+    await user.type(field(MSG.streetAddressLabel), '5 Hay St');
+    await user.click(screen.getByRole('checkbox'));
+
+    await user.click(screen.getByRole('link', { name: MSG.termsAndConditions }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terms'));
+    await waitFor(() => expect(screen.queryByLabelText(MSG.fullNameLabel)).not.toBeInTheDocument());
+    await router.navigate(-1);
+    await screen.findByRole('heading', { level: 1, name: MSG.registrationHeading });
+
+    expect(field(MSG.fullNameLabel)).toHaveValue('Jane van Dyke');
+    expect(field(MSG.emailLabel)).toHaveValue('jane@example.com');
+    expect(field(MSG.streetAddressLabel)).toHaveValue('5 Hay St');
+    expect(screen.getByRole('checkbox')).toBeChecked();
+    expect(screen.queryByRole('dialog', { name: MSG.welcomeTitle })).not.toBeInTheDocument();
+  });
+
+  it('[I11-9] a form kept for another mobile is not filled in', async () => {
+    const { user, router } = await openRegistration();
+    await user.type(field(MSG.fullNameLabel), 'Jane van Dyke');
+    await router.navigate('/terms');
+    await waitFor(() => expect(screen.queryByLabelText(MSG.fullNameLabel)).not.toBeInTheDocument());
+    localStorage.setItem('mobile', '+61412999888');
+    await router.navigate('/register');
+    await screen.findByRole('heading', { level: 1, name: MSG.registrationHeading });
+    await screen.findByRole('dialog', { name: MSG.welcomeTitle });
+    expect(field(MSG.fullNameLabel)).toHaveValue('');
   });
 
   it('[AUTH-21] [AUTH-22] after registering: /autologin/{jwt} when a jwt exists, else /browse', () => {

@@ -13,6 +13,7 @@ import { useLinkSellerName } from '../api/link-seller';
 import { RegistrationForm } from '../components/registration-form';
 import { WelcomeOverlay } from '../components/welcome-overlay';
 import { openMobilePopup } from '../mobile-popup-store';
+import { readRegistrationDraft } from '../registration-draft';
 import '../components/auth.css';
 
 function NeedsMobile() {
@@ -39,7 +40,8 @@ export function RegisterPage() {
   const jwt = getItem(STORAGE_KEYS.jwt);
   const mobile = getItem(STORAGE_KEYS.mobile);
   const ready = jwt !== null && jwt !== '' && mobile !== null && mobile !== '';
-  const [welcomeOpen, setWelcomeOpen] = useState(true); // [REG-12] shown on arrival
+  // [REG-12] Shown on arrival; not again on coming back to a form already begun (from the Terms).
+  const [welcomeOpen, setWelcomeOpen] = useState(() => !mobile || readRegistrationDraft(mobile) === null);
   const sellerName = useLinkSellerName();
 
   if (signedInOnArrival) return <Navigate to="/browse" replace />;

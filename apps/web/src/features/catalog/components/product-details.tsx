@@ -15,7 +15,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
-import { openPopup, useAppState } from '../../../lib/app-state';
+import { useAppState } from '../../../lib/app-state';
+import { askToSignIn } from '../../../lib/sign-in-intent';
 import type { AddToCartRequest } from '../../cart/public';
 import { addToCartRequest, chosenChild, optionRulesProduct, stockFor } from './product-choice';
 import { ProductGallery } from './product-gallery';
@@ -87,7 +88,7 @@ export function ProductDetails({
     }
     // [ROLE-02, ROLE-03] A visitor proves a mobile first.
     if (!signedIn) {
-      openPopup('mobile');
+      askToSignIn({ kind: 'add-choice', request: addToCartRequest(product, selection, qty) });
       return;
     }
     await onAddToCart?.(addToCartRequest(product, selection, qty));

@@ -5,7 +5,8 @@ import { MSG } from '@quokka/contract/messages';
 import { formatTilePrice, truncateShortDesc } from '@quokka/contract/money';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { openPopup, openSuppliedBy, type SuppliedBySeller, useAppState } from '../../../lib/app-state';
+import { openSuppliedBy, type SuppliedBySeller, useAppState } from '../../../lib/app-state';
+import { askToSignIn } from '../../../lib/sign-in-intent';
 import { imageSize, ratioStyle } from './tile-image';
 import './product-tile.css';
 
@@ -30,7 +31,7 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
   function onBuy() {
     // [ROLE-02, ROLE-03] A visitor proves a mobile first.
     if (!signedIn) {
-      openPopup('mobile');
+      askToSignIn({ kind: 'add-tile', tile: product });
       return;
     }
     // Options (colour, size, amount) are chosen on the product page.

@@ -1,0 +1,52 @@
+// Issue 11: a sign-in that interrupted Add To Cart, Buy Now or the cart icon finishes that action. The
+// sign-in (popup, or /autologin after registering) leads back to the path the shopper asked from
+// (outcomePath); once signed in and there, the remembered action runs once. Mounted with the popups in
+// the shell, so it outlives the pages the sign-in passes through.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { openPopup, useAppState } from '../../../lib/app-state';
+import { forgetSignInIntent, pendingSignInIntent, type SignInAction } from '../../../lib/sign-in-intent';
+import { useAddToCart } from '../../cart/public';
+
+type AddToCart = ReturnType<typeof useAddToCart>;
+
+/** Does what the shopper asked for before signing in, as the signed-in buttons would have. */
+export async function finishSignInAction(
+  action: SignInAction,
+  cart: AddToCart,
+  navigate: (path: string) => void,
+): Promise<void> {
+  switch (action.kind) {
+    case 'open-cart':
+      openPopup('cart'); // [SHELL-12]
+      return;
+    case 'add-tile': {
+      const { tile } = action;
+      // As a tile does signed in: options (colour, size, amount) are chosen on the product page.
+      if (tile.type_id === 'configurable' || tile.is_giftcard) navigate(`/product/${tile.id}`);
+      else cart.addTile(tile);
+      return;
+    }
+    case 'add-choice':
+      // Opens the cart popup, or a gift card's recipient screen.
+      await cart.addChoice(action.request);
+      return;
+  }
+}
+
+export function ResumeAfterSignIn() {
+  const signedIn = useAppState((state) => state.auth.isSignedIn);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const cart = useAddToCart();
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const intent = pendingSignInIntent();
+    if (intent === null || intent.returnTo !== `${pathname}${search}`) return;
+    forgetSignInIntent(); // once: a reload or a second tab event must not add the item again
+    void finishSignInAction(intent.action, cart, navigate);
+  }, [signedIn, pathname, search, cart, navigate]);
+
+  return null;
+}
