@@ -25,6 +25,8 @@ const chosenOptionSchema = z.object({
 });
 
 const signInActionSchema = z.discriminatedUnion('kind', [
+  /** A screen that needs a member (checkout, a gift card screen): signing in comes back to it. */
+  z.object({ kind: z.literal('stay') }),
   /** The cart icon: open the cart popup. */
   z.object({ kind: z.literal('open-cart') }),
   /** A list tile's Add To Cart. */

@@ -45,3 +45,23 @@ describe('finishing what a sign-in interrupted', () => {
     expect(pendingSignInIntent()).not.toBeNull();
   });
 });
+
+describe('a screen that needs a member', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('[I11-5] [ROLE-02] a gift card screen asks a visitor to sign in and comes back to it, with nothing else done', async () => {
+    window.history.replaceState(null, '', '/giftcard/schedule/7');
+    const visitor = renderApp('/giftcard/schedule/7');
+    expect(await screen.findByRole('dialog', { name: MSG.mobilePopupTitle })).toBeInTheDocument();
+    expect(pendingSignInIntent()).toMatchObject({
+      returnTo: '/giftcard/schedule/7',
+      action: { kind: 'stay' },
+    });
+    visitor.unmount();
+
+    signIn('bearer-token');
+    renderApp('/giftcard/schedule/7');
+    await waitFor(() => expect(pendingSignInIntent()).toBeNull());
+    expect(screen.queryByRole('dialog', { name: MSG.cartTitle })).not.toBeInTheDocument();
+  });
+});

@@ -17,6 +17,8 @@ export async function finishSignInAction(
   navigate: (path: string) => void,
 ): Promise<void> {
   switch (action.kind) {
+    case 'stay':
+      return; // being back on the screen is all it asked for
     case 'open-cart':
       openPopup('cart'); // [SHELL-12]
       return;

@@ -5,7 +5,8 @@ import { type ReactNode, useEffect } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
-import { openPopup, useAppState } from '../../../lib/app-state';
+import { useAppState } from '../../../lib/app-state';
+import { askToSignIn } from '../../../lib/sign-in-intent';
 import './giftcards.css';
 
 export interface GiftCardScreenProps {
@@ -19,7 +20,8 @@ export interface GiftCardScreenProps {
 export function GiftCardScreen({ title, lead, state = 'ready', children }: GiftCardScreenProps) {
   const signedIn = useAppState((current) => current.auth.isSignedIn);
   useEffect(() => {
-    if (!signedIn) openPopup('mobile');
+    // Signing in comes back to this screen (not /browse), where the member's card is.
+    if (!signedIn) askToSignIn({ kind: 'stay' });
   }, [signedIn]);
 
   let body: ReactNode;
@@ -27,7 +29,7 @@ export function GiftCardScreen({ title, lead, state = 'ready', children }: GiftC
     body = (
       <>
         <p className="page__lead">{MSG.giftCardSignIn}</p>
-        <Button onClick={() => openPopup('mobile')}>{MSG.signInWithMobile}</Button>
+        <Button onClick={() => askToSignIn({ kind: 'stay' })}>{MSG.signInWithMobile}</Button>
       </>
     );
   } else if (state === 'loading') {
