@@ -1,5 +1,6 @@
 import type { Product } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,7 @@ import { AppProviders } from '../../../app/providers';
 import { getAppState, signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
 import type { AddToCartRequest } from '../../cart/public';
+import { CATALOG_TEXT } from '../catalog-texts';
 import {
   aConfigurableProduct,
   aGiftCardProduct,
@@ -390,6 +392,43 @@ describe('/product/:id', () => {
     answer(withStatus(400, { message: 'Invalid product_id' }));
     expect(await screen.findByText('No Product.')).toBeInTheDocument();
     expect(container.querySelector('.pdp--skeleton')).not.toBeInTheDocument();
+  });
+
+  it('[I11-10] [ERR-02] a server fault on the product call offers Try again, not No Product., even after the popup closes', async () => {
+    let failing = true;
+    stubCatalogApi({
+      product: () => (failing ? withStatus(500, { message: 'Internal Server Error' }) : aSimpleProduct()),
+    });
+    const { user } = renderApp('/product/14');
+    const popup = await screen.findByRole('dialog', { name: MSG.unexpectedErrorTitle });
+    await user.click(within(popup).getAllByRole('button', { name: MSG.close })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await heading(CATALOG_TEXT.productLoadFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(CATALOG_TEXT.productLoadFailedServer)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noProduct)).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    expect(await heading('Saltline Trucker Cap')).toBeInTheDocument();
+  });
+
+  it('[I11-10] [ERR-01] with no reply at all the page says to check the connection and offers Try again', async () => {
+    let offline = true;
+    const fetchMock = stubCatalogApi({ product: aSimpleProduct() });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (offline && String(input).includes('/product?')) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    const { user } = renderApp('/product/14');
+    const popup = await screen.findByRole('dialog', { name: MSG.offlineTitle });
+    await user.click(within(popup).getByRole('button', { name: MSG.close }));
+    expect(await screen.findByText(CATALOG_TEXT.productLoadFailedOffline)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noProduct)).not.toBeInTheDocument();
+
+    offline = false;
+    await user.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    expect(await heading('Saltline Trucker Cap')).toBeInTheDocument();
   });
 
   it('[PDP-02] a route id that is not a product id shows No Product. without asking the server', async () => {
