@@ -8,5 +8,6 @@ export const CATALOG_TEXT = {
   retrying: 'Trying again…',
   /** The seller profile, reached when the checkout countdown ends [CHKF-09]. */
   checkoutTimedOut: 'Your checkout timed out — your cart is saved',
-  checkoutTimedOutHint: 'Open the cart when you are ready to finish your order.',
+  checkoutTimedOutHint: 'Keep browsing, or open your cart when you are ready to check out.',
+  viewCart: 'View cart',
 } as const;
