@@ -41,6 +41,23 @@ function renderProductPage(product: Product, props: Parameters<typeof ProductPag
   return { user: userEvent.setup() };
 }
 
+const NAVY_PICTURE = '/media/products/tee-navy-main.svg';
+const WHITE_PICTURE = '/media/products/tee-salt-white-main.svg';
+
+/** The tee with a picture per colour on its children, Navy's being the main picture. */
+function teeWithColourPictures(): Product {
+  const tee = aConfigurableProduct();
+  const images = [NAVY_PICTURE, ...tee.images.slice(1)];
+  return aConfigurableProduct({
+    image: NAVY_PICTURE,
+    images,
+    configurable_products: tee.configurable_products.map((child) => ({
+      ...child,
+      image: child.options.color === TEE.NAVY ? NAVY_PICTURE : WHITE_PICTURE,
+    })),
+  });
+}
+
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const colour = (name: string) => within(group('Color')).getByRole('button', { name });
 const size = (name: string) => within(group('Size')).getByRole('button', { name });
@@ -301,6 +318,52 @@ describe('/product/:id', () => {
       { attribute_code: 'size', option_id: OPTION_ID.size, option_value: TEE.M, option_title: 'M' },
     ]);
     expect(request?.giftCardPrice).toBeNull();
+  });
+
+  it('[I11-17] [PDP-07] picking a colour shows that colour’s picture as the main one, named with the colour', async () => {
+    const { user } = showProduct(teeWithColourPictures());
+    const main = await screen.findByRole('img', { name: 'Cottesloe Crew Tee' });
+    expect(main).toHaveAttribute('src', NAVY_PICTURE);
+    await user.click(colour('Salt White'));
+    expect(await screen.findByRole('img', { name: 'Cottesloe Crew Tee, Salt White' })).toHaveAttribute(
+      'src',
+      WHITE_PICTURE,
+    );
+    // The close-ups stay: only the main picture follows the colour.
+    const thumbs = screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img');
+    expect([...thumbs].map((img) => img.getAttribute('src'))).toEqual(
+      teeWithColourPictures().images.slice(1),
+    );
+    await user.click(colour('Navy'));
+    expect(await screen.findByRole('img', { name: 'Cottesloe Crew Tee, Navy' })).toHaveAttribute(
+      'src',
+      NAVY_PICTURE,
+    );
+  });
+
+  it('[I11-17] [CART-01] Add to Cart hands the cart the product pictured in the chosen colour', async () => {
+    signIn('tok');
+    const onAddToCart = vi.fn<(request: AddToCartRequest) => void>();
+    const { user } = renderProductPage(teeWithColourPictures(), { onAddToCart });
+    await heading('Cottesloe Crew Tee');
+    await user.click(colour('Salt White'));
+    await user.click(size('M'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const request = onAddToCart.mock.calls[0]?.[0];
+    expect(request?.product.image).toBe(WHITE_PICTURE);
+    expect(request?.product.images[0]).toBe(WHITE_PICTURE);
+    expect(request?.product.id).toBe(1);
+    expect(request?.sku).toBe('SL-TEE-WHITE-M');
+  });
+
+  it('[I11-17] a product without colour pictures keeps its own main picture whatever the colour', async () => {
+    const { user } = showProduct(aConfigurableProduct());
+    await heading('Cottesloe Crew Tee');
+    await user.click(colour('Salt White'));
+    expect(screen.getByRole('img', { name: 'Cottesloe Crew Tee' })).toHaveAttribute(
+      'src',
+      aConfigurableProduct().images[0],
+    );
   });
 
   it('[DATA-26] the gift card price handed to the cart is the option title of the chosen sku', async () => {
