@@ -200,6 +200,7 @@ describe('a product call that fails', () => {
     expect(await page.getByText(MSG.noProduct).count()).toBe(0);
     await settle(page);
     await screenshot(page, 'i11-product-error-offline-320');
+    expect(await axeViolations(page)).toEqual([]);
 
     online = true;
     await retry.click();
@@ -369,6 +370,8 @@ describe('accessibility of the catalogue screens', () => {
     for (const viewport of [PHONE, SMALL_PHONE]) {
       const page = await openPhone(browser, '/browse', viewport);
       await heading(page, MSG.browseHeading);
+      await settle(page);
+      await screenshot(page, `i11-browse-${viewport.width}`);
       await page.evaluate(() => {
         document.documentElement.style.fontSize = '200%';
       });
