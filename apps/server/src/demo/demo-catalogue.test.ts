@@ -29,6 +29,8 @@ function pictureUrls(): string[] {
   for (const seller of file.sellers) urls.add(seller.logo_url).add(seller.banner_url);
   for (const product of products) {
     for (const image of product.images) urls.add(image);
+    if (product.type !== 'simple')
+      for (const variant of product.variants) if (variant.image) urls.add(variant.image);
     if (product.tabs.sizing_chart_url) urls.add(product.tabs.sizing_chart_url);
     if (product.type === 'giftcard')
       for (const template of product.mms_templates) urls.add(template.image_url);
@@ -208,6 +210,28 @@ describe('the demo catalogue', () => {
     // Each product's pictures are its own drawings, not one placeholder repeated.
     const mains = new Set(products.map((product) => svgOf(product.images[0] ?? '')));
     expect(mains.size).toBe(products.length);
+  });
+
+  it('[I11-17] [PDP-07] gives each colour of a product in several colours a picture drawn in that colour', () => {
+    const colourful = configurable.filter((product) => (product.options?.color?.length ?? 0) > 1);
+    expect(colourful.length).toBeGreaterThan(10);
+    for (const product of colourful) {
+      const choices = product.options?.color ?? [];
+      const pictureOf = (title: string) =>
+        new Set(
+          product.variants.filter((variant) => variant.color === title).map((variant) => variant.image),
+        );
+      // Every variant of a colour shares that colour's one picture; the first colour's is the main picture.
+      for (const choice of choices) expect(pictureOf(choice.title).size, product.name).toBe(1);
+      expect([...pictureOf(choices[0]?.title ?? '')]).toEqual([product.images[0]]);
+      const pictures = choices.map((choice) => [...pictureOf(choice.title)][0] ?? '');
+      expect(new Set(pictures).size, product.name).toBe(choices.length);
+      for (const [index, choice] of choices.entries()) {
+        expect(svgOf(pictures[index] ?? ''), `${product.name} in ${choice.title}`).toContain(
+          `fill="${choice.swatch}"`,
+        );
+      }
+    }
   });
 
   it('draws each product in its own colour with its name on the swing tag', () => {

@@ -294,25 +294,33 @@ function build(): BuiltShop {
       note: line.note,
       print: line.print,
     };
+    const drawing = {
+      kind: line.kind,
+      style,
+      name: line.name,
+      brand: seller.name,
+      place: seller.place,
+      setting: line.setting ?? 'table',
+      backdrop: seller.palette.soft,
+      swatches: colours.map((title) => ({ title, hex: colourOf(title) })),
+      sizes,
+    };
     const images = PRODUCT_VIEWS.map((view) =>
-      pictures.add(
-        'products',
-        `${sku}-${view}`,
-        productPicture(
-          {
-            kind: line.kind,
-            style,
-            name: line.name,
-            brand: seller.name,
-            place: seller.place,
-            setting: line.setting ?? 'table',
-            backdrop: seller.palette.soft,
-            swatches: colours.map((title) => ({ title, hex: colourOf(title) })),
-            sizes,
-          },
-          view,
-        ),
-      ),
+      pictures.add('products', `${sku}-${view}`, productPicture(drawing, view)),
+    );
+    // [PDP-07] Each colour has its own main picture, shown when the shopper picks that colour; the first
+    // colour's is the product's main picture itself (same drawing, same URL).
+    const colourImages = new Map(
+      (colours.length > 1 ? colours : []).map((title, index) => [
+        title,
+        index === 0
+          ? images[0]
+          : pictures.add(
+              'products',
+              `${sku}-${title}-main`,
+              productPicture({ ...drawing, style: { ...style, colour: colourOf(title) } }, 'main'),
+            ),
+      ]),
     );
     let chartUrl: string | undefined;
     if (line.chart) {
@@ -353,11 +361,13 @@ function build(): BuiltShop {
           const none = line.unavailable?.some(([c, s]) => c === colourName && (s === '' || s === size));
           const qty = line.soldOut || none ? 0 : random.chance(0.08) ? 0 : random.int(2, 40);
           const parts = [colourName, size].filter((part): part is string => Boolean(part));
+          const image = colourName ? colourImages.get(colourName) : undefined;
           return {
             sku: `${sku}-${parts.map((part) => slugOf(part).toUpperCase()).join('-')}`,
             ...(colourName ? { color: colourName } : {}),
             ...(size ? { size } : {}),
             qty,
+            ...(image ? { image } : {}),
           };
         }),
       );

@@ -41,7 +41,13 @@ describe('seeding the demo shop', () => {
     const after = await counts(handle);
     expect(after?.sellers).toBeGreaterThanOrEqual(6);
     expect(after?.top).toBeGreaterThanOrEqual(150);
-    expect(after?.images).toBe(4 * (file.products?.length ?? 0));
+    // Four pictures per product, and one per variant drawn in its colour [PDP-07].
+    const variantPictures = (file.products ?? []).reduce(
+      (sum, product) =>
+        sum + ('variants' in product ? product.variants.filter((variant) => variant.image).length : 0),
+      0,
+    );
+    expect(after?.images).toBe(4 * (file.products?.length ?? 0) + variantPictures);
     expect(after?.templates).toBeGreaterThanOrEqual(6);
   }, 60_000);
 

@@ -115,6 +115,8 @@ export const configurableChildSchema = z
     price: z.number(),
     /** The option value ids this child stands for, keyed by attribute code. */
     options: byAttribute(z.number()),
+    /** The child's own picture (its colour), when the catalogue gives one; else the product's pictures. */
+    image: z.string().optional(),
   })
   .meta({ id: 'ConfigurableChild' });
 export type ConfigurableChild = z.infer<typeof configurableChildSchema>;

@@ -190,8 +190,11 @@ export function cartLines(db: Db, cartId: number, itemId?: number): Promise<Cart
       's.id as seller_id',
       's.seller_url',
       's.logo_url as seller_logo',
+      // A variant's own picture (its colour) first, else its product's main picture.
       sql<string | null>`(select pi.url from product_images pi
-        where pi.product_id = coalesce(parent.id, p.id) order by pi.position limit 1)`.as('image'),
+        where pi.product_id in (p.id, parent.id) order by pi.product_id = p.id desc, pi.position limit 1)`.as(
+        'image',
+      ),
     ])
     .where('ci.cart_id', '=', cartId);
   if (itemId !== undefined) query = query.where('ci.id', '=', itemId);

@@ -355,6 +355,18 @@ async function writeProducts(
     const images: ProductImageTable[] = batch.flatMap((product) =>
       product.images.map((url, position) => ({ product_id: idOf(product.sku), position, url })),
     );
+    // A variant's own picture (its colour) is the variant's first and only picture; a variant whose
+    // picture left the file loses it.
+    const variantImages: ProductImageTable[] = batch.flatMap((product) =>
+      product.type === 'simple'
+        ? []
+        : product.variants.flatMap((variant) =>
+            variant.image
+              ? [{ product_id: childIds.get(variant.sku)!, position: 0, url: variant.image }]
+              : [],
+          ),
+    );
+    const parentOfChild = new Map(children.map((child) => [childIds.get(child.sku)!, child.parent_id!]));
     const links = batch.flatMap((product) =>
       [...new Set(product.categories)].map((code) => ({
         product_id: idOf(product.sku),
@@ -381,7 +393,10 @@ async function writeProducts(
       if (parent !== undefined) changedIds.add(parent);
     }
     for (const id of await disableDroppedChildren(db, batchIds, [...childIds.values()])) changedIds.add(id);
-    for (const id of await syncImages(db, batchIds, images)) changedIds.add(id);
+    const imageIds = [...batchIds, ...parentOfChild.keys()];
+    for (const id of await syncImages(db, imageIds, [...images, ...variantImages])) {
+      changedIds.add(parentOfChild.get(id) ?? id);
+    }
     for (const id of await syncProductCategories(db, batchIds, links)) changedIds.add(id);
     for (const id of await syncMmsTemplates(db, batchIds, templates)) changedIds.add(id);
 

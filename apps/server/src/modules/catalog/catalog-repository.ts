@@ -52,6 +52,8 @@ export interface ChildRow {
   color: OptionValueJson | null;
   size: OptionValueJson | null;
   gift_card_price: OptionValueJson | null;
+  /** The child's own picture (its colour), if the catalogue gave it one. */
+  image: string | null;
 }
 
 export interface ProductRow extends TileRow {
@@ -141,7 +143,10 @@ const optionJson = (alias: string) =>
     `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title, 'swatch', ${alias}.swatch, 'position', ${alias}.position) end`,
   );
 
-/** The whole product in one query: row, seller, pictures and enabled children with their option values. */
+/**
+ * The whole product in one query: row, seller, pictures and enabled children with their option values
+ * and their own picture.
+ */
 export async function findProduct(db: Db, id: number): Promise<ProductRow | undefined> {
   const result = await sql<ProductRow>`
     select p.id, p.name, p.sku, p.type_id, p.is_giftcard, p.short_desc, p.description, p.tabs,
@@ -158,7 +163,9 @@ export async function findProduct(db: Db, id: number): Promise<ProductRow | unde
       coalesce((
         select json_agg(json_build_object('id', c.id, 'sku', c.sku, 'name', c.name, 'qty', c.qty,
             'price_cents', c.price_cents, 'color', ${optionJson('oc')}, 'size', ${optionJson('os')},
-            'gift_card_price', ${optionJson('og')}) order by c.id)
+            'gift_card_price', ${optionJson('og')},
+            'image', (select pi.url from product_images pi where pi.product_id = c.id order by pi.position limit 1))
+          order by c.id)
         from products c
         left join option_values oc on oc.id = c.color_id
         left join option_values os on os.id = c.size_id

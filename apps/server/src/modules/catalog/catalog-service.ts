@@ -166,6 +166,7 @@ function child(row: ChildRow): ConfigurableChild {
     qty: row.qty,
     price: centsToDollars(row.price_cents),
     options,
+    ...(row.image ? { image: row.image } : {}),
   };
 }
 

@@ -80,6 +80,8 @@ const variantInput = z.strictObject({
   /** Defaults to the parent's price. */
   price: dollars.optional(),
   qty: stock,
+  /** The variant's own picture (e.g. the product in this colour); the product page shows it when chosen. */
+  image: picture.optional(),
 });
 
 const productBase = {

@@ -24,6 +24,9 @@ export function productQueryOptions(productId: number) {
   return queryOptions({
     queryKey: ['catalog', 'product', productId],
     queryFn: ({ signal }) => getProduct(productId, signal),
+    // A failure already opens the shell's popup and the page offers 'Try again'; a silent second try
+    // would only open the popup again after the shopper closed it.
+    retry: false,
   });
 }
 

@@ -36,6 +36,30 @@ export function chosenChild(product: Product, selection: OptionSelection): Confi
   );
 }
 
+/**
+ * [PDP-07] The picture of the chosen colour, when the catalogue gives the colour's children one; the
+ * size does not change the picture, so a colour alone is enough.
+ */
+export function chosenColourPicture(product: Product, selection: OptionSelection): string | undefined {
+  const colour = selection.color;
+  if (colour === null || colour === undefined) return undefined;
+  return product.configurable_products.find(
+    (child) => child.image && String(child.options.color) === String(colour),
+  )?.image;
+}
+
+/** The product's pictures with the chosen colour's picture as the main one (the others show details). */
+export function picturesInChoice(product: Product, selection: OptionSelection): string[] {
+  const picture = chosenColourPicture(product, selection);
+  return picture ? [picture, ...product.images.slice(1)] : product.images;
+}
+
+/** The product as the cart should picture it: in the chosen colour when there is a picture of it. */
+function picturedInChoice(product: Product, selection: OptionSelection): Product {
+  const images = picturesInChoice(product, selection);
+  return images === product.images ? product : { ...product, image: images[0] ?? product.image, images };
+}
+
 /** [PDP-09, VAL-40] The stock the quantity is limited by: the chosen child's, else the product's. */
 export function stockFor(product: Product, child: ConfigurableChild | undefined): number {
   return child ? child.qty : product.qty;
@@ -65,7 +89,8 @@ export function addToCartRequest(
   const child = chosenChild(product, selection) ?? null;
   const options = chosenOptions(product, selection);
   return {
-    product,
+    // The cart line keeps the picture it is given, so it shows the colour the shopper chose.
+    product: picturedInChoice(product, selection),
     child,
     sku: child?.sku ?? product.sku,
     qty,

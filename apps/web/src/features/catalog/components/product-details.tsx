@@ -18,7 +18,14 @@ import { useDocumentTitle } from '../../../components/ui/page';
 import { useAppState } from '../../../lib/app-state';
 import { askToSignIn } from '../../../lib/sign-in-intent';
 import type { AddToCartRequest } from '../../cart/public';
-import { addToCartRequest, chosenChild, optionRulesProduct, stockFor } from './product-choice';
+import {
+  addToCartRequest,
+  chosenChild,
+  chosenColourPicture,
+  optionRulesProduct,
+  picturesInChoice,
+  stockFor,
+} from './product-choice';
 import { ProductGallery } from './product-gallery';
 import { ColorSwatches, GiftCardPriceSelect, SizeSwatches } from './product-options';
 import { ProductTabs } from './product-tabs';
@@ -65,6 +72,11 @@ export function ProductDetails({
   const inStock = stock > 0;
   const price = child ? formatPrice(child.price) : formatTilePrice(product.price, product.type_id);
   const { color, size, gift_card_price: giftCardPrice } = product.configurable_options;
+  // [PDP-03, PDP-07] The chosen colour's picture leads the gallery, when the product has one per colour.
+  const colourPicture = chosenColourPicture(product, selection);
+  const colourTitle = color?.options.find(
+    (choice) => String(choice.option_value) === String(selection.color),
+  )?.default_title;
 
   function choose(code: AttributeCode, value: OptionValue) {
     setSelection((current) =>
@@ -99,7 +111,12 @@ export function ProductDetails({
 
   return (
     <article className="pdp">
-      <ProductGallery images={product.images} name={product.name} isGiftCard={product.is_giftcard} />
+      <ProductGallery
+        key={colourPicture ?? 'product'}
+        images={picturesInChoice(product, selection)}
+        name={colourPicture && colourTitle ? `${product.name}, ${colourTitle}` : product.name}
+        isGiftCard={product.is_giftcard}
+      />
       <div className="pdp__summary">
         <h1 className="pdp__name" id="page-title">
           {product.name}

@@ -48,6 +48,14 @@ describe('product tile', () => {
     expect(card).toHaveTextContent('$35.50');
   });
 
+  it('[I11-16] tile names are level-2 headings, straight under the page’s h1 (no skipped level)', async () => {
+    showTiles();
+    await screen.findByRole('heading', { level: 1, name: 'Browse Products' });
+    const names = await screen.findAllByRole('heading', { level: 2 });
+    expect(names.map((heading) => heading.textContent)).toContain('Cottesloe Crew Tee');
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
+  });
+
   it('[TILE-02] [CONST-06] a configurable product reads From $x with 2 decimals', async () => {
     showTiles();
     expect(within(await tile('Cottesloe Crew Tee')).getByText('From $45.00')).toBeInTheDocument();

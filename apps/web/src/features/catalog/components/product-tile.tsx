@@ -59,11 +59,12 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
         ) : null}
       </div>
       <div className="tile__body">
-        <h3 className="tile__name">
+        {/* h2: the page heading (h1) is the only heading above a tile, so names sit one level under it. */}
+        <h2 className="tile__name">
           <Link className="tile__link" to={productPath(product.id)}>
             {product.name}
           </Link>
-        </h3>
+        </h2>
         {description ? <p className="tile__desc">{description}</p> : null}
         <p className="tile__price">{formatTilePrice(product.price, product.type_id)}</p>
         {soldOut ? (

@@ -1,5 +1,6 @@
 import type { Product } from '@quokka/contract/api/catalog';
 import { OPTION_ID } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +10,7 @@ import { AppProviders } from '../../../app/providers';
 import { getAppState, signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
 import type { AddToCartRequest } from '../../cart/public';
+import { CATALOG_TEXT } from '../catalog-texts';
 import {
   aConfigurableProduct,
   aGiftCardProduct,
@@ -37,6 +39,23 @@ function renderProductPage(product: Product, props: Parameters<typeof ProductPag
     </AppProviders>,
   );
   return { user: userEvent.setup() };
+}
+
+const NAVY_PICTURE = '/media/products/tee-navy-main.svg';
+const WHITE_PICTURE = '/media/products/tee-salt-white-main.svg';
+
+/** The tee with a picture per colour on its children, Navy's being the main picture. */
+function teeWithColourPictures(): Product {
+  const tee = aConfigurableProduct();
+  const images = [NAVY_PICTURE, ...tee.images.slice(1)];
+  return aConfigurableProduct({
+    image: NAVY_PICTURE,
+    images,
+    configurable_products: tee.configurable_products.map((child) => ({
+      ...child,
+      image: child.options.color === TEE.NAVY ? NAVY_PICTURE : WHITE_PICTURE,
+    })),
+  });
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -301,6 +320,52 @@ describe('/product/:id', () => {
     expect(request?.giftCardPrice).toBeNull();
   });
 
+  it('[I11-17] [PDP-07] picking a colour shows that colour’s picture as the main one, named with the colour', async () => {
+    const { user } = showProduct(teeWithColourPictures());
+    const main = await screen.findByRole('img', { name: 'Cottesloe Crew Tee' });
+    expect(main).toHaveAttribute('src', NAVY_PICTURE);
+    await user.click(colour('Salt White'));
+    expect(await screen.findByRole('img', { name: 'Cottesloe Crew Tee, Salt White' })).toHaveAttribute(
+      'src',
+      WHITE_PICTURE,
+    );
+    // The close-ups stay: only the main picture follows the colour.
+    const thumbs = screen.getByRole('list', { name: 'Product images' }).querySelectorAll('img');
+    expect([...thumbs].map((img) => img.getAttribute('src'))).toEqual(
+      teeWithColourPictures().images.slice(1),
+    );
+    await user.click(colour('Navy'));
+    expect(await screen.findByRole('img', { name: 'Cottesloe Crew Tee, Navy' })).toHaveAttribute(
+      'src',
+      NAVY_PICTURE,
+    );
+  });
+
+  it('[I11-17] [CART-01] Add to Cart hands the cart the product pictured in the chosen colour', async () => {
+    signIn('tok');
+    const onAddToCart = vi.fn<(request: AddToCartRequest) => void>();
+    const { user } = renderProductPage(teeWithColourPictures(), { onAddToCart });
+    await heading('Cottesloe Crew Tee');
+    await user.click(colour('Salt White'));
+    await user.click(size('M'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    const request = onAddToCart.mock.calls[0]?.[0];
+    expect(request?.product.image).toBe(WHITE_PICTURE);
+    expect(request?.product.images[0]).toBe(WHITE_PICTURE);
+    expect(request?.product.id).toBe(1);
+    expect(request?.sku).toBe('SL-TEE-WHITE-M');
+  });
+
+  it('[I11-17] a product without colour pictures keeps its own main picture whatever the colour', async () => {
+    const { user } = showProduct(aConfigurableProduct());
+    await heading('Cottesloe Crew Tee');
+    await user.click(colour('Salt White'));
+    expect(screen.getByRole('img', { name: 'Cottesloe Crew Tee' })).toHaveAttribute(
+      'src',
+      aConfigurableProduct().images[0],
+    );
+  });
+
   it('[DATA-26] the gift card price handed to the cart is the option title of the chosen sku', async () => {
     signIn('tok');
     const onAddToCart = vi.fn<(request: AddToCartRequest) => void>();
@@ -390,6 +455,43 @@ describe('/product/:id', () => {
     answer(withStatus(400, { message: 'Invalid product_id' }));
     expect(await screen.findByText('No Product.')).toBeInTheDocument();
     expect(container.querySelector('.pdp--skeleton')).not.toBeInTheDocument();
+  });
+
+  it('[I11-10] [ERR-02] a server fault on the product call offers Try again, not No Product., even after the popup closes', async () => {
+    let failing = true;
+    stubCatalogApi({
+      product: () => (failing ? withStatus(500, { message: 'Internal Server Error' }) : aSimpleProduct()),
+    });
+    const { user } = renderApp('/product/14');
+    const popup = await screen.findByRole('dialog', { name: MSG.unexpectedErrorTitle });
+    await user.click(within(popup).getAllByRole('button', { name: MSG.close })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await heading(CATALOG_TEXT.productLoadFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(CATALOG_TEXT.productLoadFailedServer)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noProduct)).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    expect(await heading('Saltline Trucker Cap')).toBeInTheDocument();
+  });
+
+  it('[I11-10] [ERR-01] with no reply at all the page says to check the connection and offers Try again', async () => {
+    let offline = true;
+    const fetchMock = stubCatalogApi({ product: aSimpleProduct() });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (offline && String(input).includes('/product?')) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    const { user } = renderApp('/product/14');
+    const popup = await screen.findByRole('dialog', { name: MSG.offlineTitle });
+    await user.click(within(popup).getByRole('button', { name: MSG.close }));
+    expect(await screen.findByText(CATALOG_TEXT.productLoadFailedOffline)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noProduct)).not.toBeInTheDocument();
+
+    offline = false;
+    await user.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    expect(await heading('Saltline Trucker Cap')).toBeInTheDocument();
   });
 
   it('[PDP-02] a route id that is not a product id shows No Product. without asking the server', async () => {

@@ -1,12 +1,14 @@
 // /product/:id: one product [ROUTE-09, PDP-01..17]. The header shows the seller's name while the page
 // is open [PDP-01]; a product that does not exist opens the §8 popup [ERR-04]; with no product and
-// nothing loading the page says 'No Product.' [PDP-02, ERR-15]. /updateproduct/:id reuses it with
-// mode 'update' [PDP-11].
+// nothing loading the page says 'No Product.' [PDP-02, ERR-15] — unless the call itself failed (no
+// reply, a server fault), which offers another try instead. /updateproduct/:id reuses it with mode
+// 'update' [PDP-11].
 import { MSG } from '@quokka/contract/messages';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
+import { ApiError, NoResponseError } from '../../../lib/api-client';
 import { setHeaderTitle, showMessage } from '../../../lib/app-state';
 import { useAddToCart } from '../../cart/public';
 import { useProduct } from '../api/product';
@@ -15,6 +17,7 @@ import {
   type ProductDetailsProps,
   type ProductPageMode,
 } from '../components/product-details';
+import { ProductLoadError } from '../components/product-load-error';
 import { parseId } from './category-page';
 import './product-page.css';
 
@@ -39,6 +42,11 @@ function ProductSkeleton() {
       </div>
     </div>
   );
+}
+
+/** A 4xx reply (a malformed or unknown id) says the product is not there; anything else may pass. */
+function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status < 500);
 }
 
 export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initialQty }: ProductPageProps) {
@@ -73,6 +81,15 @@ export function ProductPage({ mode = 'add', onAddToCart, initialSelection, initi
     );
   }
   if (id !== null && query.isPending) return <ProductSkeleton />;
+  if (query.isError && isRetryable(query.error)) {
+    return (
+      <ProductLoadError
+        offline={query.error instanceof NoResponseError}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
   // [PDP-02, ERR-15]
   return (
     <Page title={MSG.productHeading}>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getAppState } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
+import { CATALOG_TEXT } from '../catalog-texts';
 import { aPage, aSeller, aTile, callsTo, stubCatalogApi, withStatus } from '../test/catalog-factories';
 
 const seller = aSeller({
@@ -109,6 +111,29 @@ describe('/sellerprofile/:sellerurl', () => {
     renderApp('/sellerprofile/megalong-knitwear');
     await screen.findByRole('heading', { level: 1, name: 'Megalong Knitwear' });
     await waitFor(() => expect(localStorage.getItem('affiliate_seller_id')).toBe('4'));
+  });
+
+  it('[I11-6] [CHKF-09] sent here by the checkout countdown, a polite status says the checkout timed out and the cart is saved', async () => {
+    stubCatalogApi({ sellerInformation: { status: true, seller, products: [] } });
+    const { router, user } = renderApp('/browse');
+    await router.navigate('/sellerprofile/megalong-knitwear', { state: { checkoutTimedOut: true } });
+    await screen.findByRole('heading', { level: 1, name: 'Megalong Knitwear' });
+    const timeoutStatus = () =>
+      screen
+        .getAllByRole('status')
+        .find((region) => region.textContent?.includes(CATALOG_TEXT.checkoutTimedOut));
+    await waitFor(() => expect(timeoutStatus()).toBeDefined());
+    // A status region is polite: read out after what the screen reader is saying, not over it.
+    expect(timeoutStatus()).not.toHaveAttribute('aria-live', 'assertive');
+    await user.click(screen.getByRole('button', { name: CATALOG_TEXT.viewCart }));
+    expect(getAppState().popup).toBe('cart');
+  });
+
+  it('[I11-6] a visit that did not come from the checkout countdown shows no timeout notice', async () => {
+    stubCatalogApi({ sellerInformation: { status: true, seller, products: [] } });
+    renderApp('/sellerprofile/megalong-knitwear');
+    await screen.findByRole('heading', { level: 1, name: 'Megalong Knitwear' });
+    expect(screen.queryByText(CATALOG_TEXT.checkoutTimedOut)).not.toBeInTheDocument();
   });
 
   it('an unknown seller says the page was not found', async () => {

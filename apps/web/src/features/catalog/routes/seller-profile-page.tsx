@@ -1,6 +1,7 @@
 // /sellerprofile/:sellerurl: the seller's banner, logo, name and description, then its products with the
 // same infinite scroll as /browse [ROUTE-11, CART-10]. The seller becomes the affiliate seller that
-// checkout shows (DECISIONS.md "Catalogue, cart and orders").
+// checkout shows (DECISIONS.md "Catalogue, cart and orders"). A shopper sent here by the checkout
+// countdown is told why [CHKF-09].
 import type { SellerSummary } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +13,7 @@ import { openSuppliedBy, type SuppliedBySeller } from '../../../lib/app-state';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { flattenProductPages } from '../api/product-paging';
 import { useSellerInformation } from '../api/seller-information';
+import { CheckoutTimedOutNotice } from '../components/checkout-timed-out-notice';
 import { ProductList } from '../components/product-list';
 import './seller-profile-page.css';
 
@@ -98,6 +100,7 @@ export function SellerProfilePage() {
 
   return (
     <section className="page seller-profile" aria-labelledby="page-title" aria-busy={query.isPending}>
+      <CheckoutTimedOutNotice />
       {seller ? <SellerHeader seller={seller} /> : <SellerHeaderSkeleton />}
       <ProductList
         products={products}
