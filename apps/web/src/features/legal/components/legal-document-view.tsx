@@ -21,7 +21,9 @@ export function LegalDocumentView({ document, part }: { document: LegalDocument;
       {document.sections.map((section) => {
         const anchor = sectionAnchor(document, section);
         return (
-          <section key={section.id} className="legal-section" aria-labelledby={anchor}>
+          // Not a named region: /terms holds two documents with like-named sections ('Changes to these
+          // terms'), and a landmark per section would give screen readers duplicates. Headings navigate.
+          <section key={section.id} className="legal-section">
             <SectionHeading id={anchor} className="legal-section__heading" tabIndex={-1}>
               {section.heading}
             </SectionHeading>
