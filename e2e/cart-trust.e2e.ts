@@ -41,6 +41,26 @@ async function serverCart(page: Page): Promise<[string, number][]> {
   return lines.map((line) => [line.sku, line.qty]);
 }
 
+/** What another device of the same member does: a product added straight to the server cart. */
+async function addOnServer(page: Page, sku: string, qty: number): Promise<void> {
+  await page.evaluate(
+    async ({ api, sku, qty }) => {
+      const headers = {
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        'Content-Type': 'application/json',
+      };
+      const base = api.replace('/storefront', '');
+      await fetch(`${base}/carts/mine`, { method: 'POST', headers });
+      await fetch(`${base}/carts/mine/items`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ cartItem: { sku, qty } }),
+      });
+    },
+    { api: API, sku, qty },
+  );
+}
+
 async function addFromProductPage(page: Page, tile: ProductTile): Promise<Locator> {
   await page.goto(`/product/${tile.id}`);
   await page.getByRole('heading', { level: 1, name: tile.name, exact: true }).waitFor();
@@ -129,24 +149,35 @@ describe('cart trust', () => {
     if (!product || !other) throw new Error('the demo shop has too few simple products');
     const { page } = await newMember('Bo Grevillea');
     // Another device of the same member puts a product in the server cart.
-    await page.evaluate(
-      async ({ api, sku }) => {
-        const headers = {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        };
-        const base = api.replace('/storefront', '');
-        await fetch(`${base}/carts/mine`, { method: 'POST', headers });
-        await fetch(`${base}/carts/mine/items`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ cartItem: { sku, qty: 2 } }),
-        });
-      },
-      { api: API, sku: other.sku },
-    );
+    await addOnServer(page, other.sku, 2);
     await addFromProductPage(page, product);
     expect(await serverCart(page)).toEqual([[product.sku, 1]]);
+    await page.context().close();
+  });
+
+  it('[I11-2] [CHKF-12] a line another device puts in the server cart during checkout is not charged', async () => {
+    const [product, other] = simples(20);
+    if (!product || !other) throw new Error('the demo shop has too few simple products');
+    const { page } = await newMember('Fay Hakea');
+    const popup = await addFromProductPage(page, product);
+    await popup.getByRole('button', { name: MSG.checkout }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('button', { name: MSG.confirmPurchase }).waitFor();
+    await page.getByRole('status').filter({ hasText: MSG.fetchingCart }).waitFor({ state: 'detached' });
+
+    // Meanwhile another device of the same member adds a product to the server cart.
+    const stockBefore = (await getJson<{ qty: number }>(`product?product_id=${other.id}`)).qty;
+    await addOnServer(page, other.sku, 1);
+    expect(await serverCart(page)).toHaveLength(2);
+
+    await page.getByRole('radio', { name: MSG.addNewCard }).check();
+    await page.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+    await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
+    await page.getByLabel(MSG.cardCvcLabel).fill('123');
+    await page.getByRole('button', { name: MSG.confirmPurchase }).click();
+    await page.waitForURL('**/success', { timeout: 20_000 });
+    // The other product was not bought: its stock is as it was.
+    expect((await getJson<{ qty: number }>(`product?product_id=${other.id}`)).qty).toBe(stockBefore);
     await page.context().close();
   });
 

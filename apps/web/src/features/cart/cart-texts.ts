@@ -13,4 +13,7 @@ export function clearCartQuestion(quantity: number): string {
 export const CART_TEXT = {
   confirmClear: 'Yes, Clear Cart',
   keepItems: 'Keep Items',
+  changedElsewhereTitle: 'Your Cart Changed',
+  changedElsewhere:
+    'Your cart was changed on another device, so nothing was charged. Open Checkout again to see what you are buying.',
 } as const;
