@@ -18,6 +18,13 @@ export function clearLineNotice(key: string): void {
   if (notices.delete(key)) emit();
 }
 
+/** The cart popup closed: what it said about its lines is done with. */
+export function clearLineNotices(): void {
+  if (notices.size === 0) return;
+  notices.clear();
+  emit();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -12,6 +12,7 @@ import { cartQuantity, useAppState } from '../../../lib/app-state';
 import { useCartDelivery } from '../api/shipping-methods';
 import { cartSignature, cartTotalCents } from '../cart-lines';
 import { CART_TEXT, clearCartQuestion } from '../cart-texts';
+import { clearLineNotices } from '../line-notices';
 import { CartLineItem } from './cart-line-item';
 import './cart.css';
 
@@ -65,6 +66,7 @@ export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty,
   const method = delivery.data ?? null;
   const shippingCents = method ? dollarsToCents(method.amount) : 0;
   const total = cartTotalCents(items, shippingCents);
+  useEffect(() => clearLineNotices, []);
 
   function cancelClear() {
     setConfirmingClear(false);
