@@ -11,9 +11,9 @@ import { Popup } from '../../../components/ui/popup';
 import { cartQuantity, useAppState } from '../../../lib/app-state';
 import { useCartDelivery } from '../api/shipping-methods';
 import { cartSignature, cartTotalCents } from '../cart-lines';
-import { CART_TEXT, clearCartQuestion } from '../cart-texts';
 import { clearLineNotices } from '../line-notices';
 import { CartLineItem } from './cart-line-item';
+import { ClearCartConfirm } from './clear-cart-confirm';
 import './cart.css';
 
 export interface CartPopupProps {
@@ -26,36 +26,6 @@ export interface CartPopupProps {
   onRemove: (key: string) => void;
 }
 
-/** [I11-4] The footer while 'Clear Cart' waits for a yes: focus goes to the safe answer. */
-function ClearCartConfirm({
-  quantity,
-  onConfirm,
-  onCancel,
-}: {
-  quantity: number;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const keepRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => keepRef.current?.focus(), []);
-  return (
-    <fieldset className="cart-confirm">
-      <legend className="cart-confirm__question">{clearCartQuestion(quantity)}</legend>
-      <Button block variant="danger" onClick={onConfirm}>
-        {CART_TEXT.confirmClear}
-      </Button>
-      <button
-        type="button"
-        className={buttonClassName({ variant: 'secondary', block: true })}
-        ref={keepRef}
-        onClick={onCancel}
-      >
-        {CART_TEXT.keepItems}
-      </button>
-    </fieldset>
-  );
-}
-
 export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty, onRemove }: CartPopupProps) {
   const items = useAppState((state) => state.cartItems);
   const signedIn = useAppState((state) => state.auth.isSignedIn);
@@ -66,6 +36,7 @@ export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty,
   const method = delivery.data ?? null;
   const shippingCents = method ? dollarsToCents(method.amount) : 0;
   const total = cartTotalCents(items, shippingCents);
+  // What the lines said about refused quantities ends with the popup.
   useEffect(() => clearLineNotices, []);
 
   function cancelClear() {
