@@ -5,6 +5,7 @@ import { getAppState, signIn } from '../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
 import { aTile } from '../catalog/test/catalog-factories';
+import { aCartItem } from './test/cart-factories';
 import { CARTS, errorReply, fakeShopApi, json, NS } from './test/fake-shop-api';
 
 const CAP_TILE = aTile({
@@ -131,5 +132,43 @@ describe('Add To Cart', () => {
     await addCapFromTile(view);
     await waitFor(() => expect(getAppState().cartItems[0]?.qty).toBe(2));
     expect(getAppState().cartItems).toHaveLength(1);
+  });
+
+  it('[I11-2] a server line the browser does not show (kept from before a sign-out) is removed before the add, so the add holds qty 1', async () => {
+    const view = browseWithCap();
+    // The server still holds the cap from an earlier session; the browser's cart is empty.
+    view.api.state.cartId = 77;
+    view.api.state.lines = [
+      aCartItem({ item_id: 501, sku: 'SL-SALTLINE-TRUCKER-CAP', qty: 1, quote_id: '77' }),
+      aCartItem({ item_id: 502, sku: 'SL-TEE-WHITE-L', qty: 2, quote_id: '77' }),
+    ];
+    await addCapFromTile(view);
+    await screen.findByRole('dialog', { name: MSG.cartTitle });
+
+    expect(view.api.log()).toEqual(
+      expect.arrayContaining([`DELETE ${CARTS}/items/501`, `DELETE ${CARTS}/items/502`]),
+    );
+    expect(getAppState().cartItems.map((line) => [line.sku, line.qty])).toEqual([
+      ['SL-SALTLINE-TRUCKER-CAP', 1],
+    ]);
+    expect(view.api.state.lines.map((line) => [line.sku, line.qty])).toEqual([
+      ['SL-SALTLINE-TRUCKER-CAP', 1],
+    ]);
+    expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+  });
+
+  it('[I11-2] a server quantity that differs from the browser line is set to the browser’s before the add', async () => {
+    const view = browseWithCap();
+    await addCapFromTile(view);
+    await view.user.click(
+      within(await screen.findByRole('dialog', { name: MSG.cartTitle })).getByRole('button', {
+        name: MSG.closeWindow,
+      }),
+    );
+    // Another device raised the same line on the server to 3.
+    view.api.state.lines = view.api.state.lines.map((line) => ({ ...line, qty: 3 }));
+    await addCapFromTile(view);
+    await waitFor(() => expect(getAppState().cartItems[0]?.qty).toBe(2));
+    expect(view.api.state.lines.map((line) => line.qty)).toEqual([2]);
   });
 });

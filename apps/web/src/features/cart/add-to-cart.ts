@@ -13,6 +13,7 @@ import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';
 import { showAddFailure } from './cart-errors';
 import { type CartProductInfo, cartItemRequest, type LineOption, storedLine, upsertLine } from './cart-lines';
+import { mirrorBrowserCart } from './mirror-server-cart';
 
 /** The product page's choice as line options, with each option's label (Colour, Size…). */
 export function lineOptionsOf(request: AddToCartRequest): LineOption[] {
@@ -51,6 +52,7 @@ export async function addLine(
   return withLoader(MSG.addingToCart, async () => {
     try {
       const quoteId = await createCart();
+      await mirrorBrowserCart(); // [I11-2] the add must not merge into a line the shopper cannot see
       const request = cartItemRequest(sku, qty, options);
       const reply = await addCartItem({ ...request, quote_id: quoteId });
       const line = storedLine(product, reply, request, options);

@@ -21,4 +21,5 @@ export {
   withQty,
 } from './cart-lines';
 export { rebuildServerCart } from './rebuild-server-cart';
+export { serverCartMatchesBrowser } from './server-cart-check';
 export { updateCartLine } from './update-cart-line';

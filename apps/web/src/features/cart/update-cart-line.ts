@@ -13,6 +13,7 @@ import { removeCartItem } from './api/remove-cart-item';
 import { updateCartItemQty } from './api/update-cart-item';
 import { showAddFailure } from './cart-errors';
 import { cartItemRequest, replaceLine, storedLine } from './cart-lines';
+import { mirrorBrowserCart } from './mirror-server-cart';
 
 function hasItemId(line: StoredCartItem): line is StoredCartItem & { item_id: number | string } {
   return line.item_id !== undefined && line.item_id !== null && line.item_id !== '';
@@ -47,6 +48,7 @@ export async function updateCartLine(line: StoredCartItem, request: AddToCartReq
       const options = lineOptionsOf(request);
       const sku = request.product.sku;
       const quoteId = await createCart();
+      await mirrorBrowserCart(); // [I11-2] as for any add
       const sent = cartItemRequest(sku, request.qty, options);
       const reply = await addCartItem({ ...sent, quote_id: quoteId });
       const updated = storedLine(productInfoOf(request.product), reply, sent, options);

@@ -14,7 +14,8 @@ import { MSG } from '@quokka/contract/messages';
 import { type PaymentField, validatePayment } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
 import { ApiError, hasErrorCode } from '../../lib/api-client';
-import { showLoader, showMessage } from '../../lib/app-state';
+import { getAppState, showLoader, showMessage } from '../../lib/app-state';
+import { serverCartMatchesBrowser } from '../cart/public';
 import { getCheckoutSuccess } from './api/checkout-success';
 import { placeOrder } from './api/payment-information';
 import { saveShippingInformation } from './api/shipping-information';
@@ -98,6 +99,10 @@ export async function confirmPurchase(
 
   const hideLoader = showLoader(MSG.placingOrder);
   try {
+    // [I11-2] Payment charges the server cart: never a line the shopper does not see here.
+    if (!(await serverCartMatchesBrowser(getAppState().cartItems)))
+      return { kind: 'not-saved', message: null };
+
     // Step 2 [CHKF-11]
     try {
       await saveShippingInformation(payload, input.shippingMethod);

@@ -1,11 +1,16 @@
 // One cart line in the popup [SHELL-13]: picture, name, options, unit price, a quantity stepper that
-// stops at 1 [CONST-11] and the line total [CONST-12].
+// stops at 1 [CONST-11] and at the stock the product reply gives [I11-3], and the line total [CONST-12].
+// A refused quantity change is said here, inside the line [I11-3].
 import { CART_MIN_QTY } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { formatCents, formatPrice } from '@quokka/contract/money';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { StoredCartItem } from '../../../lib/storage';
+import { useLineStock } from '../api/product-stock';
 import { lineImage, lineKey, lineOptionTitles, linePriceCents, lineTotalCents } from '../cart-lines';
+import { onlyLeft } from '../cart-texts';
+import { useLineNotice } from '../line-notices';
 
 export interface CartLineItemProps {
   item: StoredCartItem;
@@ -25,6 +30,10 @@ export function CartLineItem({ item, onQty, onRemove, onEdit }: CartLineItemProp
   const options = lineOptionTitles(item);
   const image = lineImage(item);
   const qty = Number(item.qty);
+  const stock = useLineStock(item.id, item.sku);
+  const atStock = stock !== null && qty >= stock;
+  const notice = useLineNotice(key);
+  const hintId = useId();
   return (
     <li className="cart-line">
       <div className="cart-line__image">
@@ -53,28 +62,43 @@ export function CartLineItem({ item, onQty, onRemove, onEdit }: CartLineItemProp
               type="button"
               className="cart-stepper__button"
               aria-label={`${MSG.increaseQuantity}, ${name}`}
+              aria-describedby={atStock ? hintId : undefined}
+              disabled={atStock}
               onClick={() => onQty(key, qty + 1)}
             >
               <span aria-hidden="true">+</span>
             </button>
           </fieldset>
-          <Link
-            className="cart-line__link"
-            to={updateProductPath(item)}
-            onClick={onEdit}
-            aria-label={`${MSG.editItem} ${name}`}
-          >
-            {MSG.editItem}
-          </Link>
-          <button
-            type="button"
-            className="cart-line__link"
-            aria-label={`${MSG.removeItem} ${name}`}
-            onClick={() => onRemove(key)}
-          >
-            {MSG.removeItem}
-          </button>
+          {/* Edit and Remove wrap together under the stepper on a narrow phone. */}
+          <span className="cart-line__links">
+            <Link
+              className="cart-line__link"
+              to={updateProductPath(item)}
+              onClick={onEdit}
+              aria-label={`${MSG.editItem} ${name}`}
+            >
+              {MSG.editItem}
+            </Link>
+            <button
+              type="button"
+              className="cart-line__link"
+              aria-label={`${MSG.removeItem} ${name}`}
+              onClick={() => onRemove(key)}
+            >
+              {MSG.removeItem}
+            </button>
+          </span>
         </div>
+        {atStock ? (
+          <p className="cart-line__hint" id={hintId}>
+            {onlyLeft(stock)}
+          </p>
+        ) : null}
+        {notice ? (
+          <p className="cart-line__notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
       </div>
       <p className="cart-line__total" data-testid="line-total">
         {formatCents(lineTotalCents(item))}

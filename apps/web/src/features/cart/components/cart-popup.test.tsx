@@ -104,26 +104,75 @@ describe('cart popup', () => {
     ).toBeDisabled();
   });
 
-  it("[ERR-06] a refused quantity goes back to what the server holds and shows 'Qty not Available'", async () => {
+  it('[I11-3] [ERR-06] a refused quantity goes back to what the server holds and says why inside the line, the cart kept', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = fakeShopApi();
     api.answer('PUT', `${CARTS}/items/501`, () => errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable));
-    signedInWithCart([aCapLine({ qty: 3 })]);
+    signedInWithCart([aCapLine({ qty: 2 })]);
     const { popup, user } = await showCart();
     await user.click(
       within(popup).getByRole('button', { name: `${MSG.increaseQuantity}, Saltline Trucker Cap` }),
     );
     act(() => vi.advanceTimersByTime(QTY_DEBOUNCE_MS + 50));
+    const line = within(popup).getByRole('listitem');
+    expect(await within(line).findByRole('alert')).toHaveTextContent(MSG.qtyNotAvailable);
+    expect(screen.queryByRole('dialog', { name: MSG.qtyNotAvailableTitle })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: MSG.cartTitle })).toBe(popup);
+    expect(getAppState().cartItems[0]?.qty).toBe(2);
+  });
+
+  it("[ERR-06] a refusal that comes after the cart popup closed opens 'Qty not Available'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeShopApi();
+    api.answer('PUT', `${CARTS}/items/501`, () => errorReply('QTY_NOT_AVAILABLE', MSG.qtyNotAvailable));
+    signedInWithCart([aCapLine({ qty: 1 })]);
+    const { popup, user } = await showCart();
+    await user.click(
+      within(popup).getByRole('button', { name: `${MSG.increaseQuantity}, Saltline Trucker Cap` }),
+    );
+    await user.click(within(popup).getByRole('button', { name: MSG.closeWindow }));
+    act(() => vi.advanceTimersByTime(QTY_DEBOUNCE_MS + 50));
     const dialog = await screen.findByRole('dialog', { name: MSG.qtyNotAvailableTitle });
     expect(dialog).toHaveTextContent(MSG.qtyNotAvailable);
+    expect(getAppState().cartItems[0]?.qty).toBe(1);
+  });
+
+  it("[I11-3] '+' stops at the stock the product reply gives, with 'Only 3 left'", async () => {
+    fakeShopApi(); // the cap's product reply: qty 3
+    signedInWithCart([aCapLine({ qty: 2 })]);
+    const { popup, user } = await showCart();
+    const plus = within(popup).getByRole('button', { name: `${MSG.increaseQuantity}, Saltline Trucker Cap` });
+    expect(within(popup).queryByText('Only 3 left')).not.toBeInTheDocument();
+    await user.click(plus);
+    await waitFor(() => expect(plus).toBeDisabled());
+    expect(within(popup).getByText('Only 3 left')).toBeInTheDocument();
+    expect(plus).toHaveAccessibleDescription('Only 3 left');
     expect(getAppState().cartItems[0]?.qty).toBe(3);
   });
 
-  it('[CART-04] [ROUTE-07] Clear Cart empties both carts and goes to /browse', async () => {
+  it("[I11-4] [CART-04] 'Clear Cart' asks first: 'Keep Items' keeps everything and sends nothing", async () => {
     const api = fakeShopApi();
     signedInWithCart([aCapLine(), aTeeLine()]);
     const { popup, user, router } = await showCart();
     await user.click(within(popup).getByRole('button', { name: MSG.clearCart }));
+    const question = within(popup).getByRole('group', { name: 'Remove all 3 items from your cart?' });
+    expect(within(question).getByRole('button', { name: 'Keep Items' })).toHaveFocus();
+    expect(getAppState().cartItems).toHaveLength(2);
+
+    await user.click(within(question).getByRole('button', { name: 'Keep Items' }));
+    expect(within(popup).queryByRole('group', { name: /Remove all/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(popup).getByRole('button', { name: MSG.clearCart })).toHaveFocus());
+    expect(within(popup).getAllByRole('listitem')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe('/terms');
+    expect(api.log()).not.toContain(`POST ${NS}/clearcart`);
+  });
+
+  it('[I11-4] [CART-04] [ROUTE-07] a confirmed Clear Cart empties both carts and goes to /browse', async () => {
+    const api = fakeShopApi();
+    signedInWithCart([aCapLine(), aTeeLine()]);
+    const { popup, user, router } = await showCart();
+    await user.click(within(popup).getByRole('button', { name: MSG.clearCart }));
+    await user.click(within(popup).getByRole('button', { name: 'Yes, Clear Cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
     await waitFor(() => expect(api.log()).toContain(`POST ${NS}/clearcart`));
     expect(getAppState().cartItems).toEqual([]);

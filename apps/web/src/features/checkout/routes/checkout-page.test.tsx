@@ -196,11 +196,12 @@ describe('Confirm Purchase', () => {
       .slice(before)
       .filter((call) => !call.path.endsWith('/estimate-shipping-methods-by-address-id'));
     expect(sequence.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET ${CARTS}/items`, // [I11-2] the server cart still holds what the shopper sees
       `POST ${SHIPPING_INFO}`,
       `POST ${PAYMENT_INFO}`,
       `GET ${NS}/checkoutsuccess`,
     ]);
-    const [shipping, payment] = sequence;
+    const [, shipping, payment] = sequence;
     expect(shipping?.body).toMatchObject({
       addressInformation: {
         shipping_address: { customer_address_id: 31 },
