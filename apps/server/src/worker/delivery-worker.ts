@@ -93,7 +93,8 @@ export type HandleOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
 export class ProviderTimeoutError extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** The provider's answer, or a ProviderTimeoutError after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
@@ -104,7 +105,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+export const describeError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** An absolute picture URL: the template's own when it has one, else on the storefront's address. */
 export function absoluteMediaUrl(url: string, publicUrl: string): string {
@@ -222,7 +224,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       );
       return 'lost';
     } catch (error) {
-      const reason = describe(error);
+      const reason = describeError(error);
       const at = clock.now();
       if (claim.attempts >= settings.maxAttempts) {
         if (claim.mms_message_id || (await deliveryOf(db, card.id))?.mms_message_id) {
@@ -272,7 +274,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     try {
       await runOnce();
     } catch (error) {
-      log.error({ err: describe(error), worker: id }, 'gift card worker: could not read the queue');
+      log.error({ err: describeError(error), worker: id }, 'gift card worker: could not read the queue');
     }
     if (!stopRequested) timer = setTimeout(() => (running = tick()), settings.pollMs);
   };
@@ -294,6 +296,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 }
 
 /** The options given, without the undefined ones (so defaults stay in force). */
-function definedOnly<T extends object>(options: T): Partial<T> {
+export function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

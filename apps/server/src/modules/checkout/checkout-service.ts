@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressBody as AddressInputWire } from '@quokka/contract/api/address';
 import type {
   IdShippingMethod as IdShippingMethodWire,
@@ -36,6 +36,7 @@ import {
   type OrderItemRow,
   type OrderRow,
   orderItems,
+  queueReceipt,
   recordPayment,
   type ShippingMethodRow,
   shippingMethodsFor,
@@ -468,10 +469,19 @@ export function createCheckoutService({
     });
   }
 
-  /** Step 8: the payment on the order, and the cart is no longer the member's active one. */
-  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge) {
+  /**
+   * Step 8: the payment on the order, the cart is no longer the member's active one, and [I11-11] the
+   * receipt text is queued for the worker, to the member's mobile.
+   */
+  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge, mobile: string) {
     await recordPayment(trx, orderId, charged);
     await carts.markOrdered(trx, cartId);
+    await queueReceipt(trx, {
+      order_id: orderId,
+      to_mobile: mobile,
+      delivery_key: randomBytes(8).toString('hex').toUpperCase(),
+      now: clock.now(),
+    });
   }
 
   /** Charged, but the order did not commit: give the money back rather than keep it orderless. */
@@ -549,7 +559,7 @@ export function createCheckoutService({
             idempotencyKey,
           });
           charged = await charge(trx, { payer, card, cart, lines, method, order });
-          await completeOrder(trx, order.id, cart.id, charged);
+          await completeOrder(trx, order.id, cart.id, charged, member.mobile);
           return order.id;
         });
         if (charged) catalog.inventory.changed(); // stock changed: product pages show it at once
