@@ -254,7 +254,6 @@ export const MSG = {
   receiptOnItsWay: 'A receipt is on its way to your mobile by text message.',
   needHelp: 'Need help?',
   orderQuestions: 'Questions about this order?',
-  contact: 'Contact',
   abn: 'ABN',
   or: 'or',
   updateCartItemHeading: 'Update Cart Item',
