@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -14,6 +15,7 @@ import {
   deliveryOf,
   failDelivery,
   finishDelivery,
+  giftCardOrigin,
   type MessageKind,
   recordIntent,
   recordMessage,
@@ -51,8 +53,11 @@ export interface DeliveryWorkerOptions {
   clock: Clock;
   messaging: MessagingProvider;
   lookup: MessageLookup;
-  /** Base of the picture URLs in messages (PUBLIC_URL, or the server's address). */
+  /** Base of the picture URLs and shop links in messages (PUBLIC_URL, or the server's address). */
   publicUrl: string;
+  /** [I11-13] The storefront and operator the picture message says it comes from. */
+  storeName: string;
+  identity: BusinessIdentity;
   log: WorkerLog;
   /** How long a claim is the claimant's; past it the send is presumed abandoned. */
   leaseMs?: number;
@@ -160,7 +165,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (!claim.mms_message_id) {
       // [GIFT-03] 3 years from the actual send, when that is later than the schedule said.
       validUntil = validUntilOnSend(card.valid_until, now, zone);
-      const body = giftCardMmsBody(card, formatValidUntil(validUntil, zone), claim.delivery_key);
+      const body = giftCardMmsBody(
+        card,
+        await giftCardOrigin(db, card),
+        { publicUrl: options.publicUrl, storeName: options.storeName, identity: options.identity },
+        formatValidUntil(validUntil, zone),
+        claim.delivery_key,
+      );
       const picture = card.mms_template_url;
       const kept = await deliverMessage(
         claim,

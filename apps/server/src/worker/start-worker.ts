@@ -41,12 +41,11 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
     messaging: deps.providers.messaging,
     lookup: lookupFor(deps.config, deps.providers),
     publicUrl: deps.publicUrl,
+    storeName: deps.config.STORE_NAME,
+    identity: deps.config.identity,
     log: deps.log,
   };
-  const workers = [
-    createDeliveryWorker(shared),
-    createReceiptWorker({ ...shared, storeName: deps.config.STORE_NAME, identity: deps.config.identity }),
-  ];
+  const workers = [createDeliveryWorker(shared), createReceiptWorker(shared)];
   for (const worker of workers) worker.start();
   return {
     id: workers[0]?.id ?? '',
