@@ -124,6 +124,8 @@ describe('receipt and business identity', () => {
       await screenshot(page, `receipt-success-${size}`);
       await receipt.scrollIntoViewIfNeeded();
       await screenshot(page, `receipt-success-details-${size}`);
+      await page.getByText(MSG.orderQuestions).scrollIntoViewIfNeeded();
+      await screenshot(page, `receipt-success-help-${size}`);
 
       // The receipt text: order number, total, seller and the link to the order; sent once.
       const texts = await textsTo(mobile.e164, 1);
@@ -142,8 +144,10 @@ describe('receipt and business identity', () => {
       // The order page: its status and payment.
       await viewOrder.click();
       await page.waitForURL(/\/account\/order\/\d+$/);
+      // The route's screen loads on demand: wait for its heading before reading it.
+      await page.getByRole('heading', { level: 1, name: MSG.viewOrder }).waitFor();
       await page.getByText('Visa •••• 4242').waitFor();
-      expect(await page.getByText(MSG.orderStatusPaid).count()).toBeGreaterThan(0);
+      await page.getByText(MSG.orderStatusPaid, { exact: true }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `receipt-order-page-${size}`);
       await page.context().close();
@@ -161,8 +165,10 @@ describe('receipt and business identity', () => {
       expect(await footer.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(
         `mailto:${SUPPORT_EMAIL}`,
       );
-      await footer.scrollIntoViewIfNeeded();
       expect(await fitsWidth(page)).toBe(true);
+      // /browse keeps loading products as it scrolls: the footer is looked at under a short page.
+      await page.goto('/404');
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await screenshot(page, `receipt-footer-${size}`);
 
       await page.goto('/terms');

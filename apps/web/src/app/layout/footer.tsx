@@ -22,7 +22,7 @@ export function Footer() {
         <Link to="/terms">{MSG.termsAndConditions}</Link>
       </nav>
       <p className="app-footer__support">
-        {MSG.needHelp} <SupportLinks />
+        <span className="app-footer__support-label">{MSG.needHelp}</span> <SupportLinks joiner="·" />
       </p>
       <p className="app-footer__note">
         <span>

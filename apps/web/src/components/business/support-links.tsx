@@ -6,13 +6,19 @@ import { getRuntimeConfig } from '../../lib/runtime-config';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** 'support@example.com or 1300 975 707', each a link. */
-export function SupportLinks({ business = getRuntimeConfig().business }: { business?: BusinessIdentity }) {
+/** 'support@example.com or 1300 975 707', each a link; `joiner` replaces the 'or' (e.g. '·' in a list). */
+export function SupportLinks({
+  business = getRuntimeConfig().business,
+  joiner = MSG.or,
+}: {
+  business?: BusinessIdentity;
+  joiner?: string;
+}) {
   const { supportEmail: email, supportPhone: phone } = business;
   return (
     <>
       {email ? <a href={`mailto:${email}`}>{email}</a> : null}
-      {email && phone ? ` ${MSG.or} ` : null}
+      {email && phone ? ` ${joiner} ` : null}
       {phone ? <a href={telHref(phone)}>{phone}</a> : null}
     </>
   );
