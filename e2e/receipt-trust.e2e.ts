@@ -176,6 +176,8 @@ describe('receipt and business identity', () => {
       const main = page.getByRole('main');
       expect(await main.getByText(`ABN ${ABN}`).count()).toBeGreaterThan(0);
       expect(await main.getByRole('link', { name: SUPPORT_EMAIL }).count()).toBeGreaterThan(0);
+      await main.getByRole('link', { name: SUPPORT_EMAIL }).first().scrollIntoViewIfNeeded();
+      await screenshot(page, `receipt-terms-contact-${size}`);
       await page.context().close();
     },
   );

@@ -21,9 +21,12 @@ export function Footer() {
         <Link to="/privacy">{MSG.privacyPolicy}</Link>
         <Link to="/terms">{MSG.termsAndConditions}</Link>
       </nav>
-      <p className="app-footer__support">
-        <span className="app-footer__support-label">{MSG.needHelp}</span> <SupportLinks joiner="·" />
-      </p>
+      <div className="app-footer__support">
+        <p className="app-footer__support-label">{MSG.needHelp}</p>
+        <p className="app-footer__contacts">
+          <SupportLinks joiner={null} />
+        </p>
+      </div>
       <p className="app-footer__note">
         <span>
           © {new Date().getFullYear()} {getRuntimeConfig().storeName}

@@ -3,23 +3,31 @@
 import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import { MSG } from '@quokka/contract/messages';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import './support-links.css';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** 'support@example.com or 1300 975 707', each a link; `joiner` replaces the 'or' (e.g. '·' in a list). */
+/**
+ * 'support@example.com or 1300 975 707', each a link; `joiner` replaces the 'or', and null leaves the
+ * spacing to the container (a wrapping flex row). A phone number never breaks across lines.
+ */
 export function SupportLinks({
   business = getRuntimeConfig().business,
   joiner = MSG.or,
 }: {
   business?: BusinessIdentity;
-  joiner?: string;
+  joiner?: string | null;
 }) {
   const { supportEmail: email, supportPhone: phone } = business;
   return (
     <>
       {email ? <a href={`mailto:${email}`}>{email}</a> : null}
-      {email && phone ? ` ${joiner} ` : null}
-      {phone ? <a href={telHref(phone)}>{phone}</a> : null}
+      {email && phone && joiner !== null ? ` ${joiner} ` : null}
+      {phone ? (
+        <a href={telHref(phone)} className="support-links__phone">
+          {phone}
+        </a>
+      ) : null}
     </>
   );
 }
