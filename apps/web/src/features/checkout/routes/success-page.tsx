@@ -13,7 +13,7 @@ import { setCartItems, useAppState } from '../../../lib/app-state';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { orderPath } from '../../account/public';
-import { getCheckoutSuccess } from '../api/checkout-success';
+import { getCheckoutSuccess, knownCheckoutSuccess } from '../api/checkout-success';
 import { OrderReceipt } from '../components/order-receipt';
 import type { SuccessState } from './checkout-page';
 import '../checkout.css';
@@ -43,21 +43,23 @@ export function SuccessPage() {
     setCartItems([]);
     navigate('.', { replace: true, state: { ...passed, placed: false } });
   }, [justPlaced, passed, navigate]);
-  // Asked on every visit, for the order to restate; never from the cache, which may hold an earlier one.
+  // Confirm Purchase's lookup already answered with the order when the shopper comes from it; otherwise
+  // (a reload, or no number passed) it is asked again, never from the cache, which may hold an earlier one.
+  const known = knownCheckoutSuccess(passed?.orderNumber ?? null);
   const lookup = useQuery({
     queryKey: ['checkout', 'success', passed?.orderNumber ?? null],
     queryFn: () =>
       getCheckoutSuccess(getItem(STORAGE_KEYS.affiliateSellerId), getItem(STORAGE_KEYS.campaignId)).catch(
         () => null,
       ),
-    enabled: signedIn,
+    enabled: signedIn && known === null,
     retry: false,
     gcTime: 0,
   });
   const orderNumber = passed?.orderNumber ?? lookup.data?.order_id ?? null;
   const shopName = passed?.shopName ?? lookup.data?.shop_name ?? null;
   // The latest order is this one unless another was placed since (another tab): then it is not shown.
-  const lookedUp = lookup.data?.order;
+  const lookedUp = known?.order ?? lookup.data?.order;
   const order = lookedUp && (orderNumber === null || lookedUp.increment_id === orderNumber) ? lookedUp : null;
   const business = getRuntimeConfig().business;
 
