@@ -253,6 +253,7 @@ export const MSG = {
   orderStatusRefunded: 'Refunded',
   receiptOnItsWay: 'A receipt is on its way to your mobile by text message.',
   needHelp: 'Need help?',
+  supportLabel: 'Support:',
   orderQuestions: 'Questions about this order?',
   abn: 'ABN',
   or: 'or',

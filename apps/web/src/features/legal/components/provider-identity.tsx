@@ -1,5 +1,6 @@
 // [I11-12] The Provider the legal documents speak of, named: its trading name and ABN, and how to reach
 // it, from the runtime config (the server's OPERATOR_* and SUPPORT_* settings).
+import { MSG } from '@quokka/contract/messages';
 import { OperatorIdentity, SupportLinks } from '../../../components/business/support-links';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 
@@ -18,10 +19,10 @@ export function ProviderContact() {
   const business = getRuntimeConfig().business;
   return (
     <p className="legal-provider">
-      <span className="legal-provider__identity">
-        <OperatorIdentity business={business} />
-      </span>{' '}
-      Support: <SupportLinks business={business} />
+      <OperatorIdentity business={business} />
+      <span className="legal-provider__support">
+        {MSG.supportLabel} <SupportLinks business={business} />
+      </span>
     </p>
   );
 }
