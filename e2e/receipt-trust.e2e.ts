@@ -141,6 +141,13 @@ describe('receipt and business identity', () => {
         1,
       );
 
+      // The sandbox outbox page a developer reads shows it too.
+      const outboxPage = await page.context().newPage();
+      await outboxPage.goto('/dev/messages');
+      await outboxPage.getByText(`order ${orderNumber}`).first().waitFor();
+      await screenshot(outboxPage, `receipt-outbox-${size}`);
+      await outboxPage.close();
+
       // The order page: its status and payment.
       await viewOrder.click();
       await page.waitForURL(/\/account\/order\/\d+$/);

@@ -37,8 +37,10 @@ export function orderReceiptSmsBody({
   deliveryKey,
 }: OrderReceiptText) {
   const from = order.seller_names.length > 0 ? ` from ${sellersText(order.seller_names)}` : '';
+  const thanks = `${storeName} receipt: thank you for your order ${order.increment_id}${from}`;
   return [
-    `${storeName} receipt: thank you for your order ${order.increment_id}${from}.`,
+    // 'Saltline Surf Co.' ends the sentence itself.
+    thanks.endsWith('.') ? thanks : `${thanks}.`,
     `Total charged: ${formatCents(order.grand_total_cents)}`,
     `View your order: ${orderReceiptUrl(publicUrl, order.id)}`,
     `Questions? Contact ${identity.tradingName} support: ${supportContactText(identity)}`,

@@ -7,7 +7,7 @@ import { aSeller, aSimpleProduct, importTestCatalogue } from '../test/catalog-fa
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { WorkerLog } from './delivery-worker.ts';
 import { OutboxLookup } from './message-lookup.ts';
-import { sellersText } from './order-receipt-message.ts';
+import { orderReceiptSmsBody, sellersText } from './order-receipt-message.ts';
 import { receiptOf } from './receipt-repository.ts';
 import { createReceiptWorker, type ReceiptWorkerOptions } from './receipt-worker.ts';
 
@@ -141,6 +141,24 @@ describe('[I11-11] the order receipt text', () => {
     await aWorker().worker.runOnce();
     expect(await textsTo(shopper.mobile)).toHaveLength(1);
     expect(await textsTo(declined.mobile)).toHaveLength(0);
+  });
+
+  it('a seller whose name ends in a full stop does not get a second one', () => {
+    const body = orderReceiptSmsBody({
+      order: {
+        id: 7,
+        increment_id: '000000007',
+        grand_total_cents: 4495,
+        seller_names: ['Saltline Surf Co.'],
+      },
+      storeName: 'Quokka',
+      identity: t.config.identity,
+      publicUrl: PUBLIC_URL,
+      deliveryKey: 'ABC',
+    });
+    expect(body.split('\n')[0]).toBe(
+      'Quokka receipt: thank you for your order 000000007 from Saltline Surf Co.',
+    );
   });
 
   it('names every seller of the order, shortly', () => {
