@@ -37,7 +37,7 @@ export const TABLE_OWNERS = {
     'mms_templates',
   ],
   cart: ['carts', 'cart_items'],
-  checkout: ['orders', 'order_items', 'shipping_methods'],
+  checkout: ['orders', 'order_items', 'shipping_methods', 'order_receipts'],
   giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries'],
 };
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isValidAbn } from '@quokka/contract/business-identity';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, environmentWithDotenv, loadConfig } from './config.ts';
 
@@ -69,5 +70,82 @@ describe('settings', () => {
     const config = loadConfig(env);
     expect(config.PORT).toBe(9090);
     expect(config.STORE_NAME).toBe('Real Env');
+  });
+});
+
+/** Every setting a live shop needs, so that only the operator's identity is left to test. */
+const LIVE = {
+  NODE_ENV: 'production',
+  TWILIO_ACCOUNT_SID: 'AC1',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+61400000000',
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+  RECAPTCHA_SECRET: 'secret',
+  RECAPTCHA_SITE_KEY: 'site',
+  GOOGLE_PLACES_KEY: 'places',
+};
+
+describe("[I11-12] the operator's identity and support contact", () => {
+  it('defaults to the sandbox identity: a trading name, an ABN that passes the check, email and phone', () => {
+    const { identity } = loadConfig({});
+    expect(identity).toEqual({
+      tradingName: 'Quokka Marketplace Pty Ltd',
+      abn: '12 345 679 016',
+      supportEmail: 'support@example.com',
+      supportPhone: '1300 975 707',
+    });
+    expect(isValidAbn(identity.abn)).toBe(true);
+  });
+
+  it('takes the settings, and shows the ABN grouped as the ABN Lookup does', () => {
+    const { identity } = loadConfig({
+      OPERATOR_NAME: 'Wattle Trading Co Pty Ltd',
+      OPERATOR_ABN: '51824753556',
+      SUPPORT_EMAIL: 'help@wattle.example',
+    });
+    expect(identity).toEqual({
+      tradingName: 'Wattle Trading Co Pty Ltd',
+      abn: '51 824 753 556',
+      supportEmail: 'help@wattle.example',
+      // A contact given alone stands alone: no made-up phone beside a real email.
+      supportPhone: null,
+    });
+    expect(loadConfig({ SUPPORT_PHONE: '(02) 9555 0100' }).identity).toMatchObject({
+      supportEmail: null,
+      supportPhone: '(02) 9555 0100',
+    });
+  });
+
+  it.each([
+    ['12 345 679 017', 'a wrong check digit'],
+    ['1234567901', '10 digits'],
+    ['123456790167', '12 digits'],
+    ['12-345-679-016', 'dashes'],
+    ['ABN 12345679016', 'a prefix'],
+  ])('refuses OPERATOR_ABN %s (%s), naming the setting', (abn) => {
+    expect(() => loadConfig({ OPERATOR_ABN: abn })).toThrow(/OPERATOR_ABN: must be an ABN/);
+  });
+
+  it('refuses a support email or phone that is not one', () => {
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL: must be an email/);
+    expect(() => loadConfig({ SUPPORT_PHONE: 'call us' })).toThrow(/SUPPORT_PHONE: must be a phone/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '1300' })).toThrow(/SUPPORT_PHONE: must have 8 to 15 digits/);
+  });
+
+  it('a live shop must name itself: production refuses the sandbox identity', () => {
+    expect(() => loadConfig(LIVE)).toThrow(
+      /needs the operator's identity: set OPERATOR_NAME, OPERATOR_ABN, SUPPORT_EMAIL or SUPPORT_PHONE/,
+    );
+    expect(() => loadConfig({ ...LIVE, OPERATOR_NAME: 'Wattle', OPERATOR_ABN: '51 824 753 556' })).toThrow(
+      /set SUPPORT_EMAIL or SUPPORT_PHONE/,
+    );
+    const config = loadConfig({
+      ...LIVE,
+      OPERATOR_NAME: 'Wattle',
+      OPERATOR_ABN: '51 824 753 556',
+      SUPPORT_PHONE: '1300 975 708',
+    });
+    expect(config.identity).toMatchObject({ tradingName: 'Wattle', supportEmail: null });
   });
 });

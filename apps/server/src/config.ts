@@ -1,5 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import {
+  type BusinessIdentity,
+  formatAbn,
+  isValidAbn,
+  SANDBOX_IDENTITY,
+} from '@quokka/contract/business-identity';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
@@ -21,6 +27,11 @@ const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const absoluteUrl = () => z.url({ message: 'must be an absolute URL' });
 const optionalUrl = z.preprocess(emptyToUndefined, absoluteUrl().optional());
+// A support phone as people write it: digits with spaces, brackets, dashes or a leading +; 8 to 15 digits.
+const supportPhone = z
+  .string()
+  .regex(/^\+?[\d ()-]+$/, 'must be a phone number such as 1300 975 707')
+  .refine((phone) => /^\d{8,15}$/.test(phone.replace(/\D/g, '')), 'must have 8 to 15 digits');
 
 const settingsSchema = z
   .object({
@@ -47,6 +58,21 @@ const settingsSchema = z
     ),
     STORE_NAME: z.preprocess(emptyToUndefined, z.string().max(40).default('Quokka')),
     MARKETING_URL: z.preprocess(emptyToUndefined, absoluteUrl().default('https://example.com/')),
+    // Who runs the shop and how to reach support: the footer, /success, the terms and the texts show them.
+    OPERATOR_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(80).optional()),
+    OPERATOR_ABN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(isValidAbn, 'must be an ABN: 11 digits that pass the ABN check, e.g. 12 345 679 016')
+        .transform(formatAbn)
+        .optional(),
+    ),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.email({ message: 'must be an email address' }).optional(),
+    ),
+    SUPPORT_PHONE: z.preprocess(emptyToUndefined, supportPhone.optional()),
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
@@ -122,6 +148,8 @@ export interface Config extends Settings {
   providers: { messaging: ProviderMode; payments: ProviderMode; captcha: ProviderMode; places: ProviderMode };
   /** True when any provider runs in sandbox mode: /dev routes and start-up code printing are on. */
   sandbox: boolean;
+  /** The operator and its support contact; the sandbox identity fills what is not set outside production. */
+  identity: BusinessIdentity;
   dataDir: string;
 }
 
@@ -166,7 +194,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `NODE_ENV=production refuses sandbox providers (${missing.join(', ')}): set their keys, or ALLOW_SANDBOX=1`,
     ]);
   }
-  return { ...settings, providers, sandbox, dataDir: resolve(settings.DATA_DIR) };
+  return {
+    ...settings,
+    providers,
+    sandbox,
+    identity: identityOf(settings),
+    dataDir: resolve(settings.DATA_DIR),
+  };
+}
+
+/**
+ * The operator's identity from the settings. A live shop (production without ALLOW_SANDBOX) must name
+ * itself: a made-up ABN or support address on a real receipt would mislead. Elsewhere the sandbox
+ * identity fills the gaps; a support email or phone given alone stands alone.
+ */
+function identityOf(settings: Settings): BusinessIdentity {
+  const contactGiven = Boolean(settings.SUPPORT_EMAIL || settings.SUPPORT_PHONE);
+  if (settings.NODE_ENV === 'production' && !settings.ALLOW_SANDBOX) {
+    const missing = [
+      settings.OPERATOR_NAME ? null : 'OPERATOR_NAME',
+      settings.OPERATOR_ABN ? null : 'OPERATOR_ABN',
+      contactGiven ? null : 'SUPPORT_EMAIL or SUPPORT_PHONE',
+    ].filter((name) => name !== null);
+    if (missing.length > 0) {
+      throw new ConfigError([`NODE_ENV=production needs the operator's identity: set ${missing.join(', ')}`]);
+    }
+  }
+  return {
+    tradingName: settings.OPERATOR_NAME ?? SANDBOX_IDENTITY.tradingName,
+    abn: settings.OPERATOR_ABN ?? SANDBOX_IDENTITY.abn,
+    supportEmail: contactGiven ? (settings.SUPPORT_EMAIL ?? null) : SANDBOX_IDENTITY.supportEmail,
+    supportPhone: contactGiven ? (settings.SUPPORT_PHONE ?? null) : SANDBOX_IDENTITY.supportPhone,
+  };
 }
 
 /** The server's clock: the system clock, or with TEST_CLOCK one that started at that instant. */

@@ -243,6 +243,20 @@ export const MSG = {
   orderPlacedText: 'is placed and paid.',
   orderNumberPending: 'Your order number will appear in My Account shortly.',
   continueShopping: 'Continue Shopping',
+  // The receipt on /success and the order page: what was bought, charged, where it goes, how it was paid
+  receiptHeading: 'Order details',
+  totalCharged: 'Total charged',
+  deliveringTo: 'Delivering to',
+  payment: 'Payment',
+  orderStatus: 'Status',
+  orderStatusPaid: 'Paid',
+  orderStatusRefunded: 'Refunded',
+  receiptOnItsWay: 'A receipt is on its way to your mobile by text message.',
+  needHelp: 'Need help?',
+  supportLabel: 'Support:',
+  orderQuestions: 'Questions about this order?',
+  abn: 'ABN',
+  or: 'or',
   updateCartItemHeading: 'Update Cart Item',
   notInCart: 'This item is not in your cart any more.',
   viewProduct: 'View the product',
@@ -335,3 +349,23 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** [I11-12] How to reach support, as a sentence: 'Email support@example.com or call 1300 975 707.' */
+export function supportContactSentence(contact: {
+  supportEmail: string | null;
+  supportPhone: string | null;
+}) {
+  const { supportEmail: email, supportPhone: phone } = contact;
+  if (email && phone) return `Email ${email} or call ${phone}.`;
+  if (email) return `Email ${email}.`;
+  return phone ? `Call ${phone}.` : '';
+}
+
+/** [I11-12] A text that tells the shopper to contact support, followed by how to (SPEC.md's words first). */
+export function withSupportContact(
+  text: string,
+  contact: { supportEmail: string | null; supportPhone: string | null },
+): string {
+  const sentence = supportContactSentence(contact);
+  return sentence ? `${text} ${sentence}` : text;
+}

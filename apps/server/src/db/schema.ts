@@ -323,6 +323,25 @@ export interface GiftCardDeliveryTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The receipt text of an order: the worker's queue row (migration 0008). */
+export interface OrderReceiptTable {
+  order_id: number;
+  to_mobile: string;
+  delivery_key: string;
+  status: Generated<GiftCardDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  intent_at: Date | null;
+  message_id: string | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   customers: CustomerTable;
   customer_addresses: CustomerAddressTable;
@@ -349,4 +368,5 @@ export interface Database {
   gift_card_details: GiftCardDetailsTable;
   gift_card_orders: GiftCardOrderTable;
   gift_card_deliveries: GiftCardDeliveryTable;
+  order_receipts: OrderReceiptTable;
 }

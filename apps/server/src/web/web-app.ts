@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -22,6 +23,8 @@ export interface RuntimeConfig {
   recaptchaSiteKey: string | null;
   googlePlacesKey: string | null;
   sandbox: boolean;
+  /** [I11-12] The operator and its support contact, for the footer, /success and the terms. */
+  business: BusinessIdentity;
 }
 
 /**
@@ -55,6 +58,7 @@ export function runtimeConfig(config: Config, origin?: string): RuntimeConfig {
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     googlePlacesKey: config.GOOGLE_PLACES_KEY ?? null,
     sandbox: config.sandbox,
+    business: config.identity,
   };
 }
 

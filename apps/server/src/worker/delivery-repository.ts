@@ -53,6 +53,43 @@ export function deliveryCard(db: Db, cardId: number): Promise<DeliveryCard | und
   return db.selectFrom('gift_card_details').selectAll().where('id', '=', cardId).executeTakeFirst();
 }
 
+/**
+ * [I11-13] Who sent the card (the purchaser's name) and the seller it spends with: the gift card
+ * product's seller, or, when the catalogue no longer has the product, the seller its order line kept.
+ */
+export async function giftCardOrigin(
+  db: Db,
+  card: Pick<DeliveryCard, 'customer_id' | 'product_id' | 'order_id'>,
+): Promise<{ senderName: string; seller: { name: string; url: string } | null }> {
+  const purchaser = await db
+    .selectFrom('customers')
+    .select(['firstname', 'lastname'])
+    .where('id', '=', card.customer_id)
+    .executeTakeFirst();
+  const fromCatalogue = await db
+    .selectFrom('products as p')
+    .innerJoin('sellers as s', 's.id', 'p.seller_id')
+    .select(['s.name', 's.seller_url as url'])
+    .where('p.id', '=', card.product_id)
+    .executeTakeFirst();
+  const fromOrder =
+    fromCatalogue || card.order_id === null
+      ? undefined
+      : await db
+          .selectFrom('order_items as i')
+          .innerJoin('sellers as s', 's.id', 'i.seller_id')
+          .select(['s.name', 's.seller_url as url'])
+          .where('i.order_id', '=', card.order_id)
+          .where((w) =>
+            w.or([w('i.parent_product_id', '=', card.product_id), w('i.product_id', '=', card.product_id)]),
+          )
+          .executeTakeFirst();
+  return {
+    senderName: purchaser ? `${purchaser.firstname} ${purchaser.lastname}`.trim() : 'Someone',
+    seller: fromCatalogue ?? fromOrder ?? null,
+  };
+}
+
 function owned(db: Db, cardId: number, owner: string) {
   return db
     .updateTable('gift_card_deliveries')

@@ -8,6 +8,7 @@ import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../tes
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { claimNext, deliveryOf } from './delivery-repository.ts';
 import { createDeliveryWorker, type DeliveryWorkerOptions, type WorkerLog } from './delivery-worker.ts';
+import { giftCardMmsBody, MMS_BODY_LIMIT } from './gift-card-message.ts';
 import { OutboxLookup } from './message-lookup.ts';
 
 // The delivery worker on real rows: cards bought and paid for through the API, sent through the sandbox
@@ -42,6 +43,8 @@ function aWorker(options: Partial<DeliveryWorkerOptions> = {}) {
     messaging: outbox,
     lookup: new OutboxLookup(outbox),
     publicUrl: PUBLIC_URL,
+    storeName: t.config.STORE_NAME,
+    identity: t.config.identity,
     log,
     ...options,
   });
@@ -156,6 +159,56 @@ describe('sending', () => {
     // Nothing is ever sent twice.
     expect(await worker.runOnce()).toBe(0);
     expect((await messagesOf(card.id)).mms).toHaveLength(1);
+  });
+
+  it('[I11-13] the picture message says who sent it, what it is for, how to use it and who to ask', async () => {
+    const sender = await aShopper(t, { firstname: 'Leo', lastname: 'Wattle' });
+    const { cards } = await aPaidGiftCard(t, sender, catalogue, { form: { recipient_message: 'Enjoy!' } });
+    const card = cards[0] as GiftCardDetailsWire;
+    await aWorker().worker.runOnce();
+    const body = (await messagesOf(card.id)).mms[0]?.body ?? '';
+    const seller = await t.db
+      .selectFrom('products as p')
+      .innerJoin('sellers as s', 's.id', 'p.seller_id')
+      .select(['s.name', 's.seller_url'])
+      .where('p.id', '=', catalogue.productId)
+      .executeTakeFirstOrThrow();
+    // Who sent it and what it is.
+    expect(body).toContain(`Leo Wattle has sent you a $50.00 gift card for ${seller.name}!`);
+    // How to use it: the seller's shop, the number, the expiry.
+    expect(body).toContain(
+      `To use it, shop ${seller.name} at ${PUBLIC_URL}/sellerprofile/${seller.seller_url} and give the gift card number when you pay.`,
+    );
+    expect(body).toContain(`Gift card number: ${card.gift_card_no.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
+    expect(body).toContain('Valid until: 21 November 2029');
+    // Who it comes from and who to ask.
+    expect(body).toContain(
+      'Sent for Leo Wattle by Quokka (Quokka Marketplace Pty Ltd). Questions? support@example.com or 1300 975 707',
+    );
+    expect(body.length).toBeLessThanOrEqual(MMS_BODY_LIMIT);
+  });
+
+  it('[I11-13] the longest picture message (a 160-character message, long names) stays within the MMS limit', () => {
+    const body = giftCardMmsBody(
+      {
+        recipient_firstname: 'A'.repeat(60),
+        recipient_lastname: 'B'.repeat(60),
+        recipient_mobile: '+61412000111',
+        recipient_message: '🎂'.repeat(80),
+        product_name: 'Gift Card',
+        amount_cents: 100_000,
+        gift_card_no: '1234567890123456',
+      },
+      { senderName: 'C'.repeat(120), seller: { name: 'D'.repeat(100), url: 'e'.repeat(100) } },
+      {
+        publicUrl: 'https://a-rather-long-storefront-address.example.com.au',
+        storeName: 'F'.repeat(40),
+        identity: t.config.identity,
+      },
+      '21 November 2029',
+      'ABCDEF0123456789',
+    );
+    expect(body.length).toBeLessThanOrEqual(MMS_BODY_LIMIT);
   });
 
   it('[GIFT-02] a scheduled card goes out at its time, not before', async () => {

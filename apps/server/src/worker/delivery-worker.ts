@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -14,6 +15,7 @@ import {
   deliveryOf,
   failDelivery,
   finishDelivery,
+  giftCardOrigin,
   type MessageKind,
   recordIntent,
   recordMessage,
@@ -51,8 +53,11 @@ export interface DeliveryWorkerOptions {
   clock: Clock;
   messaging: MessagingProvider;
   lookup: MessageLookup;
-  /** Base of the picture URLs in messages (PUBLIC_URL, or the server's address). */
+  /** Base of the picture URLs and shop links in messages (PUBLIC_URL, or the server's address). */
   publicUrl: string;
+  /** [I11-13] The storefront and operator the picture message says it comes from. */
+  storeName: string;
+  identity: BusinessIdentity;
   log: WorkerLog;
   /** How long a claim is the claimant's; past it the send is presumed abandoned. */
   leaseMs?: number;
@@ -93,7 +98,8 @@ export type HandleOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
 export class ProviderTimeoutError extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** The provider's answer, or a ProviderTimeoutError after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
@@ -104,7 +110,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+export const describeError = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** An absolute picture URL: the template's own when it has one, else on the storefront's address. */
 export function absoluteMediaUrl(url: string, publicUrl: string): string {
@@ -158,7 +165,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (!claim.mms_message_id) {
       // [GIFT-03] 3 years from the actual send, when that is later than the schedule said.
       validUntil = validUntilOnSend(card.valid_until, now, zone);
-      const body = giftCardMmsBody(card, formatValidUntil(validUntil, zone), claim.delivery_key);
+      const body = giftCardMmsBody(
+        card,
+        await giftCardOrigin(db, card),
+        { publicUrl: options.publicUrl, storeName: options.storeName, identity: options.identity },
+        formatValidUntil(validUntil, zone),
+        claim.delivery_key,
+      );
       const picture = card.mms_template_url;
       const kept = await deliverMessage(
         claim,
@@ -222,7 +235,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       );
       return 'lost';
     } catch (error) {
-      const reason = describe(error);
+      const reason = describeError(error);
       const at = clock.now();
       if (claim.attempts >= settings.maxAttempts) {
         if (claim.mms_message_id || (await deliveryOf(db, card.id))?.mms_message_id) {
@@ -272,7 +285,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     try {
       await runOnce();
     } catch (error) {
-      log.error({ err: describe(error), worker: id }, 'gift card worker: could not read the queue');
+      log.error({ err: describeError(error), worker: id }, 'gift card worker: could not read the queue');
     }
     if (!stopRequested) timer = setTimeout(() => (running = tick()), settings.pollMs);
   };
@@ -294,6 +307,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 }
 
 /** The options given, without the undefined ones (so defaults stay in force). */
-function definedOnly<T extends object>(options: T): Partial<T> {
+export function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

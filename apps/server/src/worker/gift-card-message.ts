@@ -1,11 +1,20 @@
+import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { formatCents } from '@quokka/contract/money';
 import { formatGiftCardNumber } from '../modules/giftcards/gift-card-number.ts';
 
 // The texts of a gift card's two messages ([GIFT-01], DECISIONS.md "Gift cards"): the picture message to
-// the recipient (name, amount, message, card number, valid-until) and the receipt to the purchaser. Each
-// ends with a reference made from the card's delivery key: after a crash the worker asks the provider for
-// a message carrying it before ever sending again (docs/gift-cards.md, "Exactly once").
+// the recipient and the receipt to the purchaser. Each ends with a reference made from the card's
+// delivery key: after a crash the worker asks the provider for a message carrying it before ever sending
+// again (docs/gift-cards.md, "Exactly once").
+//
+// [I11-13] A 16-digit number from an unknown sender reads like a scam, so the picture message says who
+// sent it, what it is (a gift card for the seller that sold it, which it spends with), how to use it (the
+// seller's shop link, the number, the expiry) and who to ask: the operator by name, with its support
+// contact. It stays far inside the MMS text limit (MMS_BODY_LIMIT).
+
+/** Carriers and Twilio take at most 1600 characters of text in one message. */
+export const MMS_BODY_LIMIT = 1600;
 
 export interface MessageCard {
   recipient_firstname: string;
@@ -15,6 +24,26 @@ export interface MessageCard {
   product_name: string;
   amount_cents: number;
   gift_card_no: string;
+}
+
+/** Who sent the card and where it spends: read when it is sent (delivery-repository.ts giftCardOrigin). */
+export interface GiftCardOrigin {
+  /** The purchaser's full name. */
+  senderName: string;
+  /** The seller that sold the card; null when the catalogue no longer has it. */
+  seller: { name: string; url: string } | null;
+}
+
+/** The storefront that sends, for the link and the support line. */
+export interface MessageSender {
+  publicUrl: string;
+  storeName: string;
+  identity: BusinessIdentity;
+}
+
+/** The seller's shop on the storefront, where the card spends. */
+export function sellerShopUrl(publicUrl: string, sellerUrl: string): string {
+  return new URL(`/sellerprofile/${encodeURIComponent(sellerUrl)}`, publicUrl).href;
 }
 
 /** The reference line of the picture message; never a prefix of the receipt's. */
@@ -32,15 +61,29 @@ export function formatValidUntil(validUntil: Date, zone: string): string {
   }).format(validUntil);
 }
 
-export function giftCardMmsBody(card: MessageCard, validUntil: string, deliveryKey: string): string {
+export function giftCardMmsBody(
+  card: MessageCard,
+  origin: GiftCardOrigin,
+  sender: MessageSender,
+  validUntil: string,
+  deliveryKey: string,
+): string {
+  const amount = formatCents(card.amount_cents);
+  const shop = origin.seller?.name ?? sender.storeName;
+  const link = origin.seller ? sellerShopUrl(sender.publicUrl, origin.seller.url) : sender.publicUrl;
+  const support = supportContactText(sender.identity);
   return [
-    `Hi ${card.recipient_firstname} ${card.recipient_lastname}, you have been sent a ${formatCents(card.amount_cents)} ${card.product_name}!`,
+    `Hi ${card.recipient_firstname} ${card.recipient_lastname}, ${origin.senderName} has sent you a ${amount} gift card for ${shop}!`,
     '',
     card.recipient_message,
     '',
     `Gift card number: ${formatGiftCardNumber(card.gift_card_no)}`,
-    `Amount: ${formatCents(card.amount_cents)}`,
+    `Amount: ${amount}`,
     `Valid until: ${validUntil}`,
+    '',
+    `To use it, shop ${shop} at ${link} and give the gift card number when you pay.`,
+    '',
+    `Sent for ${origin.senderName} by ${sender.storeName} (${sender.identity.tradingName}).${support ? ` Questions? ${support}` : ''}`,
     mmsReference(deliveryKey),
   ].join('\n');
 }

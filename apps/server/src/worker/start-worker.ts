@@ -4,9 +4,11 @@ import type { Db } from '../db/database.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './delivery-worker.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
+import { createReceiptWorker } from './receipt-worker.ts';
 
 // One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
-// providers config chose, and the lookup that matches them.
+// providers config chose, and the lookup that matches them. It works two queues: gift card deliveries
+// and order receipts.
 
 export interface StartWorkerDeps {
   config: Config;
@@ -33,14 +35,27 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
       'PUBLIC_URL is not set: picture messages point at this address, which the phone network may not reach',
     );
   }
-  const worker = createDeliveryWorker({
+  const shared = {
     db: deps.db,
     clock: deps.clock,
     messaging: deps.providers.messaging,
     lookup: lookupFor(deps.config, deps.providers),
     publicUrl: deps.publicUrl,
+    storeName: deps.config.STORE_NAME,
+    identity: deps.config.identity,
     log: deps.log,
-  });
-  worker.start();
-  return worker;
+  };
+  const workers = [createDeliveryWorker(shared), createReceiptWorker(shared)];
+  for (const worker of workers) worker.start();
+  return {
+    id: workers[0]?.id ?? '',
+    runOnce: async () =>
+      (await Promise.all(workers.map((worker) => worker.runOnce()))).reduce((a, b) => a + b, 0),
+    start: () => {
+      for (const worker of workers) worker.start();
+    },
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
 }

@@ -18,7 +18,33 @@ describe('runtime config', () => {
       googlePlacesKey: null,
       sandbox: true,
       apiBase: null,
+      business: {
+        tradingName: 'Quokka Marketplace Pty Ltd',
+        abn: '12 345 679 016',
+        supportEmail: 'support@example.com',
+        supportPhone: '1300 975 707',
+      },
     });
+  });
+
+  it("[I11-12] reads the operator's identity, keeping a support contact given alone", () => {
+    const config = parseRuntimeConfig(
+      JSON.stringify({
+        business: {
+          tradingName: 'Wattle Pty Ltd',
+          abn: '51 824 753 556',
+          supportEmail: null,
+          supportPhone: '1300 975 708',
+        },
+      }),
+    );
+    expect(config.business).toEqual({
+      tradingName: 'Wattle Pty Ltd',
+      abn: '51 824 753 556',
+      supportEmail: null,
+      supportPhone: '1300 975 708',
+    });
+    expect(parseRuntimeConfig('{"business":"nope"}').business).toEqual(DEFAULT_RUNTIME_CONFIG.business);
   });
 
   it('reads the HTML-escaped JSON the server writes into the tag', () => {

@@ -1,3 +1,5 @@
+import { type BusinessIdentity, SANDBOX_IDENTITY } from '@quokka/contract/business-identity';
+
 // Settings the server writes into index.html at serve time (`<meta name="quokka-config">`), so one
 // build runs in every environment. The dev server leaves the tag as `{}`, so every field has a default.
 
@@ -12,6 +14,8 @@ export interface RuntimeConfig {
   sandbox: boolean;
   /** Optional API origin when the API is not served from the page's origin [API-01]. */
   apiBase: string | null;
+  /** [I11-12] Who runs the shop and how to reach support: the footer, /success and the terms show it. */
+  business: BusinessIdentity;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -23,6 +27,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   googlePlacesKey: null,
   sandbox: true,
   apiBase: null,
+  business: SANDBOX_IDENTITY,
 };
 
 const META_SELECTOR = 'meta[name="quokka-config"]';
@@ -33,6 +38,22 @@ function text(value: unknown, fallback: string): string {
 
 function optionalText(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function businessOf(value: unknown): BusinessIdentity {
+  if (typeof value !== 'object' || value === null) return DEFAULT_RUNTIME_CONFIG.business;
+  const source: Record<string, unknown> = { ...value };
+  const fallback = DEFAULT_RUNTIME_CONFIG.business;
+  const email = optionalText(source.supportEmail);
+  const phone = optionalText(source.supportPhone);
+  const anyContact = email !== null || phone !== null;
+  return {
+    tradingName: text(source.tradingName, fallback.tradingName),
+    abn: text(source.abn, fallback.abn),
+    // The server sends at least one contact; a tag without either falls back to the default pair.
+    supportEmail: anyContact ? email : fallback.supportEmail,
+    supportPhone: anyContact ? phone : fallback.supportPhone,
+  };
 }
 
 /** Reads the config from a meta tag's content; anything missing or malformed falls back to the default. */
@@ -53,6 +74,7 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
     googlePlacesKey: optionalText(source.googlePlacesKey),
     sandbox: typeof source.sandbox === 'boolean' ? source.sandbox : DEFAULT_RUNTIME_CONFIG.sandbox,
     apiBase: optionalText(source.apiBase),
+    business: businessOf(source.business),
   };
 }
 

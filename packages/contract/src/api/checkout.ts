@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { addressBodySchema } from './address.ts';
 import { flag, idParam, text } from './common.ts';
+import { orderSchema } from './customer.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -172,9 +173,13 @@ export type SavedCard = z.infer<typeof savedCardSchema>;
 export const savedCardsReplySchema = z.object({ status: z.literal(true), data: z.array(savedCardSchema) });
 export type SavedCardsReply = z.infer<typeof savedCardsReplySchema>;
 
-/** [API-36, DATA-44] The latest order's number and the shop's name. */
+/**
+ * [API-36, DATA-44] The latest order's number and the shop's name; [I11-11] and the order itself (items,
+ * total, addresses, payment), for the receipt /success shows. `order` is an addition to SPEC.md's reply:
+ * a client reads it when present.
+ */
 export const checkoutSuccessReplySchema = z.object({
   status: z.literal(true),
-  data: z.object({ order_id: z.string(), shop_name: z.string() }),
+  data: z.object({ order_id: z.string(), shop_name: z.string(), order: orderSchema.optional() }),
 });
 export type CheckoutSuccessReply = z.infer<typeof checkoutSuccessReplySchema>;

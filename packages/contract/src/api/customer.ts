@@ -70,6 +70,12 @@ export const orderItemSchema = z
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** [I11-11] How an order was paid: the card's brand ('visa') and last 4 digits, as the provider gave them. */
+export const orderPaymentSchema = z
+  .object({ brand: z.string().nullable(), last4: z.string().nullable() })
+  .meta({ id: 'OrderPayment' });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 /** [DATA-41] An order as the account shows it. */
 export const orderSchema = z
   .object({
@@ -86,6 +92,8 @@ export const orderSchema = z
     shipping_address: addressSnapshotSchema,
     billing_address: addressSnapshotSchema,
     items: z.array(orderItemSchema),
+    /** [I11-11] Added after SPEC.md: absent from servers that predate it; null before the payment is recorded. */
+    payment: orderPaymentSchema.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

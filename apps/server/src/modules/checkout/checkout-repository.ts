@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
 
-// shipping_methods, orders and order_items: the only SQL on them. Stock belongs to the catalogue, which
+// shipping_methods, orders, order_items and order_receipts: the only SQL on them (the delivery worker
+// works the receipts' queue, worker/receipt-repository.ts). Stock belongs to the catalogue, which
 // takes it inside the order's transaction when checkout hands it over (catalog-service.ts inventory).
 
 export interface ShippingMethodRow {
@@ -98,6 +99,25 @@ export async function recordPayment(
     .updateTable('orders')
     .set({ payment_id: payment.id, card_brand: payment.brand, card_last4: payment.last4 })
     .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * [I11-11] Queues the order's receipt text, in the order's transaction: a paid order always has one, and
+ * the order id as the key means never two. The worker sends it (worker/receipt-worker.ts).
+ */
+export async function queueReceipt(
+  db: Db,
+  receipt: { order_id: number; to_mobile: string; delivery_key: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('order_receipts')
+    .values({
+      order_id: receipt.order_id,
+      to_mobile: receipt.to_mobile,
+      delivery_key: receipt.delivery_key,
+      next_attempt_at: receipt.now,
+    })
     .execute();
 }
 

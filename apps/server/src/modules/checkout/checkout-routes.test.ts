@@ -632,6 +632,38 @@ describe('{ns}/checkoutsuccess', () => {
     });
   });
 
+  it('[I11-11] the reply also carries the order for the receipt: items, total, delivery address, the card and its status', async () => {
+    const shopper = await readyShopper();
+    const placed = await placeOrder(t.app, shopper, 'pm_card_visa');
+    const reply = await call<{ data: { order?: Record<string, unknown> } }>(
+      t.app,
+      'GET',
+      `${NS}/checkoutsuccess`,
+      { headers: shopper.headers },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.order).toMatchObject({
+      id: Number(placed.body),
+      status: 'paid',
+      grand_total: 57.35,
+      shipping_amount: 9.95,
+      items: [
+        expect.objectContaining({ sku: 'MUG-1', qty: 2, row_total: 39.9 }),
+        expect.objectContaining({ sku: 'BOWL-1', qty: 1, row_total: 7.5 }),
+      ],
+      shipping_address: expect.objectContaining({ street: expect.any(Array) }),
+      payment: { brand: 'visa', last4: '4242' },
+    });
+    // The account's order answers the same payment.
+    const order = await call<{ data: Record<string, unknown> }>(
+      t.app,
+      'GET',
+      `${NS}/order?order_id=${placed.body}`,
+      { headers: shopper.headers },
+    );
+    expect(order.body.data).toMatchObject({ status: 'paid', payment: { brand: 'visa', last4: '4242' } });
+  });
+
   it('[API-36] 404 for a member with no order: nobody sees another member’s order', async () => {
     await placeOrder(t.app, await readyShopper());
     const stranger = await aShopper(t);

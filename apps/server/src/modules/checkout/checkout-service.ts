@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressBody as AddressInputWire } from '@quokka/contract/api/address';
 import type {
   IdShippingMethod as IdShippingMethodWire,
@@ -36,6 +36,7 @@ import {
   type OrderItemRow,
   type OrderRow,
   orderItems,
+  queueReceipt,
   recordPayment,
   type ShippingMethodRow,
   shippingMethodsFor,
@@ -174,6 +175,8 @@ function orderWire(order: OrderRow, items: OrderItemRow[]): OrderWire {
     shipping_description: order.shipping_title,
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
+    // [I11-11] The card as the provider described it; null until the charge is on the order.
+    payment: order.payment_id ? { brand: order.card_brand, last4: order.card_last4 } : null,
     items: items.map((item) => ({
       item_id: item.id,
       product_id: item.product_id,
@@ -253,8 +256,11 @@ export interface CheckoutService {
   placeOrder(customerId: number, input: PlaceOrderInput): Promise<string>;
   /** [API-30, DATA-40] */
   savedCards(customerId: number): Promise<SavedCard[]>;
-  /** [API-36, DATA-44] The member's latest order number and the shop's name. */
-  checkoutSuccess(customerId: number, sellerRef?: string): Promise<{ order_id: string; shop_name: string }>;
+  /** [API-36, DATA-44] The member's latest order number and the shop's name; [I11-11] and the order. */
+  checkoutSuccess(
+    customerId: number,
+    sellerRef?: string,
+  ): Promise<{ order_id: string; shop_name: string; order: OrderWire }>;
   /** [DATA-41] The member's orders, newest first. */
   orders(customerId: number): Promise<OrderWire[]>;
   /** [DATA-41] One of the member's orders; 404 for anyone else's. */
@@ -468,10 +474,19 @@ export function createCheckoutService({
     });
   }
 
-  /** Step 8: the payment on the order, and the cart is no longer the member's active one. */
-  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge) {
+  /**
+   * Step 8: the payment on the order, the cart is no longer the member's active one, and [I11-11] the
+   * receipt text is queued for the worker, to the member's mobile.
+   */
+  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge, mobile: string) {
     await recordPayment(trx, orderId, charged);
     await carts.markOrdered(trx, cartId);
+    await queueReceipt(trx, {
+      order_id: orderId,
+      to_mobile: mobile,
+      delivery_key: randomBytes(8).toString('hex').toUpperCase(),
+      now: clock.now(),
+    });
   }
 
   /** Charged, but the order did not commit: give the money back rather than keep it orderless. */
@@ -549,7 +564,7 @@ export function createCheckoutService({
             idempotencyKey,
           });
           charged = await charge(trx, { payer, card, cart, lines, method, order });
-          await completeOrder(trx, order.id, cart.id, charged);
+          await completeOrder(trx, order.id, cart.id, charged, member.mobile);
           return order.id;
         });
         if (charged) catalog.inventory.changed(); // stock changed: product pages show it at once
@@ -578,10 +593,11 @@ export function createCheckoutService({
         ref === ''
           ? undefined
           : await catalog.sellerName(/^\d{1,9}$/.test(ref) ? { id: Number(ref) } : { url: ref });
-      const [first] = await orderItems(db, [order.id]);
+      const items = await orderItems(db, [order.id]);
+      const first = items[0];
       const shopName =
         affiliate ?? (first ? await catalog.sellerName({ id: first.seller_id }) : undefined) ?? storeName;
-      return { order_id: order.increment_id, shop_name: shopName };
+      return { order_id: order.increment_id, shop_name: shopName, order: orderWire(order, items) };
     },
 
     async orders(customerId) {

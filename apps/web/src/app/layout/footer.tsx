@@ -1,7 +1,9 @@
 // [SHELL-09, SHELL-10] Links to the policies; not shown on '/', '/checkout' and '/register', where
-// nothing should pull the shopper away.
+// nothing should pull the shopper away. [I11-12] Who runs the shop (trading name, ABN) and how to reach
+// support, so a shopper knows whom they pay and whom to ask.
 import { MSG } from '@quokka/contract/messages';
 import { Link } from 'react-router';
+import { OperatorIdentity, SupportLinks } from '../../components/business/support-links';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import './footer.css';
 
@@ -19,8 +21,17 @@ export function Footer() {
         <Link to="/privacy">{MSG.privacyPolicy}</Link>
         <Link to="/terms">{MSG.termsAndConditions}</Link>
       </nav>
+      <div className="app-footer__support">
+        <p className="app-footer__support-label">{MSG.needHelp}</p>
+        <p className="app-footer__contacts">
+          <SupportLinks joiner={null} />
+        </p>
+      </div>
       <p className="app-footer__note">
-        © {new Date().getFullYear()} {getRuntimeConfig().storeName}
+        <span>
+          © {new Date().getFullYear()} {getRuntimeConfig().storeName}
+        </span>
+        <OperatorIdentity />
       </p>
     </footer>
   );

@@ -10,11 +10,12 @@
 
 import type { AddressWire } from '@quokka/contract/api/address';
 import type { ShippingMethod } from '@quokka/contract/api/checkout';
-import { MSG } from '@quokka/contract/messages';
+import { MSG, withSupportContact } from '@quokka/contract/messages';
 import { type PaymentField, validatePayment } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
 import { ApiError, hasErrorCode } from '../../lib/api-client';
 import { getAppState, showLoader, showMessage } from '../../lib/app-state';
+import { getRuntimeConfig } from '../../lib/runtime-config';
 import { serverCartMatchesBrowser } from '../cart/public';
 import { getCheckoutSuccess } from './api/checkout-success';
 import { placeOrder } from './api/payment-information';
@@ -140,7 +141,11 @@ export async function confirmPurchase(
           orderNumber: success?.order_id ?? null,
         });
       } catch {
-        showMessage(MSG.giftCardSaveErrorText, MSG.giftCardSaveErrorTitle);
+        // [I11-12] 'Please contact support.' followed by how.
+        showMessage(
+          withSupportContact(MSG.giftCardSaveErrorText, getRuntimeConfig().business),
+          MSG.giftCardSaveErrorTitle,
+        );
       }
     }
 

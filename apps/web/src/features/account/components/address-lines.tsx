@@ -4,6 +4,8 @@
 import type { AddressWire } from '@quokka/contract/api/address';
 import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import { findRegionById } from '@quokka/contract/regions';
+// Its `.acct-address` rules live there; a screen outside the feature (/success) gets them with it.
+import './account.css';
 
 type ShownAddress = Pick<
   AddressWire,

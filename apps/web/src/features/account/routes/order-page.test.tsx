@@ -60,6 +60,27 @@ describe('/account/order/:id', { timeout: 20_000 }, () => {
     expect(within(billing).getByText('Bill Payer')).toBeInTheDocument();
   });
 
+  it('[I11-11] shows where the order stands and how it was paid', async () => {
+    stubAccountApi({ orders: [anOrder(5)] });
+    signIn('tok');
+    renderApp('/account/order/5');
+    const status = await screen.findByText(MSG.orderStatus, {}, { timeout: 5_000 });
+    expect(status.nextSibling).toHaveTextContent(MSG.orderStatusPaid);
+    expect(screen.getByText(MSG.payment).nextSibling).toHaveTextContent('Visa •••• 4242');
+    expect(screen.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
+  });
+
+  it('[I11-11] a refunded order paid by Mastercard says so', async () => {
+    stubAccountApi({
+      orders: [anOrder(6, { status: 'refunded', payment: { brand: 'mastercard', last4: '4444' } })],
+    });
+    signIn('tok');
+    renderApp('/account/order/6');
+    const status = await screen.findByText(MSG.orderStatus, {}, { timeout: 5_000 });
+    expect(status.nextSibling).toHaveTextContent(MSG.orderStatusRefunded);
+    expect(screen.getByText(MSG.payment).nextSibling).toHaveTextContent('Mastercard •••• 4444');
+  });
+
   it("another member's order (the server answers 404) reads as not found, with the way back to the orders", async () => {
     stubAccountApi({ orders: [anOrder(5)] });
     signIn('tok');

@@ -1,5 +1,5 @@
 // /account/order/:id 'View Order' [ROUTE-26, ACCT-19..21]: the items (name, price, qty, total), the
-// shipping amount and total, and the shipping and billing addresses. Another member's order is
+// shipping amount and total, and the shipping and billing addresses; [I11-11] its status and payment. Another member's order is
 // 'not found', like one that does not exist.
 
 import type { Order } from '@quokka/contract/api/customer';
@@ -11,6 +11,7 @@ import { Page } from '../../../components/ui/page';
 import { useOrder } from '../api/get-order';
 import { AccountSection } from '../components/account-section';
 import { AddressLines } from '../components/address-lines';
+import { OrderStatusFacts } from '../components/order-payment';
 import { orderDate } from '../components/order-summary-card';
 import { QueryStatus } from '../components/query-status';
 import '../components/account.css';
@@ -33,6 +34,7 @@ function OrderDetail({ order }: { order: Order }) {
           </span>
         ) : null}
       </p>
+      <OrderStatusFacts order={order} />
       <AccountSection id="order-items" title={MSG.items}>
         <table className="acct-card acct-items">
           <thead>

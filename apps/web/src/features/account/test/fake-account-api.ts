@@ -113,6 +113,7 @@ export function anOrder(id: number, overrides: Partial<Order> = {}): Order {
     shipping_description: 'Standard',
     shipping_address: aSnapshot(12, { street: ['12 Swan St'], city: 'Richmond', postcode: '3121' }),
     billing_address: aSnapshot(11),
+    payment: { brand: 'visa', last4: '4242' },
     items: [
       anOrderItem({ item_id: id * 10 + 1, name: 'Harbour Mug', price: 19.95, qty: 1 }),
       anOrderItem({

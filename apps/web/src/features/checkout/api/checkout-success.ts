@@ -5,6 +5,14 @@ import { apiFetch, nsPath } from '../../../lib/api-client';
 
 export type CheckoutSuccess = CheckoutSuccessReply['data'];
 
+/** The last answer, kept so that /success restates the order Confirm Purchase just looked up without asking again. */
+let lastAnswer: CheckoutSuccess | null = null;
+
+/** The lookup's answer for this order number, if this page load already has it. */
+export function knownCheckoutSuccess(orderNumber: string | null): CheckoutSuccess | null {
+  return orderNumber !== null && lastAnswer?.order_id === orderNumber ? lastAnswer : null;
+}
+
 export async function getCheckoutSuccess(
   sellerId: string | null,
   campaignId: string | null,
@@ -17,5 +25,6 @@ export async function getCheckoutSuccess(
     signal,
     silent: true,
   });
+  lastAnswer = reply.data;
   return reply.data;
 }

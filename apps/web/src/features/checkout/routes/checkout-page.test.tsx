@@ -326,6 +326,8 @@ describe('Confirm Purchase', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
     const popup = await screen.findByRole('dialog', { name: MSG.giftCardSaveErrorTitle });
     expect(popup).toHaveTextContent(MSG.giftCardSaveErrorText);
+    // [I11-12] and says how to contact support.
+    expect(popup).toHaveTextContent('Email support@example.com or call 1300 975 707.');
   });
 });
 

@@ -1,9 +1,22 @@
 import { MSG } from '@quokka/contract/messages';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import { fakeShopApi, NS } from '../../cart/test/fake-shop-api';
+import { anOrder, aSnapshot } from '../../account/test/fake-account-api';
+import { fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
+
+/** The success lookup answering order 000000105 with the order itself, as the server does. */
+function withOrder() {
+  const api = fakeShopApi();
+  const order = anOrder(5, {
+    shipping_address: aSnapshot(12, { street: ['5 Hay St'], city: 'Perth', postcode: '6000' }),
+  });
+  api.answer('GET', `${NS}/checkoutsuccess`, () =>
+    json({ status: true, data: { order_id: order.increment_id, shop_name: 'Saltline Surf Co.', order } }),
+  );
+  return { api, order };
+}
 
 describe('/success', () => {
   it('[ROUTE-19] [SUCC-01] [SUCC-02] [SUCC-03] Thank You, the merchant and the order number from the success lookup', async () => {
@@ -23,5 +36,53 @@ describe('/success', () => {
     renderApp('/success');
     expect(await screen.findByText(MSG.orderNumberPending)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: MSG.thankYou })).toBeInTheDocument();
+  });
+
+  it('[I11-11] restates what was bought, the total charged, the delivery address and the card, with View Order', async () => {
+    const { order } = withOrder();
+    signIn('member-token');
+    renderApp('/success');
+    const receipt = await screen.findByRole('region', { name: MSG.receiptHeading });
+    const items = within(receipt).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Harbour Mug× 1$19.95', 'Bush Bowl× 2$19.90']);
+    expect(within(receipt).getByText(MSG.delivery).nextSibling).toHaveTextContent('$7.50');
+    expect(within(receipt).getByText(MSG.totalCharged).nextSibling).toHaveTextContent('$47.40');
+    expect(within(receipt).getByText(MSG.deliveringTo).nextSibling).toHaveTextContent('5 Hay St');
+    expect(within(receipt).getByText(MSG.deliveringTo).nextSibling).toHaveTextContent('Perth');
+    expect(within(receipt).getByText(MSG.payment).nextSibling).toHaveTextContent('Visa •••• 4242');
+    expect(screen.getByRole('link', { name: MSG.viewOrder })).toHaveAttribute(
+      'href',
+      `/account/order/${order.id}`,
+    );
+    expect(screen.getByText(MSG.receiptOnItsWay)).toBeInTheDocument();
+    // Beside SPEC.md's thanks, merchant and number.
+    expect(screen.getByRole('heading', { level: 1, name: MSG.thankYou })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('000000105');
+  });
+
+  it('[I11-12] names the operator, its ABN and how to reach support about the order', async () => {
+    withOrder();
+    signIn('member-token');
+    renderApp('/success');
+    await screen.findByRole('region', { name: MSG.receiptHeading });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(MSG.orderQuestions, { exact: false })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
+    expect(within(main).getByText('ABN 12 345 679 016')).toBeInTheDocument();
+    expect(within(main).getByText('Quokka Marketplace Pty Ltd')).toBeInTheDocument();
+  });
+
+  it('[I11-11] without the order in the reply (an older server) it shows what SPEC.md asks and no View Order', async () => {
+    const api = fakeShopApi();
+    api.state.orders.push('123');
+    signIn('member-token');
+    renderApp('/success');
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('000000123');
+    expect(screen.queryByRole('region', { name: MSG.receiptHeading })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.viewOrder })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.continueShopping })).toBeInTheDocument();
   });
 });

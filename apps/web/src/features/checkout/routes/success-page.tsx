@@ -1,17 +1,23 @@
 // /success [ROUTE-19, SUCC-01..03]: 'Thank You', the merchant's name and the order number, as the
 // success lookup answered them at Confirm Purchase; opened without them, it asks again. Arriving from
-// Confirm Purchase it empties the browser's cart.
+// Confirm Purchase it empties the browser's cart. [I11-11] The lookup's order is restated beside them
+// (items, total charged, delivery address, card) with 'View Order'; [I11-12] and who to ask about it.
 import { MSG } from '@quokka/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { OperatorIdentity, SupportLinks } from '../../../components/business/support-links';
 import { ButtonLink } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { setCartItems, useAppState } from '../../../lib/app-state';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
-import { getCheckoutSuccess } from '../api/checkout-success';
+import { orderPath } from '../../account/public';
+import { getCheckoutSuccess, knownCheckoutSuccess } from '../api/checkout-success';
+import { OrderReceipt } from '../components/order-receipt';
 import type { SuccessState } from './checkout-page';
 import '../checkout.css';
+import '../success.css';
 
 function readState(state: unknown): SuccessState | null {
   if (typeof state !== 'object' || state === null || !('orderNumber' in state)) return null;
@@ -37,17 +43,25 @@ export function SuccessPage() {
     setCartItems([]);
     navigate('.', { replace: true, state: { ...passed, placed: false } });
   }, [justPlaced, passed, navigate]);
+  // Confirm Purchase's lookup already answered with the order when the shopper comes from it; otherwise
+  // (a reload, or no number passed) it is asked again, never from the cache, which may hold an earlier one.
+  const known = knownCheckoutSuccess(passed?.orderNumber ?? null);
   const lookup = useQuery({
-    queryKey: ['checkout', 'success'],
+    queryKey: ['checkout', 'success', passed?.orderNumber ?? null],
     queryFn: () =>
       getCheckoutSuccess(getItem(STORAGE_KEYS.affiliateSellerId), getItem(STORAGE_KEYS.campaignId)).catch(
         () => null,
       ),
-    enabled: signedIn && (passed === null || passed.orderNumber === null),
+    enabled: signedIn && known === null,
     retry: false,
+    gcTime: 0,
   });
   const orderNumber = passed?.orderNumber ?? lookup.data?.order_id ?? null;
   const shopName = passed?.shopName ?? lookup.data?.shop_name ?? null;
+  // The latest order is this one unless another was placed since (another tab): then it is not shown.
+  const lookedUp = known?.order ?? lookup.data?.order;
+  const order = lookedUp && (orderNumber === null || lookedUp.increment_id === orderNumber) ? lookedUp : null;
+  const business = getRuntimeConfig().business;
 
   return (
     <section className="page success" aria-labelledby="page-title">
@@ -83,9 +97,30 @@ export function SuccessPage() {
         ) : lookup.isPending && lookup.fetchStatus !== 'idle' ? null : (
           <p className="success__pending">{MSG.orderNumberPending}</p>
         )}
-        <ButtonLink to="/browse" block>
-          {MSG.continueShopping}
-        </ButtonLink>
+        {order ? (
+          <>
+            <p className="success__texted">{MSG.receiptOnItsWay}</p>
+            <OrderReceipt order={order} />
+          </>
+        ) : null}
+        <div className="success__actions">
+          {order ? (
+            <ButtonLink to={orderPath(order.id)} block>
+              {MSG.viewOrder}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/browse" block variant={order ? 'secondary' : undefined}>
+            {MSG.continueShopping}
+          </ButtonLink>
+        </div>
+        <div className="success__help">
+          <p className="success__help-line">
+            {MSG.orderQuestions} <SupportLinks business={business} />
+          </p>
+          <p className="success__operator">
+            <OperatorIdentity business={business} />
+          </p>
+        </div>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { GIFT_CARD_VALID_YEARS, OTP_TTL_S, TERMS } from '@quokka/contract/constants';
 import { formatPrice } from '@quokka/contract/money';
 import { Link } from 'react-router';
+import { ProviderContact, ProviderName } from '../components/provider-identity';
 import type { LegalDocument } from './legal-document';
 import { count, notice, QUIET_HOURS_END, QUIET_HOURS_SPAN, QUIET_HOURS_START } from './legal-figures';
 
@@ -11,10 +12,9 @@ export const memberTerms: LegalDocument = {
   intro: (
     <p>
       These terms apply to you when you register as a member of this storefront and whenever you buy from it.
-      The storefront is operated by the Provider (the operator of this storefront, also “we” and “us”). The
-      goods are sold by independent suppliers, whose names and logos appear on their products. By ticking the
-      terms box when you register, you agree to these terms and to our{' '}
-      <Link to="/privacy">Privacy Policy</Link>.
+      The storefront is operated by <ProviderName /> (the Provider, also “we” and “us”). The goods are sold by
+      independent suppliers, whose names and logos appear on their products. By ticking the terms box when you
+      register, you agree to these terms and to our <Link to="/privacy">Privacy Policy</Link>.
     </p>
   ),
   sections: [
@@ -247,11 +247,14 @@ export const memberTerms: LegalDocument = {
       id: 'general',
       heading: 'Law and contact',
       body: (
-        <p>
-          These terms are governed by the laws of Australia and of the state or territory where the Provider
-          has its principal place of business. You can reach us through the contact details shown on this
-          storefront or given in our messages.
-        </p>
+        <>
+          <p>
+            These terms are governed by the laws of Australia and of the state or territory where the Provider
+            has its principal place of business. You can reach us through the contact details below, also
+            shown at the foot of every page and given in our messages.
+          </p>
+          <ProviderContact />
+        </>
       ),
     },
   ],

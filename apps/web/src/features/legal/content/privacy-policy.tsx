@@ -1,5 +1,6 @@
 import { GIFT_CARD_VALID_YEARS, OTP_TTL_S } from '@quokka/contract/constants';
 import { Link } from 'react-router';
+import { ProviderContact } from '../components/provider-identity';
 import type { LegalDocument } from './legal-document';
 import { count, QUIET_HOURS_END, QUIET_HOURS_SPAN } from './legal-figures';
 
@@ -217,12 +218,15 @@ export const privacyPolicy: LegalDocument = {
       id: 'changes',
       heading: 'Changes and contact',
       body: (
-        <p>
-          We may update this policy; the current version is always on this page, and we will tell you of
-          significant changes before they take effect. You can reach us through the contact details shown on
-          this storefront. Our <Link to="/terms">Terms &amp; Conditions</Link> explain how membership and
-          orders work.
-        </p>
+        <>
+          <p>
+            We may update this policy; the current version is always on this page, and we will tell you of
+            significant changes before they take effect. You can reach us through the contact details below,
+            also shown at the foot of every page. Our <Link to="/terms">Terms &amp; Conditions</Link> explain
+            how membership and orders work.
+          </p>
+          <ProviderContact />
+        </>
       ),
     },
   ],

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, TERMS } from '@quokka/contract/constants';
 import { formatPrice } from '@quokka/contract/money';
+import { ProviderName } from '../components/provider-identity';
 import type { LegalDocument } from './legal-document';
 import { count, notice, percent } from './legal-figures';
 
@@ -11,8 +12,8 @@ export const vendorTerms: LegalDocument = {
   intro: (
     <p>
       These terms apply to every supplier (“vendor”, “you”) that sells goods through this storefront. They
-      form a contract between you and the Provider (the operator of this storefront, “we”, “us”), together
-      with the Data Processing Agreement below.
+      form a contract between you and the Provider (<ProviderName />, the operator of this storefront, “we”,
+      “us”), together with the Data Processing Agreement below.
     </p>
   ),
   sections: [

@@ -342,3 +342,26 @@ describe('privacy policy content', () => {
     expect(policySection('Access and correction')).toContain('correct it');
   });
 });
+
+describe('[I11-12] the Provider is named', () => {
+  it('the terms say who the Provider is (trading name, ABN) and how to reach support', () => {
+    renderAt(['/terms']);
+    const page = document.body;
+    expect(text(page)).toContain('operated by Quokka Marketplace Pty Ltd, ABN 12 345 679 016 (the Provider');
+    expect(screen.getAllByText('ABN 12 345 679 016').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'support@example.com' })[0]).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
+    expect(screen.getAllByRole('link', { name: '1300 975 707' })[0]).toHaveAttribute(
+      'href',
+      'tel:1300975707',
+    );
+  });
+
+  it('the privacy policy gives the same contact', () => {
+    renderAt(['/privacy']);
+    expect(screen.getByText('ABN 12 345 679 016')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@example.com' })).toBeInTheDocument();
+  });
+});
