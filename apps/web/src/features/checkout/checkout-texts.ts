@@ -10,7 +10,7 @@ export const CHECKOUT_TEXT = {
   shipToNone: 'add an address above',
   /** Confirm Purchase saved a new address whose delivery the total on screen did not hold yet. */
   deliveryAdded: (delivery: string, total: string) =>
-    `Delivery to this address is ${delivery}, so your total is ${total}. Tap Confirm Purchase to pay.`,
+    `Delivery here is ${delivery}: your total is ${total}. Tap Confirm Purchase to pay.`,
   checkTotal: 'Please check your total, then tap Confirm Purchase to pay.',
   /** Announced once, when 30 seconds are left. */
   timeWarning: '30 seconds left to confirm your purchase. If time runs out, your cart is kept.',

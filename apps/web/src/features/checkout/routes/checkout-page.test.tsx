@@ -282,7 +282,7 @@ describe('Confirm Purchase', () => {
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
     // Saved; the delivery to it is new, so the shopper sees the new total before paying it.
     expect(await within(payBar).findByRole('alert')).toHaveTextContent(
-      'Delivery to this address is $9.95, so your total is $124.95. Tap Confirm Purchase to pay.',
+      'Delivery here is $9.95: your total is $124.95. Tap Confirm Purchase to pay.',
     );
     expect(within(payBar).getByText(/^Ship to:/)).toHaveTextContent('Ship to: 5 Hay St, Perth');
     expect(api.calls.some((call) => call.path === PAYMENT_INFO)).toBe(false);
