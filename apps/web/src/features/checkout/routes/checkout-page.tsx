@@ -200,61 +200,64 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
     setStops((count) => count + 1);
   }
 
+  function cardChoice(): CardChoice | null {
+    const handle = cardRef.current;
+    if (selectedCard === NEW_CARD)
+      return {
+        kind: 'new',
+        save: saveCard,
+        isEmpty: () => handle?.isEmpty() ?? true,
+        createPaymentMethod: async () =>
+          handle?.createPaymentMethod() ?? { ok: false, message: MSG.enterCard },
+      };
+    return selectedCard ? { kind: 'saved', id: selectedCard } : null;
+  }
+
+  /**
+   * [I11-1] Confirm Purchase with the 'Add New Address' form open: the address typed is the one the
+   * shopper means, never the old default. Checked as 'Save Address' checks it; incomplete, Confirm
+   * stops on its messages [VAL-32] with the card's [VAL-31] and nothing is sent [CHKF-10]. Complete, it
+   * is saved and chosen; when its delivery is not what the total on screen held, Confirm stops to show
+   * the new total rather than charge one the shopper has not seen. Null when Confirm stops here.
+   */
+  async function takeTypedAddress(
+    card: CardChoice | null,
+  ): Promise<{ address: AddressChoice; method: ShippingMethod | null } | null> {
+    const typed = addressFormRef.current?.validated() ?? null;
+    const noCard = !card || (card.kind === 'new' && card.isEmpty());
+    if (!typed || noCard) {
+      setFormIncomplete(!typed);
+      if (noCard) setErrors({ card: MSG.enterCard });
+      stopped();
+      return null;
+    }
+    setSubmitting(true);
+    const address = await saveAddress(typed);
+    const fresh = await cheapestFor(address).catch(() => null);
+    queryClient.setQueryData(shippingKey(address.kind === 'saved' ? savedKey(address.id) : LOCAL_KEY), fresh);
+    if (sameDelivery(method, fresh)) return { address, method: fresh };
+    setSubmitting(false);
+    const delivery = fresh ? dollarsToCents(fresh.amount) : null;
+    setNotice(
+      delivery === null
+        ? CHECKOUT_TEXT.checkTotal
+        : CHECKOUT_TEXT.deliveryAdded(formatCents(delivery), formatCents(cartTotalCents(items, delivery))),
+    );
+    return null;
+  }
+
   async function onConfirm() {
     setErrors({});
     setCardDetail(null);
     setFormIncomplete(false);
     setNotice(null);
-    let shippingMethod = method;
-    const handle = cardRef.current;
-    const card: CardChoice | null =
-      selectedCard === NEW_CARD
-        ? {
-            kind: 'new',
-            save: saveCard,
-            isEmpty: () => handle?.isEmpty() ?? true,
-            createPaymentMethod: async () =>
-              handle?.createPaymentMethod() ?? { ok: false, message: MSG.enterCard },
-          }
-        : selectedCard
-          ? { kind: 'saved', id: selectedCard }
-          : null;
+    const card = cardChoice();
     let address: AddressChoice | null = chosen ? toChoice(chosen) : null;
+    let shippingMethod = method;
     if (formOpen) {
-      // [I11-1] An address typed and not saved is the one the shopper means: checked as 'Save Address'
-      // checks it, then saved and shipped to. Incomplete, Confirm stops on its messages [VAL-32], with
-      // the card's [VAL-31], and nothing is sent [CHKF-10].
-      const typed = addressFormRef.current?.validated() ?? null;
-      const noCard = !card || (card.kind === 'new' && card.isEmpty());
-      if (!typed || noCard) {
-        setFormIncomplete(!typed);
-        if (noCard) setErrors({ card: MSG.enterCard });
-        stopped();
-        return;
-      }
-      setSubmitting(true);
-      address = await saveAddress(typed);
-      // The total on screen was worked out without this address: the shopper pays what was shown, or
-      // sees the new total first.
-      const fresh = await cheapestFor(address).catch(() => null);
-      queryClient.setQueryData(
-        shippingKey(address.kind === 'saved' ? savedKey(address.id) : LOCAL_KEY),
-        fresh,
-      );
-      if (!sameDelivery(method, fresh)) {
-        setSubmitting(false);
-        const delivery = fresh ? dollarsToCents(fresh.amount) : null;
-        setNotice(
-          delivery === null
-            ? CHECKOUT_TEXT.checkTotal
-            : CHECKOUT_TEXT.deliveryAdded(
-                formatCents(delivery),
-                formatCents(cartTotalCents(items, delivery)),
-              ),
-        );
-        return;
-      }
-      shippingMethod = fresh;
+      const taken = await takeTypedAddress(card);
+      if (!taken) return;
+      ({ address, method: shippingMethod } = taken);
     }
     setSubmitting(true);
     const outcome = await confirmPurchase({
