@@ -367,6 +367,8 @@ describe('small texts [I11-19]', () => {
     expect(await payment.getByRole('radio', { name: /Visa.*ending in 4242/ }).isChecked()).toBe(true);
     await payment.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'i11-19-checkout-saved-card');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await screenshot(page, 'i11-checkout-390-pay');
 
     await page.goto('/account/savedcards');
     await page.getByRole('heading', { level: 1, name: MSG.savedCards }).waitFor();
