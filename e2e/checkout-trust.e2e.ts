@@ -308,21 +308,26 @@ describe('the countdown [I11-6]', () => {
 });
 
 describe('errors where the shopper sees them [I11-7]', () => {
-  it("[I11-7] [VAL-31] 'Please enter a Card for Payment' is scrolled above the sticky bar, its field focused, and summed up above the pay button", async () => {
-    const page = await phonePage();
-    await memberAtCheckout(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: MSG.confirmPurchase }).click();
-    await page.getByText(MSG.enterCard).first().waitFor();
-    await page.waitForTimeout(600); // the smooth scroll settles
-    const place = await placeOf(page, '.card-field .field-error');
-    expect(place.top).toBeGreaterThan(56); // below the shell header
-    expect(place.bottom).toBeLessThanOrEqual(place.barTop);
-    expect((await focused(page)).label).toBe(MSG.cardNumberLabel);
-    expect(await payBar(page).getByRole('alert').textContent()).toBe(MSG.enterCard);
-    await screenshot(page, 'i11-7-enter-card');
-    await page.context().close();
-  });
+  for (const [size, viewport] of [
+    ['390×844', PHONE],
+    ['320×568', SMALL_PHONE],
+  ] as const) {
+    it(`[I11-7] [VAL-31] at ${size}, 'Please enter a Card for Payment' is scrolled above the sticky bar, its field focused, and summed up above the pay button`, async () => {
+      const page = await phonePage(viewport);
+      await memberAtCheckout(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: MSG.confirmPurchase }).click();
+      await page.getByText(MSG.enterCard).first().waitFor();
+      await page.waitForTimeout(600); // the smooth scroll settles
+      const place = await placeOf(page, '.card-field .field-error');
+      expect(place.top).toBeGreaterThan(56); // below the shell header
+      expect(place.bottom).toBeLessThanOrEqual(place.barTop);
+      expect((await focused(page)).label).toBe(MSG.cardNumberLabel);
+      expect(await payBar(page).getByRole('alert').textContent()).toBe(MSG.enterCard);
+      await screenshot(page, `i11-7-enter-card-${viewport.width}`);
+      await page.context().close();
+    });
+  }
 
   it('[I11-7] [ERR-08] [VAL-33] a declined card: the reason above the sticky bar, focus on the card field (never <body>), the summary above the pay button', async () => {
     const page = await phonePage();
