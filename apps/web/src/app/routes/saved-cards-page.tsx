@@ -1,10 +1,11 @@
 // /account/savedcards [ROUTE-24, ACCT-14..16]: each saved card's brand logo, '**' and its last four
-// digits, and its expiry as MM/YY. Composed here because it joins two features: checkout's saved cards
-// and the account's look (its logos, its loading state and the account stylesheet they bring).
+// digits (`savedCardNumber`, so checkout reads the same), and its expiry as MM/YY. Composed here because
+// it joins two features: checkout's saved cards and the account's look (its logos, its loading state
+// and the account stylesheet they bring).
 import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../components/ui/page';
 import { brandName, CardBrandLogo, QueryStatus } from '../../features/account/public';
-import { cardExpiry, useSavedCards } from '../../features/checkout/public';
+import { cardExpiry, savedCardNumber, useSavedCards } from '../../features/checkout/public';
 
 export function SavedCardsPage() {
   const cards = useSavedCards();
@@ -20,7 +21,7 @@ export function SavedCardsPage() {
                 aria-label={`${brandName(card.brand)} ${MSG.cardEndingIn} ${card.last4}`}
               >
                 <CardBrandLogo brand={card.brand} />
-                <span className="acct-saved-card__number">**{card.last4}</span>
+                <span className="acct-saved-card__number">{savedCardNumber(card)}</span>
                 <span className="acct-saved-card__expiry">
                   <span className="acct-saved-card__label">{MSG.cardExpires}</span>{' '}
                   <span>{cardExpiry(card)}</span>

@@ -27,3 +27,9 @@ export function useSavedCards() {
 export function cardExpiry(card: Pick<SavedCard, 'exp_month' | 'exp_year'>): string {
   return `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year % 100).padStart(2, '0')}`;
 }
+
+/** [ACCT-15] '**' then the last four digits ('**4242'): how a saved card reads, at checkout and in the
+ * account alike. */
+export function savedCardNumber(card: Pick<SavedCard, 'last4'>): string {
+  return `**${card.last4}`;
+}

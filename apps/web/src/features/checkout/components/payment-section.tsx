@@ -4,7 +4,7 @@
 import { MSG } from '@quokka/contract/messages';
 import { lazy, type RefObject, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { cardExpiry, type SavedCard } from '../api/saved-cards';
+import { cardExpiry, type SavedCard, savedCardNumber } from '../api/saved-cards';
 import type { CardFieldHandle } from './card-field';
 import { SandboxCardField } from './sandbox-card-field';
 
@@ -95,10 +95,15 @@ export function PaymentSection({
             <span className="choice__body choice__body--card">
               <span className={`card-brand card-brand--${card.brand.toLowerCase()}`}>
                 {brandName(card.brand)}
-              </span>
+              </span>{' '}
+              {/* Seen as '**4242' as in the account [ACCT-15]; heard as 'ending in 4242'. The spaces
+                  between the parts keep the radio's name 'Visa ending in 4242 Expires 12/28'. */}
               <span className="choice__title">
-                <span className="visually-hidden">{MSG.cardEndingIn} </span>•••• {card.last4}
-              </span>
+                <span className="card-number" aria-hidden="true">
+                  {savedCardNumber(card)}
+                </span>
+                <span className="visually-hidden">{`${MSG.cardEndingIn} ${card.last4}`}</span>
+              </span>{' '}
               <span className="choice__line choice__line--muted">
                 {MSG.cardExpires} {cardExpiry(card)}
               </span>

@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/render-app';
 import { aCapLine, aTeeLine, signedInWithCart } from '../../cart/test/cart-factories';
 import { type ApiCall, CARTS, errorReply, fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
 import { aGiftCard } from '../../giftcards/test/gift-card-factories';
+import { checkoutTimedOutNotice } from '../public';
 
 const SHIPPING_INFO = '/rest/au/V1/carts/mine/shipping-information';
 const PAYMENT_INFO = `${CARTS}/payment-information`;
@@ -40,6 +41,34 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+type User = Awaited<ReturnType<typeof openCheckout>>['user'];
+
+/** Types an address into the open 'Add New Address' form by hand; 'Save Address' is not tapped. */
+async function typeAddress(
+  user: User,
+  parts: { street: string; suburb: string; state: string; postcode: string },
+): Promise<void> {
+  const form = screen.getByRole('form', { name: MSG.addNewAddress });
+  await user.click(within(form).getByRole('button', { name: MSG.enterAddressManually }));
+  await user.type(within(form).getByLabelText(MSG.streetAddressLabel), parts.street);
+  await user.type(within(form).getByLabelText(MSG.suburbLabel), parts.suburb);
+  await user.selectOptions(within(form).getByLabelText(MSG.stateLabel), parts.state);
+  if (parts.postcode) await user.type(within(form).getByLabelText(MSG.postcodeLabel), parts.postcode);
+}
+
+async function typeCard(user: User, number: string): Promise<void> {
+  await user.type(screen.getByLabelText(MSG.cardNumberLabel), number);
+  await user.type(screen.getByLabelText(MSG.cardExpiryLabel), '1234');
+  await user.type(screen.getByLabelText(MSG.cardCvcLabel), '123');
+}
+
+/** The address the order's shipping information went to. */
+function shippedTo(api: ReturnType<typeof fakeShopApi>): unknown {
+  const call = api.calls.find((entry) => entry.path === SHIPPING_INFO);
+  return (call?.body as { addressInformation: { shipping_address: unknown } } | undefined)?.addressInformation
+    .shipping_address;
+}
 
 /** The member's default address in the fake shop (customer_address_id 31). */
 const OCEAN_ST = {
@@ -116,18 +145,64 @@ describe('/checkout on arrival', () => {
     );
   });
 
-  it('[CHK-01] [CHK-02] [CHKF-08] [CHKF-09] [CONST-05] Confirm in counts down from 180 beside the seller; at 0 the seller profile opens', async () => {
+  it('[CHK-01] [CHK-02] [CHKF-08] [CHKF-09] [CONST-05] [I11-6] Confirm in counts down from 3:00 by the pay button; at 0 the seller profile opens and is told why', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = await openCheckout();
-    expect(screen.getByRole('timer')).toHaveTextContent(`${MSG.confirmIn}${CHECKOUT_COUNTDOWN_S}s`);
+    expect(CHECKOUT_COUNTDOWN_S).toBe(180);
+    const timer = within(screen.getByTestId('pay-bar')).getByRole('timer');
+    expect(timer).toHaveTextContent(`${MSG.confirmIn} 3:00`);
+    expect(timer).toHaveAccessibleName(`${MSG.confirmIn} 3 minutes`);
     expect(screen.getByRole('img', { name: 'Saltline Surf Co.' })).toHaveAttribute(
       'src',
       '/media/sellers/saltline-logo.svg',
     );
     act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByRole('timer')).toHaveTextContent(/Confirm in1[67]\ds/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Confirm in 2:[45]\d$/);
     act(() => vi.advanceTimersByTime(CHECKOUT_COUNTDOWN_S * 1000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sellerprofile/saltline-surf-co'));
+    expect(checkoutTimedOutNotice(router.state.location.state)).toBe(
+      'Your checkout timed out — your cart is saved',
+    );
+    expect(getAppState().cartItems).toHaveLength(2);
+  });
+
+  it('[I11-6] at 30 seconds the chip warns, once aloud; a failed Confirm Purchase does not start it again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await openCheckout();
+    act(() => vi.advanceTimersByTime(60_000));
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await within(screen.getByTestId('pay-bar')).findByText(MSG.enterCard);
+    act(() => vi.advanceTimersByTime(1_000));
+    const timer = screen.getByRole('timer');
+    expect(timer).toHaveTextContent(/^Confirm in 1:5\d$/);
+    expect(timer).not.toHaveClass('countdown--urgent');
+    expect(screen.getByRole('status', { name: '' })).toBeEmptyDOMElement();
+
+    act(() => vi.advanceTimersByTime(CHECKOUT_COUNTDOWN_S * 1000 - 60_000 - 1_000 - 30_000));
+    expect(timer).toHaveTextContent('Confirm in 0:30');
+    expect(timer).toHaveClass('countdown--urgent');
+    expect(within(screen.getByTestId('pay-bar')).getByRole('status')).toHaveTextContent(
+      '30 seconds left to confirm your purchase.',
+    );
+  });
+
+  it('[I11-6] an address typed when time runs out is there again when the shopper comes back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: MSG.addNew }));
+    const form = screen.getByRole('form', { name: MSG.addNewAddress });
+    await user.click(within(form).getByRole('button', { name: MSG.enterAddressManually }));
+    await user.type(within(form).getByLabelText(MSG.streetAddressLabel), '5 Hay St');
+    await user.type(within(form).getByLabelText(MSG.suburbLabel), 'Perth');
+    act(() => vi.advanceTimersByTime(CHECKOUT_COUNTDOWN_S * 1000));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sellerprofile/saltline-surf-co'));
+
+    await act(() => router.navigate('/checkout'));
+    const again = await screen.findByRole('form', { name: MSG.addNewAddress });
+    expect(within(again).getByLabelText(MSG.streetAddressLabel)).toHaveValue('5 Hay St');
+    expect(within(again).getByLabelText(MSG.suburbLabel)).toHaveValue('Perth');
+    expect(within(again).getByLabelText(MSG.fullNameLabel)).toHaveValue('Ada Banksia');
+    expect(screen.getByRole('timer')).toHaveTextContent('Confirm in 3:00');
   });
 
   it('[CHK-03] [CHK-08] [CHK-09] [CHK-10] [CHK-13] [CHK-14] [CHK-15] [CHK-16] [SHIP-01] [DATA-36] summary, addresses, saved cards and the card field', async () => {
@@ -161,11 +236,21 @@ describe('/checkout on arrival', () => {
     expect(radios[0]).toBeChecked(); // the default shipping address
     expect(shipping).toHaveTextContent('5 Ocean St');
     expect(shipping).not.toHaveTextContent('Level 2'); // only the street's first line
-    expect(within(shipping).getByRole('button', { name: `+ ${MSG.addNew}` })).toBeInTheDocument();
+    // [I11-19] The '+' is drawn, not read.
+    expect(within(shipping).getByRole('button', { name: MSG.addNew })).toHaveAccessibleName('Add New');
+    expect(within(screen.getByTestId('pay-bar')).getByText(/^Ship to:/)).toHaveTextContent(
+      'Ship to: 5 Ocean St, Bondi',
+    );
+    await user.click(radios[1] as HTMLElement);
+    expect(within(screen.getByTestId('pay-bar')).getByText(/^Ship to:/)).toHaveTextContent(
+      'Ship to: 9 Hill Rd, Manly',
+    );
 
     const payment = screen.getByRole('region', { name: MSG.paymentInformation });
-    const saved = within(payment).getByRole('radio', { name: /4242/ });
+    // [I11-19] [ACCT-15] '**4242' as the account shows it; heard as 'ending in 4242'.
+    const saved = within(payment).getByRole('radio', { name: /^Visa ending in 4242/ });
     expect(saved).toBeChecked();
+    expect(saved.closest('label')).toHaveTextContent('**4242');
     expect(payment).toHaveTextContent(`${MSG.cardExpires} 12/28`);
     await user.click(within(payment).getByRole('radio', { name: MSG.addNewCard }));
     expect(within(payment).getByLabelText(MSG.cardNumberLabel)).toBeInTheDocument();
@@ -178,9 +263,67 @@ describe('Confirm Purchase', () => {
     const { api, user } = await openCheckout({ addresses: [] });
     const before = api.calls.length;
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
-    expect(await screen.findByText(MSG.completeShipping)).toBeInTheDocument();
-    expect(screen.getByText(MSG.enterCard)).toBeInTheDocument();
+    const payBar = screen.getByTestId('pay-bar');
+    expect(await within(payBar).findByRole('alert')).toHaveTextContent(MSG.completeShipping);
+    const form = screen.getByRole('form', { name: MSG.addNewAddress });
+    expect(within(form).getByText(MSG.missingStreet)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: MSG.paymentInformation })).getByText(MSG.enterCard),
+    ).toBeInTheDocument();
     expect(api.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('[I11-1] [CHK-12] a member with no saved address buys with the address typed: Confirm saves it and ships there', async () => {
+    const { api, user, router } = await openCheckout({ addresses: [] });
+    await typeAddress(user, { street: '5 Hay St', suburb: 'Perth', state: 'WA', postcode: '6000' });
+    await typeCard(user, '4242424242424242');
+    const payBar = screen.getByTestId('pay-bar');
+    expect(payBar).toHaveTextContent('$115.00'); // no delivery yet: no address to deliver to
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    // Saved; the delivery to it is new, so the shopper sees the new total before paying it.
+    expect(await within(payBar).findByRole('alert')).toHaveTextContent(
+      'Delivery here is $9.95: your total is $124.95. Tap Confirm Purchase to pay.',
+    );
+    expect(within(payBar).getByText(/^Ship to:/)).toHaveTextContent('Ship to: 5 Hay St, Perth');
+    expect(api.calls.some((call) => call.path === PAYMENT_INFO)).toBe(false);
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    const writes = api.calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path}`);
+    expect(writes.slice(-2)).toEqual([`POST ${SHIPPING_INFO}`, `POST ${PAYMENT_INFO}`]);
+    expect(writes).toContain('PUT /rest/default/V1/customers/me');
+    expect(shippedTo(api)).toMatchObject({ street: ['5 Hay St'], city: 'Perth', postcode: '6000' });
+  });
+
+  it('[I11-1] an address typed and not saved is never passed over for the default: complete, it is saved and shipped to', async () => {
+    const { api, user, router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: MSG.addNew }));
+    const payBar = screen.getByTestId('pay-bar');
+    expect(within(payBar).getByText(/^Ship to:/)).toHaveTextContent('Ship to: the new address above');
+    await typeAddress(user, { street: '5 Hay St', suburb: 'Perth', state: 'WA', postcode: '6000' });
+    await typeCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(JSON.stringify(put?.body)).toContain('5 Hay St');
+    expect(shippedTo(api)).toMatchObject({ street: ['5 Hay St'], city: 'Perth', customer_address_id: 901 });
+  });
+
+  it('[I11-1] [I11-7] an address typed and incomplete stops Confirm: its messages, focus on its first wrong field, the summary by the pay button, nothing sent', async () => {
+    const { api, user } = await openCheckout({ savedCards: [VISA] });
+    await user.click(screen.getByRole('button', { name: MSG.addNew }));
+    await typeAddress(user, { street: '5 Hay St', suburb: 'Perth', state: 'WA', postcode: '' });
+    const before = api.calls.length;
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    const form = screen.getByRole('form', { name: MSG.addNewAddress });
+    expect(await within(form).findByText(MSG.missingPostcode)).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(MSG.postcodeLabel)).toHaveFocus());
+    expect(within(screen.getByTestId('pay-bar')).getByRole('alert')).toHaveTextContent(MSG.completeShipping);
+    expect(api.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
+    // Typing again takes the summary away.
+    await user.type(within(form).getByLabelText(MSG.postcodeLabel), '6');
+    expect(within(screen.getByTestId('pay-bar')).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('[CHKF-11] [CHKF-12] [CHKF-13] [CHKF-15] [API-27] [API-28] [API-29] [API-36] with a saved card: shipping, payment, success lookup, in that order, then /success', async () => {
@@ -246,7 +389,8 @@ describe('Confirm Purchase', () => {
     const before = api.calls.length;
     await user.type(screen.getByLabelText(MSG.cardNumberLabel), '4242424242424241');
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
-    expect(await screen.findByText(MSG.cardNumberInvalid)).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: MSG.paymentInformation });
+    expect(await within(payment).findByText(MSG.cardNumberInvalid)).toBeInTheDocument();
     expect(api.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
@@ -256,13 +400,30 @@ describe('Confirm Purchase', () => {
     await user.type(screen.getByLabelText(MSG.cardExpiryLabel), '1234');
     await user.type(screen.getByLabelText(MSG.cardCvcLabel), '123');
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
-    const error = await screen.findByRole('alert');
+    const payment = screen.getByRole('region', { name: MSG.paymentInformation });
+    const error = await within(payment).findByRole('alert');
     expect(error).toHaveTextContent(MSG.paymentError);
     expect(error).toHaveTextContent('Your card was declined.');
     expect(screen.getByLabelText(MSG.cardNumberLabel)).toHaveAttribute('aria-describedby', error.id);
     expect(router.state.location.pathname).toBe('/checkout');
     expect(getAppState().cartItems).toHaveLength(2);
-    expect(screen.getByRole('button', { name: MSG.confirmPurchase })).toBeEnabled();
+    expect(screen.getByRole('button', { name: MSG.confirmPurchase })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    // [I11-7] Focus on the card field, never <body>; the summary beside the pay button.
+    await waitFor(() => expect(screen.getByLabelText(MSG.cardNumberLabel)).toHaveFocus());
+    expect(within(screen.getByTestId('pay-bar')).getByRole('alert')).toHaveTextContent(MSG.paymentError);
+  });
+
+  it("[I11-7] [VAL-31] 'Please enter a Card for Payment': the card number takes focus and the pay bar says it", async () => {
+    const { user } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    const payBar = screen.getByTestId('pay-bar');
+    expect(await within(payBar).findByRole('alert')).toHaveTextContent(MSG.enterCard);
+    await waitFor(() => expect(screen.getByLabelText(MSG.cardNumberLabel)).toHaveFocus());
+    await user.type(screen.getByLabelText(MSG.cardNumberLabel), '4');
+    expect(within(payBar).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('[ERR-09] [CHKF-16] no response from the order placement is treated as placed', async () => {
@@ -334,7 +495,7 @@ describe('Confirm Purchase', () => {
 describe('Add New Address', () => {
   it('[CHK-11] [CHK-12] [VAL-20] [VAL-21] [VAL-24] [VAL-25] [VAL-26] [VAL-28] [VAL-29] [VAL-30] an empty form shows every message and reveals the manual fields', async () => {
     const { user } = await openCheckout();
-    await user.click(screen.getByRole('button', { name: `+ ${MSG.addNew}` }));
+    await user.click(screen.getByRole('button', { name: MSG.addNew }));
     const form = screen.getByRole('form', { name: MSG.addNewAddress });
     expect(within(form).queryByLabelText(MSG.streetAddressLabel)).not.toBeInTheDocument();
     await user.clear(within(form).getByLabelText(MSG.fullNameLabel));
@@ -362,7 +523,7 @@ describe('Add New Address', () => {
 
   it('[CHK-12] [VAL-22] [VAL-23] Save Address adds it to the address book (PUT customers/me) and chooses it', async () => {
     const { api, user } = await openCheckout();
-    await user.click(screen.getByRole('button', { name: `+ ${MSG.addNew}` }));
+    await user.click(screen.getByRole('button', { name: MSG.addNew }));
     const form = screen.getByRole('form', { name: MSG.addNewAddress });
     await user.clear(within(form).getByLabelText(MSG.fullNameLabel));
     await user.type(within(form).getByLabelText(MSG.fullNameLabel), 'Ada Lovelace Banksia');

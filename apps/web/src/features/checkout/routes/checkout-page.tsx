@@ -2,15 +2,19 @@
 // [CHK-01, CHK-02], the summary [CHK-03], the gift card slot, 'Shipping Information' [CHK-08..12],
 // 'Payment Information' [CHK-13..15] and 'Confirm Purchase' [CHK-16]. On arrival the server cart is
 // rebuilt from the browser's cart and the loader stays until everything is in [CART-05, CART-06, CHKF-01].
+// Issue 11: the pay bar restates where the order goes, and Confirm Purchase saves and uses an address
+// typed and not saved (item 1); the countdown is a chip in the pay bar and a timeout keeps what was typed
+// (item 6); a stopped Confirm Purchase shows its first message with focus on its field (item 7).
 
 import { toAddressWire } from '@quokka/contract/address-form';
 import type { AddressWire } from '@quokka/contract/api/address';
+import type { ShippingMethod } from '@quokka/contract/api/checkout';
 import { MSG } from '@quokka/contract/messages';
 import { dollarsToCents, formatCents } from '@quokka/contract/money';
 import type { AddressInput } from '@quokka/contract/validate-address';
 import type { PaymentField } from '@quokka/contract/validate-payment';
 import type { FieldErrors } from '@quokka/contract/wire';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -23,14 +27,19 @@ import { estimateShippingByAddressId } from '../api/estimate-shipping-by-address
 import { estimateShippingForAddress } from '../api/estimate-shipping-for-address';
 import { newIdempotencyKey } from '../api/payment-information';
 import { saveCustomerAddress } from '../api/save-customer-address';
+import { dropCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft';
+import { CHECKOUT_TEXT } from '../checkout-texts';
+import { CHECKOUT_TIMED_OUT_STATE } from '../checkout-timeout';
 import type { CardFieldHandle } from '../components/card-field';
-import { CheckoutCountdown, useCountdown } from '../components/checkout-countdown';
+import { useCountdown } from '../components/checkout-countdown';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { GiftCardSlot } from '../components/gift-card-slot';
+import { PayBar } from '../components/pay-bar';
 import { NEW_CARD, PaymentSection } from '../components/payment-section';
-import { type AddressOption, ShippingSection } from '../components/shipping-section';
+import { type AddressOption, type OpenAddressForm, ShippingSection } from '../components/shipping-section';
 import { type AddressChoice, type CardChoice, confirmPurchase } from '../confirm-purchase';
 import { type CheckoutData, loadCheckout } from '../load-checkout';
+import { revealFirstError } from '../reveal-first-error';
 import '../checkout.css';
 
 export interface SuccessState {
@@ -56,23 +65,65 @@ function defaultAddressKey(data: CheckoutData): string | null {
   return first?.id !== undefined ? savedKey(first.id) : null;
 }
 
+/** 'Ship to: 5 Hay St, Perth': the street's first line and the suburb. */
+function shipToLine(address: AddressWire): string {
+  return [address.street[0], address.city].filter(Boolean).join(', ');
+}
+
+/** [SHIP-01] The cheapest delivery to an address. */
+async function cheapestFor(choice: AddressChoice): Promise<ShippingMethod | null> {
+  return cheapestMethod(
+    choice.kind === 'saved'
+      ? await estimateShippingByAddressId(choice.id)
+      : await estimateShippingForAddress(choice.address),
+  );
+}
+
+function sameDelivery(shown: ShippingMethod | null, now: ShippingMethod | null): boolean {
+  return shown === null || now === null ? shown === now : shown.amount === now.amount;
+}
+
+function toChoice(option: AddressOption): AddressChoice {
+  return option.local || option.address.id === undefined
+    ? { kind: 'new', address: option.address }
+    : { kind: 'saved', id: option.address.id, address: option.address };
+}
+
 function CheckoutContent({ data }: { data: CheckoutData }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const items = useAppState((state) => state.cartItems);
   const { stripePublishableKey } = getRuntimeConfig();
   const customer = data.quote.customer;
+  // What was typed before the countdown last ran out (checkout-draft.ts).
+  const [draft] = useState(() => readCheckoutDraft(customer.id));
+  useEffect(() => dropCheckoutDraft(), []);
 
   const [added, setAdded] = useState<AddressWire[]>([]);
   const [localAddress, setLocalAddress] = useState<AddressWire | null>(null);
-  const [selectedAddress, setSelectedAddress] = useState<string | null>(() => defaultAddressKey(data));
-  const [formOpen, setFormOpen] = useState(customer.addresses.length === 0);
+  const [selectedAddress, setSelectedAddress] = useState<string | null>(() => {
+    const kept = draft?.selectedAddress;
+    const stillThere = customer.addresses.some(
+      (address) => address.id !== undefined && savedKey(address.id) === kept,
+    );
+    return kept && stillThere ? kept : defaultAddressKey(data);
+  });
+  const [formOpen, setFormOpen] = useState(customer.addresses.length === 0 || draft?.newAddress != null);
   const [savingAddress, setSavingAddress] = useState(false);
   const [selectedCard, setSelectedCard] = useState<string | null>(data.savedCards[0]?.id ?? NEW_CARD);
   const [saveCard, setSaveCard] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<PaymentField>>({});
   const [cardDetail, setCardDetail] = useState<string | null>(null);
+  /** Confirm Purchase stopped on the open address form. */
+  const [formIncomplete, setFormIncomplete] = useState(false);
+  /** Confirm Purchase stopped to show a total that changed with the address (not an error). */
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Counts the Confirm Purchases that stopped: each one brings its first message into view. */
+  const [stops, setStops] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const cardRef = useRef<CardFieldHandle | null>(null);
+  const addressFormRef = useRef<OpenAddressForm | null>(null);
+  const pageRef = useRef<HTMLDivElement | null>(null);
 
   const addressOptions = useMemo<AddressOption[]>(() => {
     const saved = [...customer.addresses, ...added].flatMap((address) =>
@@ -83,16 +134,10 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   const chosen = addressOptions.find((option) => option.key === selectedAddress) ?? null;
 
   // [SHIP-01] The cheapest method for the chosen address.
+  const shippingKey = (key: string) => ['checkout', 'shipping', data.cartId, key, items.length];
   const shipping = useQuery({
-    queryKey: ['checkout', 'shipping', data.cartId, chosen?.key ?? '', items.length],
-    queryFn: async () =>
-      cheapestMethod(
-        chosen?.address.id !== undefined && !chosen.local
-          ? await estimateShippingByAddressId(chosen.address.id)
-          : chosen
-            ? await estimateShippingForAddress(chosen.address)
-            : [],
-      ),
+    queryKey: shippingKey(chosen?.key ?? ''),
+    queryFn: () => (chosen ? cheapestFor(toChoice(chosen)) : null),
     enabled: chosen !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -101,9 +146,21 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
 
   const seller = data.seller;
   const left = useCountdown(!submitting, () => {
-    // [CHKF-09] Time is up: back to the seller.
-    navigate(seller?.sellerUrl ? `/sellerprofile/${encodeURIComponent(seller.sellerUrl)}` : '/browse');
+    // [CHKF-09] Time is up: back to the seller, saying why; the cart stays and what was typed is kept.
+    keepCheckoutDraft({
+      customerId: customer.id,
+      selectedAddress,
+      newAddress: formOpen ? (addressFormRef.current?.typed() ?? null) : null,
+    });
+    navigate(seller?.sellerUrl ? `/sellerprofile/${encodeURIComponent(seller.sellerUrl)}` : '/browse', {
+      state: CHECKOUT_TIMED_OUT_STATE,
+    });
   });
+
+  useEffect(() => {
+    // After the render that shows the messages; the address form's own focus (a child's effect) ran first.
+    if (stops > 0 && pageRef.current) revealFirstError(pageRef.current);
+  }, [stops]);
 
   useEffect(() => {
     // [CART-04] Lines removed (from the cart popup here, or a refused line): nothing left to buy.
@@ -113,60 +170,108 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   const initialAddress: Partial<AddressInput> = {
     fullname: customer.fullname ?? `${customer.firstname} ${customer.lastname}`.trim(),
     mobile: customer.mobile ?? '',
+    ...draft?.newAddress,
   };
 
-  async function onSaveAddress(input: AddressInput) {
+  /** 'Save Address', and Confirm Purchase with the form open: the address book keeps it, this order
+   * ships there. */
+  async function saveAddress(input: AddressInput): Promise<AddressChoice> {
     const address = toAddressWire(input);
     setSavingAddress(true);
     const saved = await withLoader(MSG.savingAddress, () =>
       saveCustomerAddress({ ...customer, addresses: [...customer.addresses, ...added] }, address),
     );
     setSavingAddress(false);
+    setErrors((current) => ({ ...current, shipping_address: undefined }));
+    setFormIncomplete(false);
+    setFormOpen(false);
     if (saved?.id !== undefined) {
       setAdded((current) => [...current, saved]);
       setSelectedAddress(savedKey(saved.id));
-    } else {
-      // The account could not keep it: this order still ships there.
-      setLocalAddress(address);
-      setSelectedAddress(LOCAL_KEY);
+      return { kind: 'saved', id: saved.id, address: saved };
     }
-    setErrors((current) => ({ ...current, shipping_address: undefined }));
-    setFormOpen(false);
+    // The account could not keep it: this order still ships there.
+    setLocalAddress(address);
+    setSelectedAddress(LOCAL_KEY);
+    return { kind: 'new', address };
+  }
+
+  function stopped() {
+    setStops((count) => count + 1);
+  }
+
+  function cardChoice(): CardChoice | null {
+    const handle = cardRef.current;
+    if (selectedCard === NEW_CARD)
+      return {
+        kind: 'new',
+        save: saveCard,
+        isEmpty: () => handle?.isEmpty() ?? true,
+        createPaymentMethod: async () =>
+          handle?.createPaymentMethod() ?? { ok: false, message: MSG.enterCard },
+      };
+    return selectedCard ? { kind: 'saved', id: selectedCard } : null;
+  }
+
+  /**
+   * [I11-1] Confirm Purchase with the 'Add New Address' form open: the address typed is the one the
+   * shopper means, never the old default. Checked as 'Save Address' checks it; incomplete, Confirm
+   * stops on its messages [VAL-32] with the card's [VAL-31] and nothing is sent [CHKF-10]. Complete, it
+   * is saved and chosen; when its delivery is not what the total on screen held, Confirm stops to show
+   * the new total rather than charge one the shopper has not seen. Null when Confirm stops here.
+   */
+  async function takeTypedAddress(
+    card: CardChoice | null,
+  ): Promise<{ address: AddressChoice; method: ShippingMethod | null } | null> {
+    const typed = addressFormRef.current?.validated() ?? null;
+    const noCard = !card || (card.kind === 'new' && card.isEmpty());
+    if (!typed || noCard) {
+      setFormIncomplete(!typed);
+      if (noCard) setErrors({ card: MSG.enterCard });
+      stopped();
+      return null;
+    }
+    setSubmitting(true);
+    const address = await saveAddress(typed);
+    const fresh = await cheapestFor(address).catch(() => null);
+    queryClient.setQueryData(shippingKey(address.kind === 'saved' ? savedKey(address.id) : LOCAL_KEY), fresh);
+    if (sameDelivery(method, fresh)) return { address, method: fresh };
+    setSubmitting(false);
+    const delivery = fresh ? dollarsToCents(fresh.amount) : null;
+    setNotice(
+      delivery === null
+        ? CHECKOUT_TEXT.checkTotal
+        : CHECKOUT_TEXT.deliveryAdded(formatCents(delivery), formatCents(cartTotalCents(items, delivery))),
+    );
+    return null;
   }
 
   async function onConfirm() {
     setErrors({});
     setCardDetail(null);
-    const address: AddressChoice | null = chosen
-      ? chosen.local || chosen.address.id === undefined
-        ? { kind: 'new', address: chosen.address }
-        : { kind: 'saved', id: chosen.address.id, address: chosen.address }
-      : null;
-    const handle = cardRef.current;
-    const card: CardChoice | null =
-      selectedCard === NEW_CARD
-        ? {
-            kind: 'new',
-            save: saveCard,
-            isEmpty: () => handle?.isEmpty() ?? true,
-            createPaymentMethod: async () =>
-              handle?.createPaymentMethod() ?? { ok: false, message: MSG.enterCard },
-          }
-        : selectedCard
-          ? { kind: 'saved', id: selectedCard }
-          : null;
+    setFormIncomplete(false);
+    setNotice(null);
+    const card = cardChoice();
+    let address: AddressChoice | null = chosen ? toChoice(chosen) : null;
+    let shippingMethod = method;
+    if (formOpen) {
+      const taken = await takeTypedAddress(card);
+      if (!taken) return;
+      ({ address, method: shippingMethod } = taken);
+    }
     setSubmitting(true);
     const outcome = await confirmPurchase({
       cartId: data.cartId,
       address,
       card,
-      shippingMethod: method,
+      shippingMethod,
       sellerId: getItem(STORAGE_KEYS.affiliateSellerId) ?? (seller?.id ? String(seller.id) : null),
       campaignId: getItem(STORAGE_KEYS.campaignId),
       hasGiftCards: items.some((item) => Boolean(item.is_giftcard)),
       idempotencyKey: newIdempotencyKey(),
     });
     if (outcome.kind === 'placed') {
+      dropCheckoutDraft();
       const state: SuccessState = {
         orderNumber: outcome.orderNumber,
         shopName: outcome.shopName,
@@ -183,12 +288,21 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
     } else if (outcome.kind === 'not-saved' && outcome.message) {
       setErrors({ shipping_address: outcome.message });
     }
+    stopped();
   }
 
   const shippingCents = method ? dollarsToCents(method.amount) : null;
+  const shipTo = formOpen
+    ? CHECKOUT_TEXT.shipToNewAddress
+    : chosen
+      ? shipToLine(chosen.address)
+      : CHECKOUT_TEXT.shipToNone;
+  // [I11-7] One line above the pay button: the first thing that stopped Confirm Purchase, page order.
+  const problem =
+    (formIncomplete ? MSG.completeShipping : null) ?? errors.shipping_address ?? errors.card ?? null;
 
   return (
-    <div className="checkout">
+    <div className="checkout" ref={pageRef}>
       <div className="checkout__top">
         {seller?.image ? (
           <img
@@ -205,7 +319,6 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
           </h1>
           {seller?.name ? <p className="checkout__seller-name">{seller.name}</p> : null}
         </div>
-        <CheckoutCountdown left={left} />
       </div>
       <CheckoutSummary items={items} shippingCents={shippingCents} />
       <GiftCardSlot giftCards={data.giftCards} cartId={data.cartId} />
@@ -218,11 +331,21 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
         }}
         formOpen={formOpen}
         onOpenForm={() => setFormOpen(true)}
-        onCloseForm={() => setFormOpen(false)}
-        onSave={onSaveAddress}
+        onCloseForm={() => {
+          setFormOpen(false);
+          setFormIncomplete(false);
+        }}
+        onSave={async (input) => {
+          await saveAddress(input);
+        }}
         saving={savingAddress}
         initial={initialAddress}
+        showManualFields={Boolean(
+          draft?.newAddress?.street_address || draft?.newAddress?.suburb || draft?.newAddress?.postcode,
+        )}
         error={errors.shipping_address ?? null}
+        formRef={addressFormRef}
+        onFormInput={() => setFormIncomplete(false)}
       />
       <PaymentSection
         savedCards={data.savedCards}
@@ -243,20 +366,15 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
           setCardDetail(null);
         }}
       />
-      <div className="checkout__confirm">
-        <p className="checkout__pay-total">
-          <span>{MSG.total}</span>
-          <strong>{formatCents(cartTotalCents(items, shippingCents ?? 0))}</strong>
-        </p>
-        <Button
-          block
-          className="checkout__confirm-button"
-          disabled={submitting}
-          onClick={() => void onConfirm()}
-        >
-          {MSG.confirmPurchase}
-        </Button>
-      </div>
+      <PayBar
+        total={formatCents(cartTotalCents(items, shippingCents ?? 0))}
+        secondsLeft={left}
+        shipTo={shipTo}
+        summary={problem ?? notice}
+        summaryTone={problem ? 'error' : 'notice'}
+        busy={submitting || savingAddress}
+        onConfirm={() => void onConfirm()}
+      />
     </div>
   );
 }
