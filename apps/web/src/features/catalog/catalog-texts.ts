@@ -7,7 +7,6 @@ export const CATALOG_TEXT = {
   productLoadFailedServer: 'Something went wrong on our side. Please try again in a moment.',
   retrying: 'Trying again…',
   /** The seller profile, reached when the checkout countdown ends [CHKF-09]. */
-  checkoutTimedOut: 'Your checkout timed out — your cart is saved',
   checkoutTimedOutHint: 'Keep browsing, or open your cart when you are ready to check out.',
   viewCart: 'View cart',
 } as const;

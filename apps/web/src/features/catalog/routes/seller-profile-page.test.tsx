@@ -121,7 +121,7 @@ describe('/sellerprofile/:sellerurl', () => {
     const timeoutStatus = () =>
       screen
         .getAllByRole('status')
-        .find((region) => region.textContent?.includes(CATALOG_TEXT.checkoutTimedOut));
+        .find((region) => region.textContent?.includes('Your checkout timed out — your cart is saved'));
     await waitFor(() => expect(timeoutStatus()).toBeDefined());
     // A status region is polite: read out after what the screen reader is saying, not over it.
     expect(timeoutStatus()).not.toHaveAttribute('aria-live', 'assertive');
@@ -133,7 +133,7 @@ describe('/sellerprofile/:sellerurl', () => {
     stubCatalogApi({ sellerInformation: { status: true, seller, products: [] } });
     renderApp('/sellerprofile/megalong-knitwear');
     await screen.findByRole('heading', { level: 1, name: 'Megalong Knitwear' });
-    expect(screen.queryByText(CATALOG_TEXT.checkoutTimedOut)).not.toBeInTheDocument();
+    expect(screen.queryByText('Your checkout timed out — your cart is saved')).not.toBeInTheDocument();
   });
 
   it('an unknown seller says the page was not found', async () => {
