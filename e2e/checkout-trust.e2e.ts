@@ -268,6 +268,12 @@ describe('the countdown [I11-6]', () => {
     await page.waitForURL('**/sellerprofile/**');
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);
     expect(state).toEqual({ checkoutTimedOut: true });
+    // The seller profile says why the shopper is there.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your checkout timed out — your cart is saved' })
+      .waitFor({ timeout: 10_000 });
+    await screenshot(page, 'i11-6-seller-profile-timed-out');
     expect(await storedCart(page)).toEqual(cart);
 
     // Back through the cart, as a shopper would: the address typed is still there.
