@@ -64,4 +64,11 @@ describe('a screen that needs a member', () => {
     await waitFor(() => expect(pendingSignInIntent()).toBeNull());
     expect(screen.queryByRole('dialog', { name: MSG.cartTitle })).not.toBeInTheDocument();
   });
+
+  it('[I11-5] [ROLE-02] the checkout asks a visitor to sign in and comes back to it', async () => {
+    window.history.replaceState(null, '', '/checkout');
+    renderApp('/checkout');
+    expect(await screen.findByRole('dialog', { name: MSG.mobilePopupTitle })).toBeInTheDocument();
+    expect(pendingSignInIntent()).toMatchObject({ returnTo: '/checkout', action: { kind: 'stay' } });
+  });
 });

@@ -19,8 +19,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
-import { getAppState, openPopup, showLoader, useAppState, withLoader } from '../../../lib/app-state';
+import { getAppState, showLoader, useAppState, withLoader } from '../../../lib/app-state';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { askToSignIn } from '../../../lib/sign-in-intent';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { cartTotalCents, cheapestMethod } from '../../cart/public';
 import { estimateShippingByAddressId } from '../api/estimate-shipping-by-address-id';
@@ -403,8 +404,8 @@ export function CheckoutPage() {
   }, [loading]);
 
   useEffect(() => {
-    // [ROLE-02] A visitor proves a mobile first.
-    if (!signedIn) openPopup('mobile');
+    // [ROLE-02] A visitor proves a mobile first, and comes back here after.
+    if (!signedIn) askToSignIn({ kind: 'stay' });
   }, [signedIn]);
 
   if (!signedIn) {
@@ -414,7 +415,7 @@ export function CheckoutPage() {
           {MSG.checkout}
         </h1>
         <p className="page__lead">{MSG.checkoutSignIn}</p>
-        <Button onClick={() => openPopup('mobile')}>{MSG.signInWithMobile}</Button>
+        <Button onClick={() => askToSignIn({ kind: 'stay' })}>{MSG.signInWithMobile}</Button>
       </section>
     );
   }
