@@ -1,10 +1,12 @@
 import { TOKEN_LIFETIME_MS } from '@quokka/contract/constants';
+import { MSG } from '@quokka/contract/messages';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiFetch, nsPath } from '../lib/api-client';
 import { getAppState, signIn } from '../lib/app-state';
+import { pendingSignInIntent } from '../lib/sign-in-intent';
 import { renderApp } from '../test/render-app';
 import { RouteError } from './routes/route-error';
 
@@ -81,6 +83,13 @@ describe('account guard', () => {
       expect(router.state.location.pathname).toBe('/browse');
     },
   );
+
+  it('[I11-11] [ROUTE-36] a signed-out visit to an order (the receipt link) lands on /browse asking to sign in, and the sign-in leads back to the order', async () => {
+    const { router } = renderApp('/account/order/17');
+    expect(await screen.findByRole('dialog', { name: MSG.mobilePopupTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/browse');
+    expect(pendingSignInIntent()).toMatchObject({ returnTo: '/account/order/17', action: { kind: 'stay' } });
+  });
 
   it('[ROUTE-37] [AUTH-24] an expired sign-in is signed out and sent to /signin with a page reload', async () => {
     const assign = vi.fn();

@@ -106,8 +106,15 @@ function currentPath(): string {
   return typeof window === 'undefined' ? '/browse' : `${window.location.pathname}${window.location.search}`;
 }
 
-/** [ROLE-02, ROLE-03] Asks a signed-out shopper to sign in, remembering the action to finish after. */
-export function askToSignIn(action: SignInAction, now: number = Date.now()): void {
-  rememberSignInIntent({ returnTo: currentPath(), expiresAt: now + SIGN_IN_INTENT_TTL_MS, action });
+/**
+ * [ROLE-02, ROLE-03] Asks a signed-out shopper to sign in, remembering the action to finish after and
+ * where (`returnTo`: the page they are on, unless they are being sent away from it).
+ */
+export function askToSignIn(
+  action: SignInAction,
+  now: number = Date.now(),
+  returnTo: string = currentPath(),
+): void {
+  rememberSignInIntent({ returnTo, expiresAt: now + SIGN_IN_INTENT_TTL_MS, action });
   openPopup('mobile');
 }

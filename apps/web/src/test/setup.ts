@@ -24,6 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  sessionStorage.clear(); // a sign-in intent or a registration draft must not reach the next test
   resetAppState();
   // A fake (or a server) answering a shape the contract does not declare fails the test, also when the
   // code under test swallowed the error of a best-effort call.
