@@ -277,6 +277,19 @@ describe('issue 11: sign-in keeps what the shopper was doing', () => {
     await page.context().close();
   });
 
+  it('[I11-11] [ROUTE-36] a receipt’s order link opened signed out asks for the code, then shows that order page', async () => {
+    const mobile = newMobile();
+    await registerMember(mobile, 'Bo Tallowwood');
+    const page = await openPage(browser, '/account/order/1');
+    // ROUTE-36: the visitor is on /browse, with the sign-in popup open this time.
+    await mobilePopup(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/browse');
+    await proveMobileInPopup(page, mobile);
+    await page.waitForURL('**/account/order/1', { timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: MSG.viewOrder }).waitFor();
+    await page.context().close();
+  });
+
   it('[I11-5] [ROUTE-06] a plain sign-in still lands on /browse with no popup', async () => {
     const mobile = newMobile();
     await registerMember(mobile, 'Al Wirilda');
