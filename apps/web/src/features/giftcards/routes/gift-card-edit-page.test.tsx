@@ -48,8 +48,9 @@ describe('/giftcard/edit/{giftcarddetailsid}', () => {
       recipient_message: 'Happy 30th!',
       purchaser_mobile: '0498 765 432',
     });
-    // The screen shows what was saved.
-    expect(await screen.findByText('Happy 30th!')).toBeVisible();
+    // The screen shows what was saved. Looked up inside waitFor: the refetch after the save may
+    // re-render the text, and a node found before that would be detached by the time it is checked.
+    await waitFor(() => expect(screen.getByText('Happy 30th!')).toBeVisible());
   });
 
   it('[VAL-41] [VAL-44] the §5 messages apply when editing too', async () => {
