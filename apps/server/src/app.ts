@@ -13,6 +13,7 @@ import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerHsts } from './http/transport-security.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
@@ -106,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
+  // HSTS is ours (http/transport-security.ts): only over TLS, never over plain HTTP.
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false });
+  registerHsts(app, config.PUBLIC_URL);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,

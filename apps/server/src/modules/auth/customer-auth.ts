@@ -24,8 +24,9 @@ declare module 'fastify' {
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const SIGN_IN_EXPIRED = 'Your session has expired. Please sign in again.';
 
-// 32 bytes in base64url without padding are exactly 43 characters.
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+// 32 bytes in base64url without padding are exactly 43 characters. The scheme is case-insensitive
+// (RFC 7235 §2.1): `bearer` is as good as `Bearer`.
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
 
 /** Before any route: `requireCustomer` finds tokens through the service given here. */
 export function registerCustomerAuth(app: FastifyInstance, tokens: TokenService): void {
