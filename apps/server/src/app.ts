@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerApi } from './http/api-prefix.ts';
+import { clientAddressKey, trustProxyOption } from './http/client-address.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerHsts } from './http/transport-security.ts';
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
+    // [I12-1] request.ip believes X-Forwarded-For only as far as TRUST_PROXY says; IPv6 counts by /64.
+    keyGenerator: (request) => clientAddressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'TOO_MANY_REQUESTS',

@@ -149,3 +149,33 @@ describe("[I11-12] the operator's identity and support contact", () => {
     expect(config.identity).toMatchObject({ tradingName: 'Wattle', supportEmail: null });
   });
 });
+
+describe('[I12-1] TRUST_PROXY', () => {
+  it('[I12-1] trusts no proxy by default', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+  });
+
+  it('[I12-1] takes a hop count or the proxies’ addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('[I12-1] refuses true/all, which would believe what the client writes, with a clear message', () => {
+    for (const value of ['true', 'all', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: no longer accepts true\/all/);
+    }
+  });
+
+  it('[I12-1] refuses what is neither a count nor an address', () => {
+    for (const value of ['proxy.example', '10.0.0.0/33', '1.5', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be a hop count/);
+    }
+  });
+});

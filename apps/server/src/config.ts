@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   type BusinessIdentity,
@@ -32,6 +33,43 @@ const supportPhone = z
   .string()
   .regex(/^\+?[\d ()-]+$/, 'must be a phone number such as 1300 975 707')
   .refine((phone) => /^\d{8,15}$/.test(phone.replace(/\D/g, '')), 'must have 8 to 15 digits');
+
+// [I12-1] Which proxies' X-Forwarded-For to believe: none (`0`, the default), a hop count (`1` = one proxy
+// in front; the client is the address that proxy appended, the right-most entry), or the proxies'
+// addresses and CIDRs (`10.0.0.0/8,192.168.1.10`, or proxy-addr's `loopback`, `linklocal`,
+// `uniquelocal`). `true`/`all` would believe the left-most entry, which any client writes itself, so it is
+// refused. Fastify's `trustProxy` takes the number or the list as they are.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+};
+const trustProxy = z.preprocess(
+  (value) => (value === undefined || value === '' ? '0' : String(value).trim().toLowerCase()),
+  z
+    .string()
+    .refine((value) => !['true', 'yes', 'all', 'on'].includes(value), {
+      message:
+        "no longer accepts true/all (it believes the client-written X-Forwarded-For): set the number of proxy hops (1) or the proxies' addresses/CIDRs",
+    })
+    .transform((value, ctx): false | number | string[] => {
+      if (value === '0' || value === 'false' || value === 'no') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count (1) or proxy addresses/CIDRs such as 10.0.0.0/8 (not ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const settingsSchema = z
   .object({
@@ -80,7 +118,7 @@ const settingsSchema = z
     ),
     BODY_LIMIT_BYTES: positiveInt(1_048_576),
     RATE_LIMIT_PER_MINUTE: positiveInt(600),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+    TRUST_PROXY: trustProxy,
     OTP_SEND_INTERVAL_S: positiveInt(30),
     OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
     OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
