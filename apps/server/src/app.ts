@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { errorReplySchema } from '@quokka/contract/api/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,9 +10,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerApi } from './http/api-prefix.ts';
-import { clientAddressKey, trustProxyOption } from './http/client-address.ts';
+import { trustProxyOption } from './http/client-address.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerGlobalRateLimit } from './http/rate-limits.ts';
 import { registerHsts } from './http/transport-security.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCustomerAuth } from './modules/auth/customer-auth.ts';
@@ -111,18 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // HSTS is ours (http/transport-security.ts): only over TLS, never over plain HTTP.
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false });
   registerHsts(app, config.PUBLIC_URL);
-  await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    // [I12-1] request.ip believes X-Forwarded-For only as far as TRUST_PROXY says; IPv6 counts by /64.
-    keyGenerator: (request) => clientAddressKey(request.ip),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  });
+  await registerGlobalRateLimit(app, config);
 
   // Before any route: the document is built from the routes registered after it (http/openapi.ts).
   await registerOpenApi(app);

@@ -96,11 +96,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, codeOfStatus(status), GENERIC_5XX, status);
     }
+    // The global limit (http/rate-limits.ts) says how many seconds to wait; Retry-After says it too.
     if (status === 429)
       return sendError(
         reply,
         'TOO_MANY_REQUESTS',
-        'Too many requests. Please slow down and try again shortly.',
+        error.message || 'Too many requests. Please slow down and try again shortly.',
       );
     return sendError(reply, codeOfStatus(status), error.message, status);
   });

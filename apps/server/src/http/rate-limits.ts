@@ -1,0 +1,35 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { clientAddressKey } from './client-address.ts';
+
+// The global per-address limit (RATE_LIMIT_PER_MINUTE): a coarse shield against floods of the calls that
+// cost or can be abused. [I12-5] Shoppers behind a carrier's NAT share one address, so what costs nothing
+// and reveals nothing is not counted: the built web app's files (/assets/…, index.html, favicon) and the
+// pictures under /media/. Client routes answered with index.html by the not-found handler were never
+// counted. The exemption follows the route that matched, not the URL the client wrote.
+
+const UNCOUNTED_ROUTE = /^\/(assets\/|media\/|[^/]+\.(html|js|css|svg|png|ico|webmanifest|txt|json)$)/;
+
+/** True for the requests the global limit does not count: GET/HEAD of static files and pictures. */
+export function isUncounted(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return UNCOUNTED_ROUTE.test(request.routeOptions.url ?? '');
+}
+
+export async function registerGlobalRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    // [I12-1] request.ip believes X-Forwarded-For only as far as TRUST_PROXY says; IPv6 counts by /64.
+    keyGenerator: (request) => clientAddressKey(request.ip),
+    allowList: (request) => isUncounted(request),
+    // The 429 carries Retry-After (the plugin's default headers) and says the same in words.
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+}
