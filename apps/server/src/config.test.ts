@@ -179,3 +179,13 @@ describe('[I12-1] TRUST_PROXY', () => {
     }
   });
 });
+
+describe('[I12-1] the SMS budget settings', () => {
+  it('[I12-1] default to 300 texts an hour and 30 per number range, and refuse nonsense', () => {
+    const config = loadConfig({});
+    expect(config.SMS_SENDS_PER_HOUR).toBe(300);
+    expect(config.SMS_SENDS_PER_PREFIX_PER_HOUR).toBe(30);
+    expect(loadConfig({ SMS_SENDS_PER_HOUR: '1000' }).SMS_SENDS_PER_HOUR).toBe(1000);
+    expect(() => loadConfig({ SMS_SENDS_PER_PREFIX_PER_HOUR: '0' })).toThrow(/SMS_SENDS_PER_PREFIX_PER_HOUR/);
+  });
+});

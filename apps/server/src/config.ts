@@ -119,6 +119,9 @@ const settingsSchema = z
     BODY_LIMIT_BYTES: positiveInt(1_048_576),
     RATE_LIMIT_PER_MINUTE: positiveInt(600),
     TRUST_PROXY: trustProxy,
+    // [I12-1] The shop-wide SMS budget (http/sms-budget.ts): all texts in an hour, and to one number range.
+    SMS_SENDS_PER_HOUR: positiveInt(300),
+    SMS_SENDS_PER_PREFIX_PER_HOUR: positiveInt(30),
     OTP_SEND_INTERVAL_S: positiveInt(30),
     OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
     OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
