@@ -1,7 +1,8 @@
 // SPEC.md §5 "Registration": the form's rules, and the createAccount body they are checked on server-side.
 
 import { z } from 'zod';
-import { addressWireSchema } from './api/address.ts';
+import { addressWireRequestSchema } from './api/address.ts';
+import { text } from './api/common.ts';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from './constants.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';
@@ -57,17 +58,17 @@ export const registrationSchema = withFieldRules(
 /** POST {ns}/createAccount (SPEC.md §7, DECISIONS.md "Sign-in"): the structure; the rules are below. */
 export const createAccountBodySchema = z.object({
   customer: z.object({
-    email: z.string(),
-    firstname: z.string(),
-    lastname: z.string(),
+    email: text(254),
+    firstname: text(),
+    lastname: text(),
     store_id: z.literal(REGISTRATION_STORE_ID),
     website_id: z.literal(REGISTRATION_WEBSITE_ID),
-    addresses: z.array(addressWireSchema),
+    addresses: z.array(addressWireRequestSchema).max(10),
   }),
-  mobile: z.string(),
-  r_token: z.string().optional(),
-  campaign_id: z.union([z.string(), z.number()]).nullish(),
-  jwt: z.string().optional(),
+  mobile: text(40),
+  r_token: text(4000).optional(),
+  campaign_id: z.union([text(200), z.number()]).nullish(),
+  jwt: text(4000).optional(),
 });
 export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
 

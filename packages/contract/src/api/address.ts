@@ -44,6 +44,19 @@ export const addressWireSchema = z
   .meta({ id: 'Address' });
 export type AddressWire = z.infer<typeof addressWireSchema>;
 
+/** [I12-8] The wire address as createAccount sends it: every text bounded and free of control characters. */
+export const addressWireRequestSchema = addressWireSchema.extend({
+  firstname: text(),
+  lastname: text(),
+  telephone: text(40),
+  street: z.array(text()).max(4),
+  city: text(),
+  postcode: text(20),
+  region: z.object({ region: text(), region_code: text(10), region_id: z.number().int() }).optional(),
+  country_id: text(2),
+  email: text(254).optional(),
+});
+
 /**
  * [DATA-41] The address stored with a cart or an order: the wire address's fields, a saved one keeping
  * its id, and the region always present (an address without one never reaches an order).

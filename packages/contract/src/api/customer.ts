@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { addressBodySchema, addressSnapshotSchema } from './address.ts';
 import { cartCustomerSchema } from './cart.ts';
-import { flag, idParam } from './common.ts';
+import { flag, idParam, text } from './common.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -27,9 +27,9 @@ export type AccountAddressBody = z.infer<typeof accountAddressBody>;
 export const putCustomerBody = z.object({
   customer: z.object({
     // Magento sends the whole customer back; only these fields are read.
-    email: z.string().max(254).nullish(),
-    firstname: z.string().max(255).nullish(),
-    lastname: z.string().max(255).nullish(),
+    email: text(254).nullish(),
+    firstname: text(255).nullish(),
+    lastname: text(255).nullish(),
     // Absent: the address book stays as it is. Present: it becomes exactly this list.
     addresses: z.array(accountAddressBody).max(MAX_ADDRESSES).nullish(),
   }),
