@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addressWireRequestSchema } from './api/address.ts';
 import { text } from './api/common.ts';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from './constants.ts';
+import { EMAIL_MAX, MOBILE_MAX, NAME_MAX } from './input-limits.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';
 import { isFullName, joinFullName } from './names.ts';
@@ -58,14 +59,14 @@ export const registrationSchema = withFieldRules(
 /** POST {ns}/createAccount (SPEC.md §7, DECISIONS.md "Sign-in"): the structure; the rules are below. */
 export const createAccountBodySchema = z.object({
   customer: z.object({
-    email: text(254),
-    firstname: text(),
-    lastname: text(),
+    email: text(EMAIL_MAX),
+    firstname: text(NAME_MAX),
+    lastname: text(NAME_MAX),
     store_id: z.literal(REGISTRATION_STORE_ID),
     website_id: z.literal(REGISTRATION_WEBSITE_ID),
     addresses: z.array(addressWireRequestSchema).max(10),
   }),
-  mobile: text(40),
+  mobile: text(MOBILE_MAX),
   r_token: text(4000).optional(),
   campaign_id: z.union([text(200), z.number()]).nullish(),
   jwt: text(4000).optional(),

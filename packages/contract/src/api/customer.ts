@@ -4,6 +4,7 @@
 // change through these calls.
 
 import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX } from '../input-limits.ts';
 import { addressBodySchema, addressSnapshotSchema } from './address.ts';
 import { cartCustomerSchema } from './cart.ts';
 import { flag, idParam, text } from './common.ts';
@@ -27,9 +28,9 @@ export type AccountAddressBody = z.infer<typeof accountAddressBody>;
 export const putCustomerBody = z.object({
   customer: z.object({
     // Magento sends the whole customer back; only these fields are read.
-    email: text(254).nullish(),
-    firstname: text(255).nullish(),
-    lastname: text(255).nullish(),
+    email: text(EMAIL_MAX).nullish(),
+    firstname: text(NAME_MAX).nullish(),
+    lastname: text(NAME_MAX).nullish(),
     // Absent: the address book stays as it is. Present: it becomes exactly this list.
     addresses: z.array(accountAddressBody).max(MAX_ADDRESSES).nullish(),
   }),

@@ -4,6 +4,7 @@
 // with an example.
 
 import { z } from 'zod';
+import { MOBILE_MAX, NAME_MAX } from '../input-limits.ts';
 import { multilineText, text } from './common.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -37,12 +38,12 @@ const formText = (field: z.ZodType<string>) =>
   z.union([field, z.number().transform(String), z.null()]).optional();
 
 export const recipientValues = z.object({
-  recipient_firstname: formText(text()),
-  recipient_lastname: formText(text()),
-  recipient_mobile: formText(text(40)),
+  recipient_firstname: formText(text(NAME_MAX)),
+  recipient_lastname: formText(text(NAME_MAX)),
+  recipient_mobile: formText(text(MOBILE_MAX)),
   // Above the one-SMS limit, so a message a little too long gets the §5 message, not a schema error.
   recipient_message: formText(multilineText(1000)),
-  purchaser_mobile: formText(text(40)),
+  purchaser_mobile: formText(text(MOBILE_MAX)),
 });
 export type RecipientValues = z.infer<typeof recipientValues>;
 

@@ -75,3 +75,33 @@ describe('control characters in request text', () => {
     expect(places).toMatchObject(refused);
   });
 });
+
+describe('lengths of request text', () => {
+  it('[I12-10] a 150,000- or 101-character name is a 400 in an address, the account and registration', async () => {
+    const shopper = await aShopper(t);
+    const tooLong = { status: 400, body: { code: 'INPUT_VALIDATION', message: expect.any(String) } };
+    for (const name of ['S'.repeat(150_000), 'S'.repeat(101)]) {
+      const shipping = await call(t.app, 'POST', `${REST}/carts/mine/estimate-shipping-methods`, {
+        headers: shopper.headers,
+        payload: { address: newAddress({ firstname: name }) },
+      });
+      expect(shipping).toMatchObject(tooLong);
+      const me = await call(t.app, 'PUT', `${REST}/customers/me`, {
+        headers: shopper.headers,
+        payload: { customer: { lastname: name } },
+      });
+      expect(me).toMatchObject(tooLong);
+      const mobile = aMobile();
+      const jwt = await aLinkToken({ mobile }, { now: t.clock.now(), ttlSeconds: 1800 });
+      const account = await call(t.app, 'POST', `${NS}/createAccount`, {
+        payload: aRegistration(mobile, { firstname: name, jwt }),
+      });
+      expect(account).toMatchObject(tooLong);
+    }
+    const street = await call(t.app, 'POST', `${REST}/carts/mine/estimate-shipping-methods`, {
+      headers: shopper.headers,
+      payload: { address: newAddress({ street: ['1'.repeat(256)] }) },
+    });
+    expect(street).toMatchObject({ status: 400 });
+  });
+});

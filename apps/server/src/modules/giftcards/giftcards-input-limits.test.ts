@@ -82,3 +82,38 @@ describe('gift card text', () => {
     expect(ok.body.data.valid_until).toBe('2030-11-20 12:00:00');
   });
 });
+
+describe('gift card lengths and counts', () => {
+  it('[I12-10] a 900,000- or 101-character recipient name is a 400; 100 characters are kept', async () => {
+    const line = await buyGiftCard(t.app, shopper, catalogue.skus[50]);
+    for (const name of ['A'.repeat(900_000), 'A'.repeat(101)]) {
+      for (const field of ['recipient_firstname', 'recipient_lastname']) {
+        expect(await saveGiftCardDetails(t.app, shopper, line, catalogue, { [field]: name })).toMatchObject(
+          refused,
+        );
+      }
+    }
+    const long = await saveGiftCardDetails(t.app, shopper, line, catalogue, {
+      recipient_firstname: 'A'.repeat(100),
+    });
+    expect(long.status).toBe(200);
+  });
+
+  it('[I12-10] a cart line of 1 takes 20 drafts and refuses the 21st (never 201); a line of 30 takes 30', async () => {
+    const line = await buyGiftCard(t.app, shopper, catalogue.skus[25]);
+    const statuses: number[] = [];
+    for (let n = 0; n < 201; n++) {
+      const reply = await saveGiftCardDetails(t.app, shopper, line, catalogue);
+      statuses.push(reply.status);
+      if (reply.status !== 200) {
+        expect(reply.body).toMatchObject({ code: 'INVALID_DATA', message: expect.stringContaining('20') });
+        break;
+      }
+    }
+    expect(statuses).toEqual([...Array(20).fill(200), 400]);
+    const big = await buyGiftCard(t.app, shopper, catalogue.skus[100], 30);
+    for (let n = 0; n < 30; n++)
+      expect((await saveGiftCardDetails(t.app, shopper, big, catalogue)).status).toBe(200);
+    expect((await saveGiftCardDetails(t.app, shopper, big, catalogue)).status).toBe(400);
+  });
+});
