@@ -1,6 +1,7 @@
 // SPEC.md §5 "Mobile popup": send a code to a mobile, then confirm the code.
 
 import { z } from 'zod';
+import { text } from './api/common.ts';
 import { OTP_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
 import { hasMobileCharacters, isAuMobile } from './mobile.ts';
@@ -56,17 +57,17 @@ export function normaliseOtpCode(code: string): string {
 
 /** POST {ns}/sendmobilecode. `r_token` is checked by the bot check, which answers 400 without one. */
 export const sendMobileCodeBodySchema = z.object({
-  mobile: z.string(),
-  r_token: z.string().optional(),
+  mobile: text(40),
+  r_token: text(4000).optional(),
 });
 export type SendMobileCodeBody = z.infer<typeof sendMobileCodeBodySchema>;
 
 /** POST {ns}/confirmmobilecode. */
 export const confirmMobileCodeBodySchema = z.object({
-  mobile: z.string(),
-  code: z.string(),
+  mobile: text(40),
+  code: text(20),
   expired: z.boolean().optional(),
-  expired_jwt: z.string().nullish(),
-  r_token: z.string().optional(),
+  expired_jwt: text(4000).nullish(),
+  r_token: text(4000).optional(),
 });
 export type ConfirmMobileCodeBody = z.infer<typeof confirmMobileCodeBodySchema>;

@@ -1,8 +1,10 @@
 // SPEC.md §5 "Registration": the form's rules, and the createAccount body they are checked on server-side.
 
 import { z } from 'zod';
-import { addressWireSchema } from './api/address.ts';
+import { addressWireRequestSchema } from './api/address.ts';
+import { text } from './api/common.ts';
 import { REGISTRATION_STORE_ID, REGISTRATION_WEBSITE_ID } from './constants.ts';
+import { EMAIL_MAX, MOBILE_MAX, NAME_MAX } from './input-limits.ts';
 import { MSG } from './messages.ts';
 import { isAuMobile } from './mobile.ts';
 import { isFullName, joinFullName } from './names.ts';
@@ -57,17 +59,17 @@ export const registrationSchema = withFieldRules(
 /** POST {ns}/createAccount (SPEC.md §7, DECISIONS.md "Sign-in"): the structure; the rules are below. */
 export const createAccountBodySchema = z.object({
   customer: z.object({
-    email: z.string(),
-    firstname: z.string(),
-    lastname: z.string(),
+    email: text(EMAIL_MAX),
+    firstname: text(NAME_MAX),
+    lastname: text(NAME_MAX),
     store_id: z.literal(REGISTRATION_STORE_ID),
     website_id: z.literal(REGISTRATION_WEBSITE_ID),
-    addresses: z.array(addressWireSchema),
+    addresses: z.array(addressWireRequestSchema).max(10),
   }),
-  mobile: z.string(),
-  r_token: z.string().optional(),
-  campaign_id: z.union([z.string(), z.number()]).nullish(),
-  jwt: z.string().optional(),
+  mobile: text(MOBILE_MAX),
+  r_token: text(4000).optional(),
+  campaign_id: z.union([text(200), z.number()]).nullish(),
+  jwt: text(4000).optional(),
 });
 export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
 

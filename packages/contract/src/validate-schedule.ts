@@ -1,7 +1,9 @@
-// SPEC.md §5 "Schedule": the chosen wall time in the chosen zone must not be in the past, and the
-// hour and minute steppers wrap.
+// SPEC.md §5 "Schedule": the chosen wall time in the chosen zone must not be in the past (nor, issue 12,
+// more than a year ahead), and the hour and minute steppers wrap.
 
 import { z } from 'zod';
+import { text } from './api/common.ts';
+import { INPUT_LIMIT_TEXT, SCHEDULE_MAX_AHEAD_MS } from './input-limits.ts';
 import { MSG } from './messages.ts';
 import { isAustralianZone, isWallTime, zonedWallTimeToUtc } from './timezones.ts';
 import type { FieldErrors } from './wire.ts';
@@ -15,7 +17,11 @@ export type ScheduleField = 'scheduled_delivery' | 'delivery_timezone';
 export function validateSchedule(wall: string, zone: string, now: Date): FieldErrors<ScheduleField> {
   if (!isAustralianZone(zone)) return { delivery_timezone: MSG.chooseTimezone };
   if (!isWallTime(wall)) return { scheduled_delivery: MSG.validDateTime };
-  if (zonedWallTimeToUtc(wall, zone).getTime() < now.getTime()) return { scheduled_delivery: MSG.pastDate };
+  const at = zonedWallTimeToUtc(wall, zone).getTime();
+  if (at < now.getTime()) return { scheduled_delivery: MSG.pastDate };
+  // [I12-8] Bounded: year 9999 once overflowed the 3-year validity into a 500.
+  if (at > now.getTime() + SCHEDULE_MAX_AHEAD_MS)
+    return { scheduled_delivery: INPUT_LIMIT_TEXT.scheduleTooFar };
   return {};
 }
 
@@ -34,7 +40,7 @@ export function stepMinute(minute: number, delta: 1 | -1): number {
 /** POST {ns}/savegiftcardscheduleddate: the structure; `validateSchedule` holds the rules. */
 export const saveScheduledDateBodySchema = z.object({
   gift_card_details_id: z.union([z.number().int(), z.string()]),
-  scheduled_delivery: z.string(),
-  delivery_timezone: z.string(),
+  scheduled_delivery: text(40),
+  delivery_timezone: text(64),
 });
 export type SaveScheduledDateBody = z.infer<typeof saveScheduledDateBodySchema>;

@@ -9,6 +9,7 @@
 // need the §5 rules and the phone-number library, which a client reading replies must not load up front.
 
 import { z } from 'zod';
+import { CITY_MAX, EMAIL_MAX, MOBILE_MAX, NAME_MAX, STREET_MAX } from '../input-limits.ts';
 import { idParam, text } from './common.ts';
 
 export const regionWireSchema = z
@@ -44,6 +45,19 @@ export const addressWireSchema = z
   .meta({ id: 'Address' });
 export type AddressWire = z.infer<typeof addressWireSchema>;
 
+/** [I12-8] The wire address as createAccount sends it: every text bounded and free of control characters. */
+export const addressWireRequestSchema = addressWireSchema.extend({
+  firstname: text(NAME_MAX),
+  lastname: text(NAME_MAX),
+  telephone: text(MOBILE_MAX),
+  street: z.array(text(STREET_MAX)).max(4),
+  city: text(CITY_MAX),
+  postcode: text(20),
+  region: z.object({ region: text(), region_code: text(10), region_id: z.number().int() }).optional(),
+  country_id: text(2),
+  email: text(EMAIL_MAX).optional(),
+});
+
 /**
  * [DATA-41] The address stored with a cart or an order: the wire address's fields, a saved one keeping
  * its id, and the region always present (an address without one never reaches an order).
@@ -71,11 +85,11 @@ export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 export const addressBodySchema = z.object({
   customer_address_id: idParam.nullish(),
   customerAddressId: idParam.nullish(),
-  firstname: text().nullish(),
-  lastname: text().nullish(),
-  telephone: text(40).nullish(),
-  street: z.union([z.array(text()).max(4), text()]).nullish(),
-  city: text().nullish(),
+  firstname: text(NAME_MAX).nullish(),
+  lastname: text(NAME_MAX).nullish(),
+  telephone: text(MOBILE_MAX).nullish(),
+  street: z.union([z.array(text(STREET_MAX)).max(4), text(STREET_MAX)]).nullish(),
+  city: text(CITY_MAX).nullish(),
   postcode: z.union([text(20), z.number()]).nullish(),
   region: z
     .union([
@@ -90,7 +104,7 @@ export const addressBodySchema = z.object({
   region_id: z.union([z.number(), text(10)]).nullish(),
   region_code: text(10).nullish(),
   country_id: text(2).nullish(),
-  email: text(254).nullish(),
+  email: text(EMAIL_MAX).nullish(),
   save_in_address_book: z.union([z.boolean(), z.number(), z.string()]).nullish(),
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;

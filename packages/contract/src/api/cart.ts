@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CART_MIN_QTY } from '../constants.ts';
 import { addressSnapshotSchema, addressWireSchema } from './address.ts';
-import { idParam, wholeNumber } from './common.ts';
+import { idParam, text, wholeNumber } from './common.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -35,7 +35,7 @@ const productOptionSchema = z.object({
 /** [API-22] POST carts/mine/items */
 export const addItemBody = z.object({
   cartItem: z.object({
-    sku: z.string().trim().min(1, { message: 'is required' }).max(200),
+    sku: text(200).trim().min(1, { message: 'is required' }),
     qty: cartQty,
     // Ignored: carts/mine always means the member's active cart, as in Magento.
     quote_id: z.union([z.string(), z.number()]).optional(),

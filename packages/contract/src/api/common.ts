@@ -10,8 +10,37 @@ export const wholeNumber = z.union([z.number(), z.string().trim().regex(/^\d+$/)
 /** A positive database id, as JSON number or digit string. */
 export const idParam = wholeNumber.pipe(z.number().int().min(1).max(MAX_ID));
 
-/** A text field of a request, at most `max` characters. */
-export const text = (max = 255) => z.string().max(max);
+/** What a request's text refused for a control character says, beside the field's name. */
+export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+
+const NEW_LINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** C0 controls, DEL and C1 controls: a NUL is refused by PostgreSQL (a 500), the others garble texts. */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+
+function hasControl(value: string, allowNewLines: boolean): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (allowNewLines && (code === NEW_LINE || code === CARRIAGE_RETURN)) continue;
+    if (isControl(code)) return true;
+  }
+  return false;
+}
+
+/** [I12-8] A one-line text field of a request: at most `max` characters, no control characters. */
+export const text = (max = 255) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasControl(value, false), CONTROL_CHARACTER_MESSAGE);
+
+/** [I12-8] A multi-line text field (a gift card message): new lines allowed, other controls refused. */
+export const multilineText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasControl(value, true), CONTROL_CHARACTER_MESSAGE);
 
 /** `true`, `1`, `'1'` or `'true'` mean yes; anything else (or nothing) no. */
 export const flag = z

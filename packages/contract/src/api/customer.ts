@@ -4,9 +4,10 @@
 // change through these calls.
 
 import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX } from '../input-limits.ts';
 import { addressBodySchema, addressSnapshotSchema } from './address.ts';
 import { cartCustomerSchema } from './cart.ts';
-import { flag, idParam } from './common.ts';
+import { flag, idParam, text } from './common.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -27,9 +28,9 @@ export type AccountAddressBody = z.infer<typeof accountAddressBody>;
 export const putCustomerBody = z.object({
   customer: z.object({
     // Magento sends the whole customer back; only these fields are read.
-    email: z.string().max(254).nullish(),
-    firstname: z.string().max(255).nullish(),
-    lastname: z.string().max(255).nullish(),
+    email: text(EMAIL_MAX).nullish(),
+    firstname: text(NAME_MAX).nullish(),
+    lastname: text(NAME_MAX).nullish(),
     // Absent: the address book stays as it is. Present: it becomes exactly this list.
     addresses: z.array(accountAddressBody).max(MAX_ADDRESSES).nullish(),
   }),

@@ -4,6 +4,8 @@
 // with an example.
 
 import { z } from 'zod';
+import { MOBILE_MAX, NAME_MAX } from '../input-limits.ts';
+import { multilineText, text } from './common.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -32,14 +34,16 @@ const jsonTextOrObject = <T extends z.ZodType>(schema: T) =>
   }, schema);
 
 // Recipient fields may be missing or empty: the §5 rules answer those with their own messages.
-const formText = z.union([z.string(), z.number().transform(String), z.null()]).optional();
+const formText = (field: z.ZodType<string>) =>
+  z.union([field, z.number().transform(String), z.null()]).optional();
 
 export const recipientValues = z.object({
-  recipient_firstname: formText,
-  recipient_lastname: formText,
-  recipient_mobile: formText,
-  recipient_message: formText,
-  purchaser_mobile: formText,
+  recipient_firstname: formText(text(NAME_MAX)),
+  recipient_lastname: formText(text(NAME_MAX)),
+  recipient_mobile: formText(text(MOBILE_MAX)),
+  // Above the one-SMS limit, so a message a little too long gets the §5 message, not a schema error.
+  recipient_message: formText(multilineText(1000)),
+  purchaser_mobile: formText(text(MOBILE_MAX)),
 });
 export type RecipientValues = z.infer<typeof recipientValues>;
 
@@ -50,7 +54,7 @@ export const saveDetailsBody = z.object({
       cart_id: idField,
       cart_item_id: idField.nullish(),
       product_id: idField,
-      configurable_product_sku: z.string().trim().min(1, 'is required'),
+      configurable_product_sku: text(200).trim().min(1, 'is required'),
     }),
   ),
 });
@@ -77,8 +81,8 @@ export const deleteByCartItemBody = z.object({
 /** [API-40] POST {ns}/savegiftcardscheduleddate */
 export const scheduleBody = z.object({
   gift_card_details_id: idField,
-  scheduled_delivery: z.string(),
-  delivery_timezone: z.string(),
+  scheduled_delivery: text(40),
+  delivery_timezone: text(64),
 });
 
 /** [API-41] GET {ns}/getgiftcarddetailsbyid?gift_card_details_id */
@@ -99,7 +103,7 @@ export const templateBody = z.object({
  * payment-information answered, or the increment id checkoutsuccess answered.
  */
 export const orderBody = z.object({
-  r_token: z.string().optional(),
+  r_token: text(4000).optional(),
   cart_id: idField,
   order_id: z
     .union([
@@ -122,7 +126,7 @@ export const reconcileBody = z.object({
   items: z
     .array(
       z.object({
-        sku: z.string().trim().min(1),
+        sku: text(200).trim().min(1),
         qty: z.number().int().min(0).max(10_000),
         item_id: idField.nullish(),
       }),

@@ -2,12 +2,13 @@
 // in sandbox mode, Google Places when keyed.
 
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** The longest query searched; longer ones are refused. */
 export const PLACES_QUERY_MAX = 100;
 
 /** GET {ns}/places?query */
-export const placesQuery = z.object({ query: z.string().max(PLACES_QUERY_MAX).optional().default('') });
+export const placesQuery = z.object({ query: text(PLACES_QUERY_MAX).optional().default('') });
 
 export const placeSchema = z
   .object({

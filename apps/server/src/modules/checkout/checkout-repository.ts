@@ -186,11 +186,15 @@ export function findMemberOrder(db: Db, customerId: number, orderId: number): Pr
     .executeTakeFirst();
 }
 
-/** The member's latest order, if it was placed after `since` (everything when `since` is undefined). */
-export function latestOrder(db: Db, customerId: number, since?: Date): Promise<OrderRow | undefined> {
-  let query = db.selectFrom('orders').select(orderColumns).where('customer_id', '=', customerId);
-  if (since) query = query.where('created_at', '>=', since);
-  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+/** The member's latest order. */
+export function latestOrder(db: Db, customerId: number): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function memberOrders(db: Db, customerId: number): Promise<OrderRow[]> {

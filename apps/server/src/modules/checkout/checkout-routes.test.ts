@@ -31,6 +31,7 @@ import {
   importTestCatalogue,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CHECKOUT_TEXT } from './checkout-service.ts';
 
 let t: TestApp;
 
@@ -506,27 +507,50 @@ describe('carts/mine/payment-information', () => {
     expect((await cartItems(shopper)).body).toEqual([expect.objectContaining({ sku: 'LAST-1', qty: 2 })]);
   });
 
-  it('a retry for the same cart answers the same order and charges once', async () => {
+  it('a retry with the same Idempotency-Key answers the same order and charges once', async () => {
     const shopper = await readyShopper();
-    const first = await placeOrder(t.app, shopper);
-    const again = await placeOrder(t.app, shopper);
+    const first = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'retry-1' });
+    expect(first.status).toBe(200);
+    const again = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'retry-1' });
     expect(again).toMatchObject({ status: 200, body: first.body });
     expect(await ordersOf(shopper.id)).toHaveLength(1);
     expect(await chargesOf(shopper.id)).toHaveLength(1);
+    const bad = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'has spaces' });
+    expect(bad.status).toBe(400);
   });
 
-  it('the same Idempotency-Key answers the same order, even once a new cart exists', async () => {
+  it('[I12-11] an Idempotency-Key reused on a new cart is a 409: no old order, no charge, the cart kept', async () => {
     const shopper = await readyShopper();
     const first = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'order-attempt-1' });
     expect(first.status).toBe(200);
     await addToCart(t.app, shopper, 'MUG-1', 1);
     await saveShipping(t.app, shopper);
     const again = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'order-attempt-1' });
-    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: CHECKOUT_TEXT.idempotencyKeyReused },
+    });
     expect(await chargesOf(shopper.id)).toHaveLength(1);
     expect((await cartItems(shopper)).body).toEqual([expect.objectContaining({ sku: 'MUG-1', qty: 1 })]);
-    const bad = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'has spaces' });
-    expect(bad.status).toBe(400);
+    // A fresh key orders the new cart.
+    const fresh = await placeOrder(t.app, shopper, 'pm_card_visa', { idempotencyKey: 'order-attempt-2' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).not.toEqual(first.body);
+  });
+
+  it('[I12-11] with no active cart a placement is a 400, never the earlier order, whatever the card', async () => {
+    const shopper = await readyShopper();
+    const first = await placeOrder(t.app, shopper);
+    expect(first.status).toBe(200);
+    for (const token of ['pm_card_visa', 'pm_card_chargeDeclined']) {
+      const again = await placeOrder(t.app, shopper, token);
+      expect(again).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_DATA', message: CHECKOUT_TEXT.noActiveCart },
+      });
+    }
+    expect(await ordersOf(shopper.id)).toHaveLength(1);
+    expect(await chargesOf(shopper.id)).toHaveLength(1);
   });
 
   it('401 without a token', async () => {

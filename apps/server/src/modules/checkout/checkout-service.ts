@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
   type Charge,
   PAYMENT_METHOD_CODE,
@@ -46,8 +46,8 @@ import {
 // cart and orders"). Placing an order is ONE transaction of named steps (placeOrder below): lock the
 // cart, load its lines, take stock (the catalogue's inventory, row locks in product id order), write the
 // order, charge the card, mark the cart ordered, commit. A declined card throws inside it, so stock and
-// cart roll back untouched; a retry waits on the cart lock and then finds the order already made; the
-// card provider gets a key derived from the cart, so a retry after a crash between charge and commit is
+// cart roll back untouched; a retry with the same Idempotency-Key waits on the cart lock and then finds
+// the order already made (without a key, or with the key of another cart, it is refused); the card provider gets a key derived from the cart, so a retry after a crash between charge and commit is
 // answered with the same payment (docs/payments.md). The cart, the member and the stock belong to their
 // modules: this one calls their services, handing them its transaction.
 
@@ -61,12 +61,13 @@ export const CHECKOUT_TEXT = {
   shippingPriceChanged: "The shipping method's price has changed. Please choose it again.",
   paymentMethodNotAvailable: 'The requested Payment Method is not available.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 printable characters without spaces.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for another order. Please send a new key for a new order.',
+  noActiveCart: 'There is no cart to order: it may have been ordered already.',
 } as const;
 
 const CUSTOM_CARRIER = 'custom';
 const CURRENCY = 'aud';
-/** A retry of a placement is recognised this long after the order was made (Stripe keeps keys 24 h). */
-const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 function methodWire(method: ShippingMethodRow): ShippingMethodWire {
   const amount = centsToDollars(method.amount_cents);
@@ -312,10 +313,19 @@ export function createCheckoutService({
 
   // ---- placeOrder, step by step -------------------------------------------------------------------
 
-  /** [API-29] A key used before answers the order it made: the same request never pays twice. */
+  /**
+   * [API-29] A key used before answers the order it made: the same request never pays twice. [I12-11] A
+   * key reused while the member has a new cart with lines is another request: a 409, as Stripe answers.
+   */
   async function orderOfKey(customerId: number, idempotencyKey: string | undefined) {
     if (idempotencyKey === undefined) return undefined;
-    return findOrderByKey(db, customerId, idempotencyKey);
+    const earlier = await findOrderByKey(db, customerId, idempotencyKey);
+    if (!earlier) return undefined;
+    const active = await carts.findActive(customerId);
+    if (active && (await carts.lines(db, active.id)).length > 0) {
+      throw new ConflictError(CHECKOUT_TEXT.idempotencyKeyReused);
+    }
+    return earlier;
   }
 
   /** [ERR-08] Only the card method is offered, and a card token is required. */
@@ -330,15 +340,21 @@ export function createCheckoutService({
 
   /**
    * Step 1: the member's active cart, locked until the transaction ends, so the cart's own changes and a
-   * second placement wait. A retry that waited while the first attempt placed the order finds no active
-   * cart: it answers that order, if it is recent enough to be the same placement.
+   * second placement wait. A retry with the same key that waited while the first attempt placed the
+   * order finds no active cart: it answers that order. [I12-11] Anything else without an active cart is
+   * a 400, never an earlier order (a declining card would otherwise be answered "placed").
    */
-  async function lockCart(trx: Db, customerId: number): Promise<LockedCart> {
+  async function lockCart(
+    trx: Db,
+    customerId: number,
+    idempotencyKey: string | undefined,
+  ): Promise<LockedCart> {
     const cart = await carts.lockActive(trx, customerId);
     if (cart) return { cart };
-    const recent = await latestOrder(trx, customerId, new Date(clock.now().getTime() - RETRY_WINDOW_MS));
-    if (recent) return { placedOrderId: recent.id };
-    throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
+    const placed =
+      idempotencyKey === undefined ? undefined : await findOrderByKey(trx, customerId, idempotencyKey);
+    if (placed) return { placedOrderId: placed.id };
+    throw new InvalidDataError(CHECKOUT_TEXT.noActiveCart);
   }
 
   /**
@@ -548,7 +564,7 @@ export function createCheckoutService({
       let charged: Charge | undefined;
       try {
         const orderId = await db.transaction().execute(async (trx) => {
-          const locked = await lockCart(trx, customerId);
+          const locked = await lockCart(trx, customerId, idempotencyKey);
           if ('placedOrderId' in locked) return locked.placedOrderId;
           const { cart, lines } = await loadLines(trx, locked.cart);
           const method = await shippingMethodOf(trx, cart, lines);

@@ -8,6 +8,7 @@ import type {
   SaveDetailsData,
 } from '@quokka/contract/api/giftcards';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
+import { GIFT_CARD_DRAFTS_MIN_CAP } from '@quokka/contract/input-limits';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { centsToDollars } from '@quokka/contract/money';
@@ -60,6 +61,8 @@ export const GIFT_CARD_TEXT = {
   cartOrdered: 'This cart has been ordered: send the quantities to reconcile with.',
   orderNotPaid: 'This order has not been paid.',
   orderOfOtherCart: "This order's gift cards were saved from another cart.",
+  tooManyDrafts: (cap: number) =>
+    `This gift card line already has ${cap} gift card details: change its quantity to add more.`,
   cardsMissing: (count: number) =>
     `${count} gift card${count === 1 ? '' : 's'} of this order ${count === 1 ? 'has' : 'have'} no recipient details.`,
 } as const;
@@ -231,6 +234,26 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
     return cardWire(await memberCard(customerId, cardId));
   }
 
+  /**
+   * [I12-10] A cart line holds one card per unit bought, and at least GIFT_CARD_DRAFTS_MIN_CAP (the web
+   * cart's quantity may still be on its way; reconcile removes any surplus). Cards saved without a line
+   * count against the line of their price (child sku).
+   */
+  async function requireRoomForDraft(customerId: number, data: SaveDetailsData): Promise<void> {
+    const lineId = data.cart_item_id ?? null;
+    const lines = await deps.cart.items(customerId);
+    const line = lines.find((item) =>
+      lineId === null ? item.sku === data.configurable_product_sku : item.item_id === lineId,
+    );
+    const cap = Math.max(line?.qty ?? 0, GIFT_CARD_DRAFTS_MIN_CAP);
+    const drafts = (await memberCardsOfCart(db, customerId, data.cart_id)).filter((card) =>
+      lineId === null
+        ? card.cart_item_id === null && card.configurable_product_sku === data.configurable_product_sku
+        : card.cart_item_id === lineId,
+    );
+    if (drafts.length >= cap) throw new InvalidDataError(GIFT_CARD_TEXT.tooManyDrafts(cap));
+  }
+
   async function giftCardProduct(productId: number): Promise<Product> {
     const reply = await deps.catalog.product(productId);
     if (!isProduct(reply)) throw new NotFoundError(GIFT_CARD_TEXT.productNotFound);
@@ -268,6 +291,7 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
         throw new InputValidationError({ configurable_product_sku: [MSG.selectGiftCardPrice] });
       }
       const recipient = checkedRecipient(recipientDraft(data));
+      await requireRoomForDraft(customerId, data);
       const now = clock.now();
       // A collision of two random 16-digit numbers is very unlikely; the unique constraint decides.
       for (let attempt = 1; ; attempt++) {

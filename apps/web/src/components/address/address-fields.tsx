@@ -3,6 +3,7 @@
 // the shopper asks for them, or one of them is missing. The form around it holds the values
 // (`useForm`); the contract's rules give every message (SPEC.md §5).
 import { COUNTRY_ID, COUNTRY_NAME } from '@quokka/contract/constants';
+import { CITY_MAX, STREET_MAX } from '@quokka/contract/input-limits';
 import { MSG } from '@quokka/contract/messages';
 import { REGIONS } from '@quokka/contract/regions';
 import { type AddressPartField, addressPartsMissing } from '@quokka/contract/validate-address';
@@ -103,9 +104,15 @@ export function AddressFields({ idPrefix, form, entry, countryPlaceholder = fals
           <TextField
             label={MSG.streetAddressLabel}
             autoComplete="address-line1"
+            maxLength={STREET_MAX}
             {...field('street_address')}
           />
-          <TextField label={MSG.suburbLabel} autoComplete="address-level2" {...field('suburb')} />
+          <TextField
+            label={MSG.suburbLabel}
+            autoComplete="address-level2"
+            maxLength={CITY_MAX}
+            {...field('suburb')}
+          />
           <div className="address-form__row">
             {/* [VAL-09, VAL-26] The placeholder 'Enter State' is a value the rules read as missing. */}
             <SelectField label={MSG.stateLabel} autoComplete="address-level1" {...field('state')}>

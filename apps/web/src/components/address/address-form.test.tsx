@@ -1,5 +1,6 @@
 import type { Place } from '@quokka/contract/api/places';
 import { COUNTRY_ID } from '@quokka/contract/constants';
+import { CITY_MAX, MOBILE_MAX, NAME_MAX, STREET_MAX } from '@quokka/contract/input-limits';
 import { MSG } from '@quokka/contract/messages';
 import { validateAddressParts } from '@quokka/contract/validate-address';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -156,6 +157,15 @@ describe('the one address form', () => {
       expect(screen.getByText(MSG.validMobile)).toBeInTheDocument();
       cleanup();
     }
+  });
+
+  it('[I12-10] the fields carry the lengths the server accepts', async () => {
+    const user = setUp(checkout());
+    expect(screen.getByLabelText(MSG.fullNameLabel)).toHaveAttribute('maxlength', String(NAME_MAX));
+    expect(screen.getByLabelText(MSG.mobileLabel)).toHaveAttribute('maxlength', String(MOBILE_MAX));
+    await user.click(screen.getByRole('button', { name: MSG.enterAddressManually }));
+    expect(screen.getByLabelText(MSG.streetAddressLabel)).toHaveAttribute('maxlength', String(STREET_MAX));
+    expect(screen.getByLabelText(MSG.suburbLabel)).toHaveAttribute('maxlength', String(CITY_MAX));
   });
 
   it('[CHK-12] checkout names the form Add New Address and offers Cancel', () => {

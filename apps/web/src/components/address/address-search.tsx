@@ -2,6 +2,7 @@
 // a listbox popup). Arrow keys move through the suggestions, Enter chooses, Escape closes. Typing
 // "12 King St, Newtown" finds Newtown and keeps "12 King St" as the street: the offline list knows
 // suburbs and postcodes, not streets.
+import { PLACES_QUERY_MAX } from '@quokka/contract/api/places';
 import { MSG } from '@quokka/contract/messages';
 import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
 import { MIN_QUERY_LENGTH, type PlaceAddress, type PlaceSuggestion, searchPlaces } from '../../lib/places';
@@ -112,6 +113,7 @@ export function AddressSearch({ inputRef, value, onChange, onChoose, describedBy
         className="field__input"
         type="text"
         role="combobox"
+        maxLength={PLACES_QUERY_MAX}
         autoComplete="off"
         spellCheck={false}
         aria-autocomplete="list"

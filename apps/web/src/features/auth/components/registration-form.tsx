@@ -2,6 +2,7 @@
 // (validateRegistration), so the server refuses exactly what this form would; the server's
 // input_validation is shown beside the same fields [VAL-19, ERR-12].
 import { COUNTRY_ID } from '@quokka/contract/constants';
+import { EMAIL_MAX } from '@quokka/contract/input-limits';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import {
@@ -173,6 +174,7 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
           type="email"
           inputMode="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX}
           autoCapitalize="none"
           spellCheck={false}
           {...emailField}

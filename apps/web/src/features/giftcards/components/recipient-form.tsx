@@ -2,6 +2,7 @@
 // mobile, message with its live counter, the purchaser's mobile for the receipt, 'Submit'. The rules
 // and messages are the contract's (validateGiftCardRecipient) [VAL-41..45], so the server refuses
 // exactly what this form would; the server's input_validation lands beside the same fields [VAL-51].
+import { NAME_MAX } from '@quokka/contract/input-limits';
 import { MSG } from '@quokka/contract/messages';
 import { type GiftCardRecipientField, validateGiftCardRecipient } from '@quokka/contract/validate-gift-card';
 import { type FieldErrors, hasErrors } from '@quokka/contract/wire';
@@ -71,12 +72,14 @@ export function RecipientForm({ initial, busy = false, onSubmit }: RecipientForm
         <TextField
           label={MSG.giftFirstnameLabel}
           autoCapitalize="words"
+          maxLength={NAME_MAX}
           autoComplete="off"
           {...field('recipient_firstname')}
         />
         <TextField
           label={MSG.giftLastnameLabel}
           autoCapitalize="words"
+          maxLength={NAME_MAX}
           autoComplete="off"
           {...field('recipient_lastname')}
         />
