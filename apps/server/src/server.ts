@@ -36,6 +36,10 @@ async function main() {
       ? `database: embedded PostgreSQL (PGlite) in ${config.dataDir}`
       : 'database: PostgreSQL server (DATABASE_URL)',
   );
+  if (database.permissionsFixed)
+    log.warn(
+      `DATA_DIR: removed other users' access from ${database.permissionsFixed} paths in ${config.dataDir} (now 0700 folders, 0600 files)`,
+    );
   if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db);
