@@ -148,4 +148,14 @@ describe("[I11-12] the operator's identity and support contact", () => {
     });
     expect(config.identity).toMatchObject({ tradingName: 'Wattle', supportEmail: null });
   });
+
+  it('[I12-4] listens on this machine only by default outside production, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({}).DEV_ROUTES_REMOTE).toBe(false);
+    expect(loadConfig({ DEV_ROUTES_REMOTE: '1' }).DEV_ROUTES_REMOTE).toBe(true);
+    expect(() => loadConfig({ DEV_ROUTES_REMOTE: 'maybe' })).toThrow(/DEV_ROUTES_REMOTE/);
+  });
 });

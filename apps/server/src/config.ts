@@ -40,7 +40,7 @@ const settingsSchema = z
       z.enum(['development', 'production', 'test']).default('development'),
     ),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).default(8080)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    HOST: optionalString,
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -102,6 +102,9 @@ const settingsSchema = z
     ALLOW_SANDBOX: flag,
     SEED_DEMO: z.preprocess(emptyToUndefined, flag.default(true)),
     WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+    // Production safety (issue 12: dev routes, graceful stop, timeouts). /dev/* answers only outside
+    // production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
+    DEV_ROUTES_REMOTE: flag,
     // An ISO instant the server's clock starts at, then runs on from in real time: journeys that depend
     // on the hour (gift card schedules, quiet hours) run the same whenever they are run.
     TEST_CLOCK: z.preprocess(
@@ -143,7 +146,9 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export type ProviderMode = 'sandbox' | 'live';
 
-export interface Config extends Settings {
+export interface Config extends Omit<Settings, 'HOST'> {
+  /** HOST, or by default every interface in production and this machine only elsewhere. */
+  HOST: string;
   /** Which providers run in sandbox mode (DECISIONS.md "Sandbox mode"). */
   providers: { messaging: ProviderMode; payments: ProviderMode; captcha: ProviderMode; places: ProviderMode };
   /** True when any provider runs in sandbox mode: /dev routes and start-up code printing are on. */
@@ -196,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     ...settings,
+    HOST: settings.HOST ?? (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     providers,
     sandbox,
     identity: identityOf(settings),

@@ -53,7 +53,11 @@ async function main() {
   }
   log.info(`providers: ${describeProviders(config)}`);
   if (config.sandbox)
-    log.warn('sandbox mode: no real messages, charges or checks; sent messages at /dev/messages');
+    log.warn(
+      config.NODE_ENV === 'production'
+        ? 'sandbox mode: no real messages, charges or checks (/dev/messages is off in production)'
+        : 'sandbox mode: no real messages, charges or checks; sent messages at /dev/messages',
+    );
   if (config.TEST_CLOCK) log.warn(`TEST_CLOCK: the clock started at ${clock.now().toISOString()}`);
 
   let worker: DeliveryWorker | undefined;
