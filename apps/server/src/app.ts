@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { demoPictures } from './demo/demo-catalogue.ts';
+import { registerDraining } from './draining.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
+    return503OnClosing: false, // draining.ts answers while stopping
     forceCloseConnections: 'idle',
   });
   const providers =
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES } });
   await app.register(rateLimit, {

@@ -1,7 +1,9 @@
+import { Server as NetServer } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
+import { startDraining } from './draining.ts';
 import { loggerOptions } from './logger.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
@@ -76,6 +78,9 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      // New requests on open connections get 503 with Connection: close from here on.
+      startDraining(app);
+      await stopAccepting(app.server);
       await app.close();
       // The worker finishes the send in hand before the database closes under it.
       await worker?.stop();
@@ -105,6 +110,25 @@ async function main() {
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
       log,
     });
+  }
+}
+
+/** How long idle keep-alive connections get to ask once more (and be answered 503) before they are closed. */
+const IDLE_GRACE_MS = 2_000;
+
+/**
+ * Stops accepting connections but, unlike http.Server#close, does not destroy idle keep-alive ones at
+ * once: a request already on its way over such a connection would meet a reset. They are answered 503
+ * and closed, or left to go quiet for IDLE_GRACE_MS; app.close() then closes the rest and waits for the
+ * requests in flight.
+ */
+async function stopAccepting(server: NetServer) {
+  NetServer.prototype.close.call(server);
+  const deadline = Date.now() + IDLE_GRACE_MS;
+  while (Date.now() < deadline) {
+    const open = await new Promise<number>((resolve) => server.getConnections((_e, count) => resolve(count)));
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
