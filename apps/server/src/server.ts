@@ -1,6 +1,7 @@
+import type { Server as HttpServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
+import { type Config, ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
 import { startDraining } from './draining.ts';
@@ -95,6 +96,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  applyConnectionLimits(app.server, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -111,6 +113,19 @@ async function main() {
       log,
     });
   }
+}
+
+/**
+ * Timeouts and the connection cap (config.ts), on Node's server before it listens. Node checks the
+ * request and header timeouts on a timer (30 s by default): every second keeps the cut-off close to the
+ * setting.
+ */
+function applyConnectionLimits(server: HttpServer, config: Config) {
+  server.requestTimeout = config.REQUEST_TIMEOUT_S * 1000;
+  server.headersTimeout = config.HEADERS_TIMEOUT_S * 1000;
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_S * 1000;
+  server.maxConnections = config.MAX_CONNECTIONS;
+  (server as HttpServer & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
 }
 
 /** How long idle keep-alive connections get to ask once more (and be answered 503) before they are closed. */
