@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { demoPictures } from './demo/demo-catalogue.ts';
+import { registerDraining } from './draining.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    return503OnClosing: true,
+    return503OnClosing: false, // draining.ts answers while stopping
     forceCloseConnections: 'idle',
   });
   const providers =
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
 
   // HSTS is ours (http/transport-security.ts): only over TLS, never over plain HTTP.
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false });

@@ -148,6 +148,32 @@ describe("[I11-12] the operator's identity and support contact", () => {
     });
     expect(config.identity).toMatchObject({ tradingName: 'Wattle', supportEmail: null });
   });
+
+  it('[I12-4] listens on this machine only by default outside production, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({}).DEV_ROUTES_REMOTE).toBe(false);
+    expect(loadConfig({ DEV_ROUTES_REMOTE: '1' }).DEV_ROUTES_REMOTE).toBe(true);
+    expect(() => loadConfig({ DEV_ROUTES_REMOTE: 'maybe' })).toThrow(/DEV_ROUTES_REMOTE/);
+  });
+
+  it('[I12-9] has request, header and keep-alive timeouts and a connection cap, with checked values', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      REQUEST_TIMEOUT_S: 30,
+      HEADERS_TIMEOUT_S: 10,
+      KEEP_ALIVE_TIMEOUT_S: 72,
+      MAX_CONNECTIONS: 1000,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_S: '5', HEADERS_TIMEOUT_S: '5' }).REQUEST_TIMEOUT_S).toBe(5);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_S: '5', HEADERS_TIMEOUT_S: '6' })).toThrow(
+      /HEADERS_TIMEOUT_S: must not be more than REQUEST_TIMEOUT_S/,
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_S: 'long' })).toThrow(/KEEP_ALIVE_TIMEOUT_S/);
+  });
 });
 
 describe('[I12-1] TRUST_PROXY', () => {

@@ -78,7 +78,7 @@ const settingsSchema = z
       z.enum(['development', 'production', 'test']).default('development'),
     ),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).default(8080)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    HOST: optionalString,
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -143,6 +143,17 @@ const settingsSchema = z
     ALLOW_SANDBOX: flag,
     SEED_DEMO: z.preprocess(emptyToUndefined, flag.default(true)),
     WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+    // Production safety (issue 12: dev routes, graceful stop, timeouts). /dev/* answers only outside
+    // production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
+    DEV_ROUTES_REMOTE: flag,
+    // A slow client must not hold a socket for ever: the whole request (headers and body) must arrive
+    // within REQUEST_TIMEOUT_S (else 408 and the connection closes), its headers within
+    // HEADERS_TIMEOUT_S; an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_S (above a load
+    // balancer's usual 60 s, so the balancer closes first); connections beyond MAX_CONNECTIONS are closed.
+    REQUEST_TIMEOUT_S: positiveInt(30),
+    HEADERS_TIMEOUT_S: positiveInt(10),
+    KEEP_ALIVE_TIMEOUT_S: positiveInt(72),
+    MAX_CONNECTIONS: positiveInt(1000),
     // An ISO instant the server's clock starts at, then runs on from in real time: journeys that depend
     // on the hour (gift card schedules, quiet hours) run the same whenever they are run.
     TEST_CLOCK: z.preprocess(
@@ -155,6 +166,13 @@ const settingsSchema = z
   .superRefine((settings, ctx) => {
     if (settings.NODE_ENV === 'production' && settings.TEST_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is refused with NODE_ENV=production' });
+    }
+    if (settings.HEADERS_TIMEOUT_S > settings.REQUEST_TIMEOUT_S) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_S'],
+        message: 'must not be more than REQUEST_TIMEOUT_S',
+      });
     }
     const twilio = [settings.TWILIO_ACCOUNT_SID, settings.TWILIO_AUTH_TOKEN, settings.TWILIO_FROM];
     if (twilio.some(Boolean) && !twilio.every(Boolean)) {
@@ -184,7 +202,9 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export type ProviderMode = 'sandbox' | 'live';
 
-export interface Config extends Settings {
+export interface Config extends Omit<Settings, 'HOST'> {
+  /** HOST, or by default every interface in production and this machine only elsewhere. */
+  HOST: string;
   /** Which providers run in sandbox mode (DECISIONS.md "Sandbox mode"). */
   providers: { messaging: ProviderMode; payments: ProviderMode; captcha: ProviderMode; places: ProviderMode };
   /** True when any provider runs in sandbox mode: /dev routes and start-up code printing are on. */
@@ -237,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     ...settings,
+    HOST: settings.HOST ?? (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     providers,
     sandbox,
     identity: identityOf(settings),

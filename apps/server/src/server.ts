@@ -1,7 +1,10 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { buildApp } from './app.ts';
-import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
+import { type Config, ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
+import { startDraining } from './draining.ts';
 import { loggerOptions } from './logger.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
@@ -36,6 +39,10 @@ async function main() {
       ? `database: embedded PostgreSQL (PGlite) in ${config.dataDir}`
       : 'database: PostgreSQL server (DATABASE_URL)',
   );
+  if (database.permissionsFixed)
+    log.warn(
+      `DATA_DIR: removed other users' access from ${database.permissionsFixed} paths in ${config.dataDir} (now 0700 folders, 0600 files)`,
+    );
   if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db);
@@ -49,7 +56,11 @@ async function main() {
   }
   log.info(`providers: ${describeProviders(config)}`);
   if (config.sandbox)
-    log.warn('sandbox mode: no real messages, charges or checks; sent messages at /dev/messages');
+    log.warn(
+      config.NODE_ENV === 'production'
+        ? 'sandbox mode: no real messages, charges or checks (/dev/messages is off in production)'
+        : 'sandbox mode: no real messages, charges or checks; sent messages at /dev/messages',
+    );
   if (config.TEST_CLOCK) log.warn(`TEST_CLOCK: the clock started at ${clock.now().toISOString()}`);
 
   let worker: DeliveryWorker | undefined;
@@ -68,6 +79,9 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      // New requests on open connections get 503 with Connection: close from here on.
+      startDraining(app);
+      await stopAccepting(app.server);
       await app.close();
       // The worker finishes the send in hand before the database closes under it.
       await worker?.stop();
@@ -82,6 +96,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  applyConnectionLimits(app.server, config);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -97,6 +112,38 @@ async function main() {
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
       log,
     });
+  }
+}
+
+/**
+ * Timeouts and the connection cap (config.ts), on Node's server before it listens. Node checks the
+ * request and header timeouts on a timer (30 s by default): every second keeps the cut-off close to the
+ * setting.
+ */
+function applyConnectionLimits(server: HttpServer, config: Config) {
+  server.requestTimeout = config.REQUEST_TIMEOUT_S * 1000;
+  server.headersTimeout = config.HEADERS_TIMEOUT_S * 1000;
+  server.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_S * 1000;
+  server.maxConnections = config.MAX_CONNECTIONS;
+  (server as HttpServer & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1000;
+}
+
+/** How long idle keep-alive connections get to ask once more (and be answered 503) before they are closed. */
+const IDLE_GRACE_MS = 2_000;
+
+/**
+ * Stops accepting connections but, unlike http.Server#close, does not destroy idle keep-alive ones at
+ * once: a request already on its way over such a connection would meet a reset. They are answered 503
+ * and closed, or left to go quiet for IDLE_GRACE_MS; app.close() then closes the rest and waits for the
+ * requests in flight.
+ */
+async function stopAccepting(server: NetServer) {
+  NetServer.prototype.close.call(server);
+  const deadline = Date.now() + IDLE_GRACE_MS;
+  while (Date.now() < deadline) {
+    const open = await new Promise<number>((resolve) => server.getConnections((_e, count) => resolve(count)));
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { secureDataDir, tightenTree } from './data-dir.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   db: Db;
   /** 'pglite' for the embedded database, 'postgres' for a server reached through a URL. */
   kind: 'pglite' | 'postgres';
+  /** Paths in DATA_DIR whose group or other access was removed at open (the embedded database only). */
+  permissionsFixed?: number;
   close(): Promise<void>;
 }
 
@@ -56,21 +59,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   let dataDir: string | undefined;
   let unlock = () => {};
+  let permissionsFixed = 0;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    permissionsFixed = secureDataDir(options.dataDir);
     dataDir = join(options.dataDir, 'pglite');
     unlock = lockDataDir(options.dataDir);
   }
   try {
     const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
     await pglite.waitReady;
+    const dataDirPath = options.dataDir;
+    // PGlite's first files arrive 0666 whatever the umask (data-dir.ts).
+    if (dataDirPath) tightenTree(dataDirPath);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
       db,
       kind: 'pglite',
+      permissionsFixed,
       close: async () => {
         try {
           await db.destroy();
+          if (dataDirPath) tightenTree(dataDirPath);
         } finally {
           unlock();
         }

@@ -1,10 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
 // when messaging runs in sandbox mode, so they answer 404 otherwise (DECISIONS.md "Sandbox mode").
+// The outbox shows every sign-in code, so whoever reads it can sign in as anyone: never in production
+// (ALLOW_SANDBOX or not), and elsewhere only to a client on this machine unless DEV_ROUTES_REMOTE=1.
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * The TCP peer, not `request.ip`: with TRUST_PROXY the latter comes from a header the client writes. A
+ * proxy on this machine forwarding someone else's request adds a forwarding header: that is not local.
+ */
+function isLocalClient(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+  return LOOPBACK.test(request.socket.remoteAddress ?? '') && forwarded === undefined;
+}
 
 /** Our own pictures are shown from this origin, whatever host the absolute MMS URL names. */
 function displayUrl(mediaUrl: string): string {
@@ -29,25 +42,36 @@ const outboxMessageSchema = z.object({
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
+  const { config } = app.deps;
+  if (config.NODE_ENV === 'production') return;
+  // Answered as if the route did not exist: a stranger learns nothing from the reply.
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!config.DEV_ROUTES_REMOTE && !isLocalClient(request)) return reply.callNotFound();
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/dev/messages.json', { schema: { response: { 200: z.array(outboxMessageSchema) } } }, async () =>
-    outbox.list(),
+  api.get(
+    '/dev/messages.json',
+    { onRequest, schema: { response: { 200: z.array(outboxMessageSchema) } } },
+    async () => outbox.list(),
   );
 
   // The page is HTML text: sent as is, the schema only says so.
-  api.get('/dev/messages', { schema: { response: { 200: z.string() } } }, async (_request, reply) => {
-    const messages = await outbox.list();
-    const rows = messages
-      .map(
-        (message) => `<li class="msg">
+  api.get(
+    '/dev/messages',
+    { onRequest, schema: { response: { 200: z.string() } } },
+    async (_request, reply) => {
+      const messages = await outbox.list();
+      const rows = messages
+        .map(
+          (message) => `<li class="msg">
   <div class="meta"><strong>${escapeHtml(message.to)}</strong> · ${message.kind.toUpperCase()} · <time>${escapeHtml(message.created_at)}</time></div>
   ${message.media_url ? `<img src="${escapeHtml(displayUrl(message.media_url))}" alt="Picture message" width="240">` : ''}
   <p>${escapeHtml(message.body).replaceAll('\n', '<br>')}</p>
 </li>`,
-      )
-      .join('\n');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html>
+        )
+        .join('\n');
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html>
 <html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox messages</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;background:#faf7f2;color:#1f2937}
@@ -55,5 +79,6 @@ h1{font-size:1.4rem}ul{list-style:none;padding:0}.msg{background:#fff;border:1px
 .meta{color:#6b7280;font-size:.875rem}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
 <body><h1>Sandbox messages</h1><p>Texts and picture messages the storefront would have sent, newest first.</p>
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}</body></html>`;
-  });
+    },
+  );
 }
