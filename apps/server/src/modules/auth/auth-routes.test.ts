@@ -464,6 +464,37 @@ describe('auth', () => {
     expect((await auth(link)).body).toEqual({ status: true, expired_link: true, mobile });
   });
 
+  it('[I12-2] signs in once: the same link used again answers as an expired link, mobile prefilled', async () => {
+    const member = await aMember(t.db);
+    const link = await aLinkToken({ mobile: member.mobile }, { now: now() });
+    const first = await auth(link);
+    expect(first.body).toMatchObject({ existing_user: true, token: expect.any(String) });
+    // Even after the first session signed out, the link gives no other.
+    expect((await post('signout', {}, { token: first.body.token })).status).toBe(200);
+    const second = await auth(link);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ status: true, expired_link: true, mobile: member.mobile });
+    // A fresh link for the same member still works.
+    expect((await auth(await aLinkToken({ mobile: member.mobile }, { now: now() }))).body).toMatchObject({
+      existing_user: true,
+    });
+  });
+
+  it('[I12-2] of 10 parallel uses of one link exactly one signs in', async () => {
+    const member = await aMember(t.db);
+    const link = await aLinkToken({ mobile: member.mobile }, { now: now() });
+    const replies = await Promise.all(Array.from({ length: 10 }, () => auth(link)));
+    const signedIn = replies.filter((reply) => reply.body.existing_user === true);
+    expect(signedIn).toHaveLength(1);
+    expect(replies.filter((reply) => reply.body.expired_link === true)).toHaveLength(9);
+    const sessions = await t.db
+      .selectFrom('customer_tokens')
+      .select('token_hash')
+      .where('customer_id', '=', member.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
   it('[ERR-11, AUTH-15] answers {status:false} for garbage, a wrong secret, audience, type or issuer', async () => {
     const mobile = aMobile();
     const cases = {

@@ -23,7 +23,8 @@ import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
 import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
 import { checkCode, type SendLimits, type SendRefusal, storeCodeWithinLimits } from './otp-repository.ts';
-import type { TokenService } from './token-service.ts';
+import { hashToken, type TokenService } from './token-service.ts';
+import { claimLinkUse } from './used-link-repository.ts';
 
 // Passwordless sign-in (SPEC.md §4 Sign-in, DECISIONS.md "Sign-in"): one-time codes by text message,
 // verified-mobile tokens, and the `auth` call that turns a link or verified-mobile token into a session.
@@ -155,16 +156,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { status: true, jwt };
     },
 
-    /** [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. */
+    /**
+     * [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. A token signs
+     * a member in once (issue 12 item 2): used again, it answers as an expired link does, so the shopper
+     * is asked for a code with the mobile filled in and a leaked, used link is worth nothing.
+     */
     async authenticate(jwt: unknown): Promise<AuthReply> {
-      const verification = await verifyLinkToken(keys.tokenKey, jwt, clock.now());
-      if (verification.status === 'invalid') return { status: false };
+      const now = clock.now();
+      const verification = await verifyLinkToken(keys.tokenKey, jwt, now);
+      if (verification.status === 'invalid' || typeof jwt !== 'string') return { status: false };
       const { claims } = verification;
-      if (verification.status === 'expired')
-        return { status: true, expired_link: true, mobile: claims.mobile };
+      const expiredLink = { status: true, expired_link: true, mobile: claims.mobile } as const;
+      if (verification.status === 'expired') return expiredLink;
       const fields = await linkFields(claims);
       const customerId = await deps.findCustomerIdByMobile(claims.mobile);
+      // A new shopper's token is not spent here: the registration form still needs it as its proof.
       if (customerId === undefined) return { status: true, new_user: true, ...fields };
+      const firstUse = await claimLinkUse(db, {
+        tokenHash: hashToken(jwt),
+        expiresAt: verification.expiresAt,
+        now,
+      });
+      if (!firstUse) return expiredLink;
       const token = await deps.tokens.issue(customerId);
       const product = fields.product_id === null ? null : await deps.findProduct(fields.product_id);
       return {

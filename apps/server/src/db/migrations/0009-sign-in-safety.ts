@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+
+// Sign-in safety (issue 12): a sign-in link signs in once, so the SHA-256 of each link that gave a session
+// is kept until the link would have expired anyway. Frozen once landed.
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('used_sign_in_links')
+    .addColumn('token_hash', 'text', (col) => col.primaryKey())
+    .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('used_at', 'timestamptz', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('used_sign_in_links_expires_at')
+    .on('used_sign_in_links')
+    .column('expires_at')
+    .execute();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up().
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('used_sign_in_links').execute();
+}
