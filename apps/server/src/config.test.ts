@@ -149,3 +149,13 @@ describe("[I11-12] the operator's identity and support contact", () => {
     expect(config.identity).toMatchObject({ tradingName: 'Wattle', supportEmail: null });
   });
 });
+
+describe('[I12] sign-in safety settings', () => {
+  it('has defaults and refuses a bad value', () => {
+    const config = loadConfig({});
+    expect(config.EMAIL_CHECKS_PER_TOKEN_PER_HOUR).toBe(30);
+    expect(() => loadConfig({ EMAIL_CHECKS_PER_TOKEN_PER_HOUR: '0' })).toThrow(
+      /EMAIL_CHECKS_PER_TOKEN_PER_HOUR/,
+    );
+  });
+});

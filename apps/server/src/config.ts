@@ -84,6 +84,8 @@ const settingsSchema = z
     OTP_SEND_INTERVAL_S: positiveInt(30),
     OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
     OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+    // Sign-in safety (issue 12): email checks per verified-mobile token.
+    EMAIL_CHECKS_PER_TOKEN_PER_HOUR: positiveInt(30),
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),

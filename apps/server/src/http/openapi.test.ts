@@ -248,7 +248,7 @@ describe('the main journeys validate against the published document', () => {
     });
     expect(newUser.body.new_user).toBe(true);
     await documented('POST', `${REST}/customers/isEmailAvailable`, {
-      payload: { customerEmail: `new${mobile.slice(-6)}@example.com` },
+      payload: { customerEmail: `new${mobile.slice(-6)}@example.com`, jwt },
     });
     await documented('POST', `${NS}/createAccount`, {
       payload: aRegistration(mobile, { jwt, r_token: 'sandbox-token' }),

@@ -25,4 +25,5 @@ export const TEXT = {
   mobileNotProven: 'Please confirm your mobile with a code before registering.',
   mobileProofExpired: 'Your mobile confirmation has expired. Please confirm your mobile with a new code.',
   mobileAlreadyRegistered: 'This mobile is already registered. Please sign in instead.',
+  emailCheckNeedsMobile: 'Please confirm your mobile with a code before checking an email.',
 } as const;

@@ -20,7 +20,12 @@ import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import {
+  InputValidationError,
+  InvalidDataError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../domain/errors.ts';
 import { TEXT } from '../auth/auth-texts.ts';
 import { verifyLinkToken } from '../auth/link-tokens.ts';
 import { addressSnapshot, validatedAddress } from './address-rules.ts';
@@ -85,8 +90,11 @@ export interface CartMember {
 export interface CustomerService {
   /** The member with this E.164 mobile, if any. */
   findIdByMobile(mobile: string): Promise<number | undefined>;
-  /** [API-19] False when a member already has this email (any case). */
-  isEmailAvailable(email: string): Promise<boolean>;
+  /**
+   * [API-19] False when a member already has this email (any case). Only for a shopper holding a live
+   * verified-mobile token (issue 12 item 13): without one, emails cannot be listed.
+   */
+  isEmailAvailable(email: string, jwt: string | undefined): Promise<boolean>;
   /** [API-17, API-18] Creates the member and their first address; throws InputValidationError. */
   register(body: CreateAccountBody): Promise<{ customerId: number }>;
 
@@ -218,7 +226,10 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
   return {
     findIdByMobile: (mobile) => findCustomerIdByMobile(db, mobile),
 
-    async isEmailAvailable(email) {
+    async isEmailAvailable(email, jwt) {
+      const proof = await verifyLinkToken(tokenKey, jwt, clock.now());
+      if (proof.status !== 'valid')
+        throw new UnauthorizedError(TEXT.emailCheckNeedsMobile, 'SIGN_IN_REQUIRED');
       return !(await emailIsTaken(db, email.trim()));
     },
 
