@@ -51,6 +51,11 @@ export function createServices({ config, db, clock, providers, authSecret, log }
       intervalSeconds: config.OTP_SEND_INTERVAL_S,
       perNumberPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
       perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+      guessing: {
+        failuresPerNumberPerDay: config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY,
+        cooldownSeconds: config.OTP_FAILED_CONFIRMS_COOLDOWN_S,
+        failuresPerAddressPerHour: config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR,
+      },
     },
     storeName: config.STORE_NAME,
     ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),

@@ -156,6 +156,14 @@ export interface UsedSignInLinkTable {
   used_at: Date;
 }
 
+// A refused code: counted per number and per client address to cap guessing (migration 0009).
+export interface OtpFailureTable {
+  id: Generated<number>;
+  mobile: string;
+  client_address: string;
+  created_at: Date;
+}
+
 // providers/places — the offline Australian suburb list (migration 0005)
 export interface PlaceTable {
   id: Generated<number>;
@@ -356,6 +364,7 @@ export interface Database {
   otp_codes: OtpCodeTable;
   otp_sends: OtpSendTable;
   used_sign_in_links: UsedSignInLinkTable;
+  otp_failures: OtpFailureTable;
   places: PlaceTable;
   outbox_messages: OutboxMessageTable;
   sellers: SellerTable;

@@ -53,7 +53,7 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
       },
       async (request) => {
         await requireHuman(providers.captcha, request.body.r_token, request.ip);
-        return service.confirmCode(request.body);
+        return service.confirmCode(request.body, request.ip);
       },
     );
 

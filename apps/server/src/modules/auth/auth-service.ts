@@ -22,7 +22,13 @@ import type { MessagingProvider } from '../../providers/messaging/messaging-prov
 import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
 import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
-import { checkCode, type SendLimits, type SendRefusal, storeCodeWithinLimits } from './otp-repository.ts';
+import {
+  type ConfirmRefusal,
+  checkCode,
+  type SendLimits,
+  type SendRefusal,
+  storeCodeWithinLimits,
+} from './otp-repository.ts';
 import { hashToken, type TokenService } from './token-service.ts';
 import { claimLinkUse } from './used-link-repository.ts';
 
@@ -76,7 +82,17 @@ function refusalError(refusal: SendRefusal): TooManyRequestsError {
       ? TEXT.waitBeforeResend(wait)
       : refusal.reason === 'number'
         ? TEXT.tooManyForNumber(wait)
-        : TEXT.tooManyFromAddress(wait);
+        : refusal.reason === 'guessing'
+          ? TEXT.tooManyWrongCodes(wait)
+          : TEXT.tooManyFromAddress(wait);
+  return new TooManyRequestsError(message, refusal.retryAfterSeconds);
+}
+
+/** [I12-7] A confirm refused for too many wrong codes, from this number or this address. */
+function guessingError(refusal: ConfirmRefusal): TooManyRequestsError {
+  const wait = describeWait(refusal.retryAfterSeconds);
+  const message =
+    refusal.reason === 'guessing' ? TEXT.tooManyWrongCodes(wait) : TEXT.tooManyWrongCodesFromAddress(wait);
   return new TooManyRequestsError(message, refusal.retryAfterSeconds);
 }
 
@@ -134,18 +150,24 @@ export function createAuthService(deps: AuthServiceDeps) {
      * [API-08] The code for the mobile → a verified-mobile token. With `expired` and the expired link's
      * token, the new token carries that link's product, campaign and seller.
      */
-    async confirmCode(input: ConfirmInput): Promise<{ status: true; jwt: string }> {
+    async confirmCode(input: ConfirmInput, clientAddress: string): Promise<{ status: true; jwt: string }> {
       const errors = validateConfirmCode(input, { requireFullCode: true });
       if (errors.mobile) throw fieldErrors({ mobile: errors.mobile });
       const mobile = parseAuMobile(input.mobile);
       if (errors.code || !mobile || typeof input.code !== 'string') throw wrongCode();
       const now = clock.now();
-      const result = await checkCode(db, {
-        mobile,
-        codeHash: hashCode(mobile, normaliseOtpCode(input.code)),
-        now,
-        maxAttempts: OTP_MAX_ATTEMPTS,
-      });
+      const result = await checkCode(
+        db,
+        {
+          mobile,
+          clientAddress,
+          codeHash: hashCode(mobile, normaliseOtpCode(input.code)),
+          now,
+          maxAttempts: OTP_MAX_ATTEMPTS,
+        },
+        deps.limits.guessing,
+      );
+      if (typeof result === 'object') throw guessingError(result);
       if (result !== 'accepted') throw wrongCode();
       const carried = input.expired ? await carriedClaims(input.expired_jwt, mobile, now) : {};
       const jwt = await signLinkToken(
