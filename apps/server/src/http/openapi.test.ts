@@ -261,6 +261,7 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${REST}/customers/me`, { headers });
     await documented('POST', `${NS}/signout`, { headers });
     await documented('GET', `${REST}/customers/me`, { headers, status: 401 });
+    await documented('POST', `${NS}/signouteverywhere`, { headers, status: 401 });
     await documented('POST', `${NS}/createAccount`, { payload: {}, status: 400 });
   });
 

@@ -624,6 +624,32 @@ describe('bearer tokens and signout', () => {
     }
   });
 
+  it('[I12-6] sign out everywhere ends every session of the member, and only theirs', async () => {
+    const member = await aMember(t.db);
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const reply = await auth(await aLinkToken({ mobile: member.mobile }, { now: t.clock.now() }));
+      sessions.push(reply.body.token as string);
+    }
+    const bystander = await signIn();
+    const [phone = '', ...others] = sessions;
+    expect(await post('signouteverywhere', {}, { token: phone })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    for (const token of [phone, ...others]) {
+      expect(await post('signout', {}, { token })).toMatchObject({
+        status: 401,
+        body: { code: 'SESSION_EXPIRED' },
+      });
+    }
+    expect((await post('signout', {}, { token: bystander })).status).toBe(200);
+    expect(await post('signouteverywhere', {})).toMatchObject({
+      status: 401,
+      body: { code: 'SIGN_IN_REQUIRED' },
+    });
+  });
+
   it('[AUTH-05] signout revokes the token: it fails from then on', async () => {
     const token = await signIn();
     expect(await post('signout', {}, { token })).toMatchObject({ status: 200, body: { status: true } });

@@ -84,5 +84,21 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
         return { status: true } as const;
       },
     );
+
+    // [I12-6] 'Sign out everywhere': every session of the member, on every device, ends now.
+    api.post(
+      `/${ns}/signouteverywhere`,
+      {
+        preHandler: requireCustomer,
+        schema: {
+          security: [{ bearer: [] }],
+          response: { 200: statusReplySchema, ...errorReplies(401, 429) },
+        },
+      },
+      async (request) => {
+        await service.signOutEverywhere(currentCustomer(request).id);
+        return { status: true } as const;
+      },
+    );
   };
 }

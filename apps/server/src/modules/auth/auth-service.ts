@@ -217,6 +217,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signOut(token: string): Promise<void> {
       await deps.tokens.revoke(token);
     },
+
+    /** [I12-6] 'Sign out everywhere': every session of the member stops working at once, this one too. */
+    async signOutEverywhere(customerId: number): Promise<void> {
+      await deps.tokens.revokeAll(customerId);
+    },
   };
 
   /** The expired link's product, campaign and seller: signature checked, expiry ignored, same mobile. */
