@@ -215,3 +215,21 @@ describe('[I12-1] the SMS budget settings', () => {
     expect(() => loadConfig({ SMS_SENDS_PER_PREFIX_PER_HOUR: '0' })).toThrow(/SMS_SENDS_PER_PREFIX_PER_HOUR/);
   });
 });
+
+describe('[I12] sign-in safety settings', () => {
+  it('has defaults and refuses a bad value', () => {
+    const config = loadConfig({});
+    expect(config.EMAIL_CHECKS_PER_TOKEN_PER_HOUR).toBe(30);
+    expect(config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY).toBe(10);
+    expect(config.OTP_FAILED_CONFIRMS_COOLDOWN_S).toBe(3600);
+    expect(config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR).toBe(30);
+    for (const name of [
+      'EMAIL_CHECKS_PER_TOKEN_PER_HOUR',
+      'OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY',
+      'OTP_FAILED_CONFIRMS_COOLDOWN_S',
+      'OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
+    }
+  });
+});

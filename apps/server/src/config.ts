@@ -125,6 +125,12 @@ const settingsSchema = z
     OTP_SEND_INTERVAL_S: positiveInt(30),
     OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
     OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+    // Sign-in safety (issue 12): email checks per verified-mobile token.
+    EMAIL_CHECKS_PER_TOKEN_PER_HOUR: positiveInt(30),
+    // Wrong codes: per number in a day, then one cool-down per further wrong code; per address an hour.
+    OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY: positiveInt(10),
+    OTP_FAILED_CONFIRMS_COOLDOWN_S: positiveInt(3600),
+    OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR: positiveInt(30),
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),

@@ -36,11 +36,17 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // Catalogue: products, sellers, categories and stock; one listing cache for the whole app.
   const catalog = createCatalogService(db, { publicUrl: config.PUBLIC_URL });
 
-  // Members: registration, the account (customers/me), the address book and the address rules.
-  const customers = createCustomerService({ db, clock, tokenKey: keys.tokenKey });
-
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });
+  // Members: registration, the account (customers/me), the address book and the address rules. A new
+  // email ends the member's other sessions.
+  const customers = createCustomerService({
+    db,
+    clock,
+    tokenKey: keys.tokenKey,
+    revokeOtherSessions: tokens.revokeAll,
+  });
+
   const auth = createAuthService({
     db,
     clock,
@@ -51,6 +57,11 @@ export function createServices({ config, db, clock, providers, authSecret, log }
       intervalSeconds: config.OTP_SEND_INTERVAL_S,
       perNumberPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
       perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+      guessing: {
+        failuresPerNumberPerDay: config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY,
+        cooldownSeconds: config.OTP_FAILED_CONFIRMS_COOLDOWN_S,
+        failuresPerAddressPerHour: config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR,
+      },
     },
     storeName: config.STORE_NAME,
     ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),

@@ -46,6 +46,7 @@ describe('npm run cli -- link', { timeout: 120_000 }, () => {
     expect(verified).toEqual({
       status: 'valid',
       claims: { mobile: '+61412345678', productId: 12, campaignId: 'spring-24', sellerUrl: 'harbour-goods' },
+      expiresAt: new Date(NOW.getTime() + 7 * 86_400_000),
     });
     // Valid for the default 7 days, then expired.
     expect(

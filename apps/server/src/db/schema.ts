@@ -149,6 +149,21 @@ export interface OtpSendTable {
   created_at: CreatedAt;
 }
 
+// A sign-in link that gave a session: it never gives another (migration 0009).
+export interface UsedSignInLinkTable {
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date;
+}
+
+// A refused code: counted per number and per client address to cap guessing (migration 0009).
+export interface OtpFailureTable {
+  id: Generated<number>;
+  mobile: string;
+  client_address: string;
+  created_at: Date;
+}
+
 // providers/places — the offline Australian suburb list (migration 0005)
 export interface PlaceTable {
   id: Generated<number>;
@@ -348,6 +363,8 @@ export interface Database {
   customer_tokens: CustomerTokenTable;
   otp_codes: OtpCodeTable;
   otp_sends: OtpSendTable;
+  used_sign_in_links: UsedSignInLinkTable;
+  otp_failures: OtpFailureTable;
   places: PlaceTable;
   outbox_messages: OutboxMessageTable;
   sellers: SellerTable;

@@ -248,7 +248,7 @@ describe('the main journeys validate against the published document', () => {
     });
     expect(newUser.body.new_user).toBe(true);
     await documented('POST', `${REST}/customers/isEmailAvailable`, {
-      payload: { customerEmail: `new${mobile.slice(-6)}@example.com` },
+      payload: { customerEmail: `new${mobile.slice(-6)}@example.com`, jwt },
     });
     await documented('POST', `${NS}/createAccount`, {
       payload: aRegistration(mobile, { jwt, r_token: 'sandbox-token' }),
@@ -261,6 +261,7 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${REST}/customers/me`, { headers });
     await documented('POST', `${NS}/signout`, { headers });
     await documented('GET', `${REST}/customers/me`, { headers, status: 401 });
+    await documented('POST', `${NS}/signouteverywhere`, { headers, status: 401 });
     await documented('POST', `${NS}/createAccount`, { payload: {}, status: 400 });
   });
 

@@ -17,6 +17,8 @@ export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).p
 export const isEmailAvailableBody = z.object({
   customerEmail: z.string().max(254),
   websiteId: z.union([z.number(), z.string()]).optional(),
+  /** The verified-mobile or link token the registration form holds: no token, no answer (issue 12). */
+  jwt: z.string().max(4096).optional(),
 });
 export type IsEmailAvailableRequest = z.input<typeof isEmailAvailableBody>;
 

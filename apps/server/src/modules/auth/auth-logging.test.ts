@@ -106,3 +106,51 @@ describe('logging of sign-in', { timeout: 120_000 }, () => {
     expect(run.log).not.toContain(run.jwt);
   });
 });
+
+describe('[I12-2] sign-in links in the request log', { timeout: 120_000 }, () => {
+  it('[I12-2] never writes the token of GET /autologin/<jwt> or a token-bearing query to the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: '1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '0',
+      WORKER: '0',
+      AUTH_SECRET: TEST_AUTH_SECRET,
+    });
+    const options = loggerOptions(config);
+    if (typeof options !== 'object' || options === null) throw new Error('expected pino options');
+    const database = await openTestDatabase();
+    const clock = new FakeClock();
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock,
+      webDistDir: fakeWebDist(),
+      logger: { ...options, stream },
+    });
+    try {
+      const member = await aMember(database.db);
+      const link = await aLinkToken({ mobile: member.mobile }, { now: clock.now() });
+      const page = await app.inject({ method: 'GET', url: `/autologin/${link}` });
+      expect(page.statusCode).toBe(200);
+      // An unknown route logs its URL in the message text; a query can carry a token too.
+      await app.inject({ method: 'GET', url: `/no-such-route?jwt=${link}&token=abc123secret` });
+      const log = lines.join('');
+      expect(log).toContain('/autologin/[redacted]');
+      expect(log).toContain('no-such-route');
+      expect(log).not.toContain(link.split('.')[2]);
+      expect(log).not.toContain(link.split('.')[1]);
+      expect(log).not.toContain('abc123secret');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

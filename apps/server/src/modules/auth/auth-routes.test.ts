@@ -301,7 +301,10 @@ describe('confirmmobilecode', () => {
     const mobile = aMobile();
     const code = await freshCode(mobile);
     const replies = await Promise.all(Array.from({ length: 12 }, () => confirm(mobile, otherCode(code))));
-    expect(replies.every((reply) => reply.status === 400)).toBe(true);
+    // [I12-7] Past the number's daily cap of wrong codes the rest are refused before any look at the code.
+    const cap = t.app.deps.config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY;
+    expect(replies.filter((reply) => reply.status === 400)).toHaveLength(Math.min(12, cap));
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(12 - Math.min(12, cap));
     const row = await t.db
       .selectFrom('otp_codes')
       .select('attempts')
@@ -309,7 +312,7 @@ describe('confirmmobilecode', () => {
       .executeTakeFirst();
     // Either the spent row is still there with exactly 5 tries, or a later try already swept it away.
     expect(row === undefined || row.attempts === OTP_MAX_ATTEMPTS).toBe(true);
-    expect((await confirm(mobile, code)).status).toBe(400);
+    expect([400, 429]).toContain((await confirm(mobile, code)).status);
   });
 
   it('gives exactly one success to 50 parallel confirms of one code', async () => {
@@ -317,7 +320,10 @@ describe('confirmmobilecode', () => {
     const code = await freshCode(mobile);
     const replies = await Promise.all(Array.from({ length: 50 }, () => confirm(mobile, code)));
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
-    expect(replies.filter((reply) => reply.status === 400)).toHaveLength(49);
+    // The used code is refused as any wrong code is, up to the number's daily cap; then 429.
+    const cap = t.app.deps.config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY;
+    expect(replies.filter((reply) => reply.status === 400)).toHaveLength(cap);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(49 - cap);
   });
 
   it('[AUTH-12..14] carries the expired link’s product, campaign and seller into the new token', async () => {
@@ -363,6 +369,54 @@ describe('confirmmobilecode', () => {
       expect(claims.product_id).toBeUndefined();
       expect(claims.campaign_id).toBeUndefined();
     }
+  });
+});
+
+describe('[I12-7] code guessing', () => {
+  const confirmFrom = (from: string, mobile: string, code: string) =>
+    post('confirmmobilecode', { mobile, code, expired: false, expired_jwt: null, r_token: 'x' }, { from });
+  const settings = () => t.app.deps.config;
+
+  it('[I12-7] after the daily cap of wrong codes a number needs a fresh code after the cool-down', async () => {
+    const mobile = aMobile();
+    const cap = settings().OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY;
+    let failures = 0;
+    let code = '';
+    // Wrong tries spread over fresh codes (each code allows only OTP_MAX_ATTEMPTS), up to the cap.
+    while (failures < cap) {
+      code = await freshCode(mobile);
+      const tries = Math.min(OTP_MAX_ATTEMPTS - 1, cap - failures);
+      for (let i = 0; i < tries; i++) {
+        expect((await confirm(mobile, otherCode(code))).status).toBe(400);
+        failures++;
+      }
+    }
+    // Even the right code of the live one is refused now, and no new code is sent until the cool-down.
+    const locked = await confirm(mobile, code);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    expect(locked.headers['retry-after']).toBeDefined();
+    t.clock.advance(31_000);
+    expect((await sendCode(mobile)).status).toBe(429);
+    // After the cool-down a fresh code works.
+    t.clock.advance(settings().OTP_FAILED_CONFIRMS_COOLDOWN_S * 1000);
+    const fresh = await freshCode(mobile);
+    expect((await confirm(mobile, fresh)).status).toBe(200);
+  });
+
+  it('[I12-7] counts wrong codes per client address too, across numbers', async () => {
+    const from = '10.99.0.1';
+    const cap = settings().OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR;
+    for (let i = 0; i < cap; i++) {
+      expect((await confirmFrom(from, aMobile(), '123456')).status).toBe(400);
+    }
+    const mobile = aMobile();
+    const code = await freshCode(mobile);
+    const refused = await confirmFrom(from, mobile, code);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // The same right code from another address is fine: only that address is held back.
+    expect((await confirm(mobile, code)).status).toBe(200);
   });
 });
 
@@ -464,6 +518,37 @@ describe('auth', () => {
     expect((await auth(link)).body).toEqual({ status: true, expired_link: true, mobile });
   });
 
+  it('[I12-2] signs in once: the same link used again answers as an expired link, mobile prefilled', async () => {
+    const member = await aMember(t.db);
+    const link = await aLinkToken({ mobile: member.mobile }, { now: now() });
+    const first = await auth(link);
+    expect(first.body).toMatchObject({ existing_user: true, token: expect.any(String) });
+    // Even after the first session signed out, the link gives no other.
+    expect((await post('signout', {}, { token: first.body.token })).status).toBe(200);
+    const second = await auth(link);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ status: true, expired_link: true, mobile: member.mobile });
+    // A fresh link for the same member still works.
+    expect((await auth(await aLinkToken({ mobile: member.mobile }, { now: now() }))).body).toMatchObject({
+      existing_user: true,
+    });
+  });
+
+  it('[I12-2] of 10 parallel uses of one link exactly one signs in', async () => {
+    const member = await aMember(t.db);
+    const link = await aLinkToken({ mobile: member.mobile }, { now: now() });
+    const replies = await Promise.all(Array.from({ length: 10 }, () => auth(link)));
+    const signedIn = replies.filter((reply) => reply.body.existing_user === true);
+    expect(signedIn).toHaveLength(1);
+    expect(replies.filter((reply) => reply.body.expired_link === true)).toHaveLength(9);
+    const sessions = await t.db
+      .selectFrom('customer_tokens')
+      .select('token_hash')
+      .where('customer_id', '=', member.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
   it('[ERR-11, AUTH-15] answers {status:false} for garbage, a wrong secret, audience, type or issuer', async () => {
     const mobile = aMobile();
     const cases = {
@@ -537,6 +622,32 @@ describe('bearer tokens and signout', () => {
       expect(reply.statusCode).toBe(401);
       expect(reply.json()).toEqual({ message: SIGN_IN_EXPIRED, code: 'SESSION_EXPIRED' });
     }
+  });
+
+  it('[I12-6] sign out everywhere ends every session of the member, and only theirs', async () => {
+    const member = await aMember(t.db);
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const reply = await auth(await aLinkToken({ mobile: member.mobile }, { now: t.clock.now() }));
+      sessions.push(reply.body.token as string);
+    }
+    const bystander = await signIn();
+    const [phone = '', ...others] = sessions;
+    expect(await post('signouteverywhere', {}, { token: phone })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    for (const token of [phone, ...others]) {
+      expect(await post('signout', {}, { token })).toMatchObject({
+        status: 401,
+        body: { code: 'SESSION_EXPIRED' },
+      });
+    }
+    expect((await post('signout', {}, { token: bystander })).status).toBe(200);
+    expect(await post('signouteverywhere', {})).toMatchObject({
+      status: 401,
+      body: { code: 'SIGN_IN_REQUIRED' },
+    });
   });
 
   it('[AUTH-05] signout revokes the token: it fails from then on', async () => {

@@ -53,7 +53,7 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
       },
       async (request) => {
         await requireHuman(providers.captcha, request.body.r_token, request.ip);
-        return service.confirmCode(request.body);
+        return service.confirmCode(request.body, request.ip);
       },
     );
 
@@ -81,6 +81,22 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
         currentCustomer(request);
         const token = bearerTokenOf(request);
         if (token) await service.signOut(token);
+        return { status: true } as const;
+      },
+    );
+
+    // [I12-6] 'Sign out everywhere': every session of the member, on every device, ends now.
+    api.post(
+      `/${ns}/signouteverywhere`,
+      {
+        preHandler: requireCustomer,
+        schema: {
+          security: [{ bearer: [] }],
+          response: { 200: statusReplySchema, ...errorReplies(401, 429) },
+        },
+      },
+      async (request) => {
+        await service.signOutEverywhere(currentCustomer(request).id);
         return { status: true } as const;
       },
     );

@@ -22,8 +22,15 @@ import type { MessagingProvider } from '../../providers/messaging/messaging-prov
 import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
 import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
-import { checkCode, type SendLimits, type SendRefusal, storeCodeWithinLimits } from './otp-repository.ts';
-import type { TokenService } from './token-service.ts';
+import {
+  type ConfirmRefusal,
+  checkCode,
+  type SendLimits,
+  type SendRefusal,
+  storeCodeWithinLimits,
+} from './otp-repository.ts';
+import { hashToken, type TokenService } from './token-service.ts';
+import { claimLinkUse } from './used-link-repository.ts';
 
 // Passwordless sign-in (SPEC.md §4 Sign-in, DECISIONS.md "Sign-in"): one-time codes by text message,
 // verified-mobile tokens, and the `auth` call that turns a link or verified-mobile token into a session.
@@ -75,7 +82,17 @@ function refusalError(refusal: SendRefusal): TooManyRequestsError {
       ? TEXT.waitBeforeResend(wait)
       : refusal.reason === 'number'
         ? TEXT.tooManyForNumber(wait)
-        : TEXT.tooManyFromAddress(wait);
+        : refusal.reason === 'guessing'
+          ? TEXT.tooManyWrongCodes(wait)
+          : TEXT.tooManyFromAddress(wait);
+  return new TooManyRequestsError(message, refusal.retryAfterSeconds);
+}
+
+/** [I12-7] A confirm refused for too many wrong codes, from this number or this address. */
+function guessingError(refusal: ConfirmRefusal): TooManyRequestsError {
+  const wait = describeWait(refusal.retryAfterSeconds);
+  const message =
+    refusal.reason === 'guessing' ? TEXT.tooManyWrongCodes(wait) : TEXT.tooManyWrongCodesFromAddress(wait);
   return new TooManyRequestsError(message, refusal.retryAfterSeconds);
 }
 
@@ -133,18 +150,24 @@ export function createAuthService(deps: AuthServiceDeps) {
      * [API-08] The code for the mobile → a verified-mobile token. With `expired` and the expired link's
      * token, the new token carries that link's product, campaign and seller.
      */
-    async confirmCode(input: ConfirmInput): Promise<{ status: true; jwt: string }> {
+    async confirmCode(input: ConfirmInput, clientAddress: string): Promise<{ status: true; jwt: string }> {
       const errors = validateConfirmCode(input, { requireFullCode: true });
       if (errors.mobile) throw fieldErrors({ mobile: errors.mobile });
       const mobile = parseAuMobile(input.mobile);
       if (errors.code || !mobile || typeof input.code !== 'string') throw wrongCode();
       const now = clock.now();
-      const result = await checkCode(db, {
-        mobile,
-        codeHash: hashCode(mobile, normaliseOtpCode(input.code)),
-        now,
-        maxAttempts: OTP_MAX_ATTEMPTS,
-      });
+      const result = await checkCode(
+        db,
+        {
+          mobile,
+          clientAddress,
+          codeHash: hashCode(mobile, normaliseOtpCode(input.code)),
+          now,
+          maxAttempts: OTP_MAX_ATTEMPTS,
+        },
+        deps.limits.guessing,
+      );
+      if (typeof result === 'object') throw guessingError(result);
       if (result !== 'accepted') throw wrongCode();
       const carried = input.expired ? await carriedClaims(input.expired_jwt, mobile, now) : {};
       const jwt = await signLinkToken(
@@ -155,16 +178,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { status: true, jwt };
     },
 
-    /** [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. */
+    /**
+     * [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. A token signs
+     * a member in once (issue 12 item 2): used again, it answers as an expired link does, so the shopper
+     * is asked for a code with the mobile filled in and a leaked, used link is worth nothing.
+     */
     async authenticate(jwt: unknown): Promise<AuthReply> {
-      const verification = await verifyLinkToken(keys.tokenKey, jwt, clock.now());
-      if (verification.status === 'invalid') return { status: false };
+      const now = clock.now();
+      const verification = await verifyLinkToken(keys.tokenKey, jwt, now);
+      if (verification.status === 'invalid' || typeof jwt !== 'string') return { status: false };
       const { claims } = verification;
-      if (verification.status === 'expired')
-        return { status: true, expired_link: true, mobile: claims.mobile };
+      const expiredLink = { status: true, expired_link: true, mobile: claims.mobile } as const;
+      if (verification.status === 'expired') return expiredLink;
       const fields = await linkFields(claims);
       const customerId = await deps.findCustomerIdByMobile(claims.mobile);
+      // A new shopper's token is not spent here: the registration form still needs it as its proof.
       if (customerId === undefined) return { status: true, new_user: true, ...fields };
+      const firstUse = await claimLinkUse(db, {
+        tokenHash: hashToken(jwt),
+        expiresAt: verification.expiresAt,
+        now,
+      });
+      if (!firstUse) return expiredLink;
       const token = await deps.tokens.issue(customerId);
       const product = fields.product_id === null ? null : await deps.findProduct(fields.product_id);
       return {
@@ -181,6 +216,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** [AUTH-04..07] The bearer token stops working at once. */
     async signOut(token: string): Promise<void> {
       await deps.tokens.revoke(token);
+    },
+
+    /** [I12-6] 'Sign out everywhere': every session of the member stops working at once, this one too. */
+    async signOutEverywhere(customerId: number): Promise<void> {
+      await deps.tokens.revokeAll(customerId);
     },
   };
 

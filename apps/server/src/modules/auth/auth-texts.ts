@@ -21,8 +21,13 @@ export const TEXT = {
   tooManyForNumber: (wait: string) => `Too many codes were sent to this mobile. Please try again in ${wait}.`,
   tooManyFromAddress: (wait: string) =>
     `Too many codes were requested from your network. Please try again in ${wait}.`,
+  tooManyWrongCodes: (wait: string) =>
+    `Too many wrong codes were entered for this mobile. Please ask for a new code in ${wait}.`,
+  tooManyWrongCodesFromAddress: (wait: string) =>
+    `Too many wrong codes were entered from your network. Please try again in ${wait}.`,
   botCheckFailed: BOT_CHECK_FAILED,
   mobileNotProven: 'Please confirm your mobile with a code before registering.',
   mobileProofExpired: 'Your mobile confirmation has expired. Please confirm your mobile with a new code.',
   mobileAlreadyRegistered: 'This mobile is already registered. Please sign in instead.',
+  emailCheckNeedsMobile: 'Please confirm your mobile with a code before checking an email.',
 } as const;

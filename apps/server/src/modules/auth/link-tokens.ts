@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type E164Mobile, parseAuMobile } from '@quokka/contract/mobile';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -33,18 +34,23 @@ export async function signLinkToken(
   if (claims.productId !== undefined && claims.productId !== null) payload.product_id = claims.productId;
   if (claims.campaignId) payload.campaign_id = claims.campaignId;
   if (claims.sellerUrl) payload.seller_url = claims.sellerUrl;
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setIssuer(LINK_TOKEN_ISSUER)
-    .setAudience(LINK_TOKEN_AUDIENCE)
-    .setSubject(claims.mobile)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + options.ttlSeconds)
-    .sign(key);
+  return (
+    new SignJWT(payload)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(LINK_TOKEN_ISSUER)
+      .setAudience(LINK_TOKEN_AUDIENCE)
+      .setSubject(claims.mobile)
+      .setIssuedAt(issuedAt)
+      // Each token is unique, so two links made in the same second are still two links, each usable once.
+      .setJti(randomBytes(12).toString('base64url'))
+      .setExpirationTime(issuedAt + options.ttlSeconds)
+      .sign(key)
+  );
 }
 
 export type LinkVerification =
-  | { status: 'valid'; claims: LinkClaims }
+  /** `expiresAt`: how long a used link must be remembered as used. */
+  | { status: 'valid'; claims: LinkClaims; expiresAt: Date }
   /** Signed by us and otherwise fine, but past its expiry: its claims are still trustworthy. */
   | { status: 'expired'; claims: LinkClaims }
   | { status: 'invalid' };
@@ -64,7 +70,9 @@ export async function verifyLinkToken(key: Uint8Array, token: unknown, now: Date
       currentDate: now,
     });
     const claims = claimsOf(payload);
-    return claims ? { status: 'valid', claims } : { status: 'invalid' };
+    // `exp` is a required claim, checked by jose above.
+    const expiresAt = new Date(Number(payload.exp) * 1000);
+    return claims ? { status: 'valid', claims, expiresAt } : { status: 'invalid' };
   } catch (error) {
     // jose checks the signature, issuer and audience before the expiry, so an expired token's payload
     // has passed every other check; only its own claims are left to look at.

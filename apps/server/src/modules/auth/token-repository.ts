@@ -53,3 +53,21 @@ export async function deleteStaleTokens(db: Db, customerId: number, before: Date
     .where('expires_at', '<', before)
     .execute();
 }
+
+/** [I12-6] Revokes every live token of the customer but `keepHash`'s; answers how many were revoked. */
+export async function revokeCustomerTokens(
+  db: Db,
+  customerId: number,
+  now: Date,
+  keepHash?: string,
+): Promise<number> {
+  let query = db
+    .updateTable('customer_tokens')
+    .set({ revoked_at: now })
+    .where('customer_id', '=', customerId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (keepHash !== undefined) query = query.where('token_hash', '!=', keepHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SERVER_TOKEN_LIFETIME_S } from '@quokka/contract/constants';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { deleteStaleTokens, findLiveToken, insertToken, revokeToken } from './token-repository.ts';
+import {
+  deleteStaleTokens,
+  findLiveToken,
+  insertToken,
+  revokeCustomerTokens,
+  revokeToken,
+} from './token-repository.ts';
 
 // [ROLE-05] Bearer tokens (DECISIONS.md "Sign-in"): 32 random bytes, base64url, given to the client once;
 // the server keeps only their SHA-256 and honours one for SERVER_TOKEN_LIFETIME_S (60 minutes) on the
@@ -15,6 +21,8 @@ export interface TokenService {
   find(token: string): Promise<{ customerId: number } | undefined>;
   /** Revokes the token; true when it was live until now. */
   revoke(token: string): Promise<boolean>;
+  /** [I12-6] Revokes every session of the customer, but the one of `keepToken` when given. */
+  revokeAll(customerId: number, keepToken?: string): Promise<number>;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -38,6 +46,13 @@ export function createTokenService({ db, clock }: { db: Db; clock: Clock }): Tok
     },
     find: (token) => findLiveToken(db, hashToken(token), clock.now()),
     revoke: (token) => revokeToken(db, hashToken(token), clock.now()),
+    revokeAll: (customerId, keepToken) =>
+      revokeCustomerTokens(
+        db,
+        customerId,
+        clock.now(),
+        keepToken === undefined ? undefined : hashToken(keepToken),
+      ),
   };
 }
 

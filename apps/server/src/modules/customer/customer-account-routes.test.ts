@@ -13,6 +13,7 @@ import {
 } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { issueCustomerToken } from '../auth/token-service.ts';
 import { CUSTOMER_TEXT } from './customer-service.ts';
 
 // My Account over HTTP (SPEC.md §7 Account; DECISIONS.md "Wire"): customers/me as Magento answers it,
@@ -142,6 +143,19 @@ describe('GET customers/me', () => {
 });
 
 describe('PUT customers/me', () => {
+  it('[I12-6] a new email ends every other session of the member; the one that changed it stays', async () => {
+    const shopper = await aShopper(t);
+    const other = await issueCustomerToken(t.db, shopper.id, t.clock);
+    const otherShopper = { ...shopper, token: other, headers: { authorization: `Bearer ${other}` } };
+    // Names alone change nothing about the sessions.
+    expect((await putMe(shopper, { firstname: 'Renamed', lastname: 'Member' })).status).toBe(200);
+    expect((await getMe(otherShopper)).status).toBe(200);
+    const changed = await putMe(shopper, { email: `new.${shopper.email}` });
+    expect(changed.status).toBe(200);
+    expect((await getMe(otherShopper)).status).toBe(401);
+    expect((await getMe(shopper)).status).toBe(200);
+  });
+
   it('[API-31] [ROLE-07] adds a new address and keeps the id of the one that stays', async () => {
     const shopper = await aShopper(t);
     const me = (await getMe(shopper)).body;

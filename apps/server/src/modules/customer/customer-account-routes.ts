@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
+import { bearerTokenOf, currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import type { CustomerService } from './customer-service.ts';
 
 // SPEC.md §7 Account: customers/me, the two defaults, and the member's orders. Every call needs the
@@ -53,7 +53,7 @@ export function customerAccountRoutes({ config, service, orders }: CustomerAccou
     api.put(
       '/customers/me',
       { schema: { body: putCustomerBody, response: { 200: customerSchema, ...errors } } },
-      async (request) => service.update(currentCustomer(request).id, request.body),
+      async (request) => service.update(currentCustomer(request).id, request.body, bearerTokenOf(request)),
     );
 
     // [API-32]

@@ -284,16 +284,43 @@ describe('createAccount', () => {
 });
 
 describe('customers/isEmailAvailable', () => {
-  const isAvailable = (customerEmail: string) =>
+  const isAvailable = (customerEmail: string, jwt?: string) =>
     post('/rest/default/V1/customers/isEmailAvailable', {
       customerEmail,
       websiteId: REGISTRATION_WEBSITE_ID,
+      ...(jwt === undefined ? {} : { jwt }),
     });
 
   it('[API-19] answers true for a free email and false for a taken one, whatever its case', async () => {
     await aMember(t.db, { email: 'Someone@Example.com' });
-    expect(await isAvailable('free@example.com')).toEqual({ status: 200, body: true });
-    expect(await isAvailable('someone@example.com')).toEqual({ status: 200, body: false });
-    expect(await isAvailable(' SOMEONE@EXAMPLE.COM ')).toEqual({ status: 200, body: false });
+    const jwt = await proofFor(aMobile());
+    expect(await isAvailable('free@example.com', jwt)).toEqual({ status: 200, body: true });
+    expect(await isAvailable('someone@example.com', jwt)).toEqual({ status: 200, body: false });
+    expect(await isAvailable(' SOMEONE@EXAMPLE.COM ', jwt)).toEqual({ status: 200, body: false });
+  });
+
+  it('[I12-13] refuses to say whether an email is taken without a verified-mobile token', async () => {
+    await aMember(t.db, { email: 'listed@example.com' });
+    const expired = await proofFor(aMobile(), 30);
+    t.clock.advance(31_000);
+    for (const jwt of [undefined, '', 'not.a.jwt', expired]) {
+      const reply = await isAvailable('listed@example.com', jwt);
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ message: TEXT.emailCheckNeedsMobile, code: 'SIGN_IN_REQUIRED' });
+    }
+  });
+
+  it('[I12-13] answers a verified token only so many checks an hour', async () => {
+    const jwt = await proofFor(aMobile());
+    const other = await proofFor(aMobile());
+    const limit = t.app.deps.config.EMAIL_CHECKS_PER_TOKEN_PER_HOUR;
+    for (let i = 0; i < limit; i++) {
+      expect((await isAvailable(`probe${i}@example.com`, jwt)).status).toBe(200);
+    }
+    const refused = await isAvailable('one-more@example.com', jwt);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    // Another shopper's token has its own budget.
+    expect((await isAvailable('free@example.com', other)).status).toBe(200);
   });
 });

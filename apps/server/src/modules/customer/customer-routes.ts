@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isEmailAvailableBody, isEmailAvailableReplySchema } from '@quokka/contract/api/auth';
 import { createAccountBody } from '@quokka/contract/api/auth-requests';
 import { statusReplySchema } from '@quokka/contract/api/common';
@@ -17,6 +18,14 @@ import type { CustomerService } from './customer-service.ts';
 // both use the one customer service (customer-service.ts).
 
 // Bodies and replies are the contract's (`@quokka/contract/api/auth`, `api/places`).
+
+/** The budget an email check counts against: its token's, else (refused anyway) its address's. */
+function emailCheckKey(body: unknown, ip: string): string {
+  const jwt = (body as { jwt?: unknown } | undefined)?.jwt;
+  return typeof jwt === 'string' && jwt !== ''
+    ? `email-check:${createHash('sha256').update(jwt).digest('hex')}`
+    : `email-check-ip:${ip}`;
+}
 
 export interface CustomerRoutesDeps {
   config: Config;
@@ -49,10 +58,20 @@ export function customerRoutes({ config, providers, service }: CustomerRoutesDep
       {
         schema: {
           body: isEmailAvailableBody,
-          response: { 200: isEmailAvailableReplySchema, ...errorReplies(400, 429) },
+          response: { 200: isEmailAvailableReplySchema, ...errorReplies(400, 401, 429) },
+        },
+        // [I12-13] Each verified token gets its own budget of checks: shoppers behind one shared address
+        // do not spend each other's, and a token is one proven mobile. Checked once the body is read.
+        config: {
+          rateLimit: {
+            hook: 'preHandler',
+            max: config.EMAIL_CHECKS_PER_TOKEN_PER_HOUR,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => emailCheckKey(request.body, request.ip),
+          },
         },
       },
-      async (request) => service.isEmailAvailable(request.body.customerEmail),
+      async (request) => service.isEmailAvailable(request.body.customerEmail, request.body.jwt),
     );
 
     // Address search: the offline Australian list in sandbox mode, Google Places when keyed.

@@ -20,7 +20,12 @@ import { hasErrors, toInputValidation } from '@quokka/contract/wire';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
-import { InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import {
+  InputValidationError,
+  InvalidDataError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../domain/errors.ts';
 import { TEXT } from '../auth/auth-texts.ts';
 import { verifyLinkToken } from '../auth/link-tokens.ts';
 import { addressSnapshot, validatedAddress } from './address-rules.ts';
@@ -85,15 +90,21 @@ export interface CartMember {
 export interface CustomerService {
   /** The member with this E.164 mobile, if any. */
   findIdByMobile(mobile: string): Promise<number | undefined>;
-  /** [API-19] False when a member already has this email (any case). */
-  isEmailAvailable(email: string): Promise<boolean>;
+  /**
+   * [API-19] False when a member already has this email (any case). Only for a shopper holding a live
+   * verified-mobile token (issue 12 item 13): without one, emails cannot be listed.
+   */
+  isEmailAvailable(email: string, jwt: string | undefined): Promise<boolean>;
   /** [API-17, API-18] Creates the member and their first address; throws InputValidationError. */
   register(body: CreateAccountBody): Promise<{ customerId: number }>;
 
   /** [DATA-34] The member with addresses and defaults. */
   get(customerId: number): Promise<AccountCustomerWire>;
-  /** [API-31] Details and, when a list is given, the whole address book; answers the customer. */
-  update(customerId: number, body: PutCustomerBody): Promise<AccountCustomerWire>;
+  /**
+   * [API-31] Details and, when a list is given, the whole address book; answers the customer. A new
+   * email ends every other session of the member (issue 12 item 6); `currentToken` is the one kept.
+   */
+  update(customerId: number, body: PutCustomerBody, currentToken?: string): Promise<AccountCustomerWire>;
   /** [API-32, API-33] Only the member's own address; 404 for any other id. */
   setDefault(customerId: number, kind: DefaultKind, addressId: number): Promise<void>;
 
@@ -114,6 +125,8 @@ export interface CustomerService {
 export interface CustomerServiceDeps {
   db: Db;
   clock: Clock;
+  /** [I12-6] Ends the member's sessions but `keepToken`'s: called when their email changes. */
+  revokeOtherSessions?: (customerId: number, keepToken: string | undefined) => Promise<unknown>;
   /** The key of link and verified-mobile tokens, to check a registration's proof of its mobile. */
   tokenKey: Uint8Array;
 }
@@ -168,7 +181,12 @@ function addressRow(input: AccountAddressInput): NewAddressRow {
   };
 }
 
-export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDeps): CustomerService {
+export function createCustomerService({
+  db,
+  clock,
+  tokenKey,
+  revokeOtherSessions,
+}: CustomerServiceDeps): CustomerService {
   async function provenMobile(jwt: string | undefined, mobile: E164Mobile) {
     const proof = await verifyLinkToken(tokenKey, jwt, clock.now());
     if (proof.status === 'expired' && proof.claims.mobile === mobile)
@@ -218,7 +236,10 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
   return {
     findIdByMobile: (mobile) => findCustomerIdByMobile(db, mobile),
 
-    async isEmailAvailable(email) {
+    async isEmailAvailable(email, jwt) {
+      const proof = await verifyLinkToken(tokenKey, jwt, clock.now());
+      if (proof.status !== 'valid')
+        throw new UnauthorizedError(TEXT.emailCheckNeedsMobile, 'SIGN_IN_REQUIRED');
       return !(await emailIsTaken(db, email.trim()));
     },
 
@@ -286,7 +307,8 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
 
     get,
 
-    async update(customerId, { customer }) {
+    async update(customerId, { customer }, currentToken) {
+      const before = await findMember(db, customerId);
       const details = await checkedDetails(customerId, customer);
       const list = customer.addresses;
       // Every address is checked before anything is written: one bad address changes nothing.
@@ -334,6 +356,9 @@ export function createCustomerService({ db, clock, tokenKey }: CustomerServiceDe
         if (uniqueViolationField(error) === 'email') throw emailTaken();
         throw error;
       }
+      // A changed email is a changed identity: a session someone else holds must not outlive it.
+      if (before && before.email.toLowerCase() !== details.email.toLowerCase())
+        await revokeOtherSessions?.(customerId, currentToken);
       return get(customerId);
     },
 

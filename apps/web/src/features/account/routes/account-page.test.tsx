@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getAppState, signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
+import { SIGN_OUT_EVERYWHERE_TEXT as SIGN_OUT } from '../../auth/public';
 import { aCustomer, anOrder, stubAccountApi } from '../test/fake-account-api';
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -52,6 +53,27 @@ describe('/account', { timeout: 20_000 }, () => {
       'href',
       '/account/savedcards',
     );
+  });
+
+  it('[I12-6] signs out everywhere after a confirm: the server ends every session, then this one', async () => {
+    const api = stubAccountApi();
+    signIn('tok');
+    const { user } = renderApp('/account');
+    const sessions = await screen.findByRole('region', { name: SIGN_OUT.heading }, { timeout: 5_000 });
+    await user.click(within(sessions).getByRole('button', { name: SIGN_OUT.button }));
+    const dialog = await screen.findByRole('dialog', { name: SIGN_OUT.confirmTitle });
+    // Cancel changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: SIGN_OUT.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', '/rest/default/V1/storefront/signouteverywhere')).toHaveLength(0);
+
+    await user.click(within(sessions).getByRole('button', { name: SIGN_OUT.button }));
+    const again = await screen.findByRole('dialog', { name: SIGN_OUT.confirmTitle });
+    await user.click(within(again).getByRole('button', { name: SIGN_OUT.button }));
+    await waitFor(() => expect(getAppState().auth.isSignedIn).toBe(false));
+    const calls = api.calls('POST', '/rest/default/V1/storefront/signouteverywhere');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.authorization).toBe('Bearer tok');
   });
 
   it('says so when there are no orders and no defaults', async () => {

@@ -2,6 +2,7 @@
 // shipping addresses and the orders list, with the way to each account page.
 import { MSG } from '@quokka/contract/messages';
 import { Page } from '../../../components/ui/page';
+import { SIGN_OUT_EVERYWHERE_TEXT, SignOutEverywhere } from '../../auth/public';
 import { defaultBilling, defaultShipping, useCartCustomer } from '../api/cart-customer';
 import { useOrders } from '../api/get-orders';
 import { AccountNav } from '../components/account-nav';
@@ -74,6 +75,9 @@ export function AccountPage() {
         ) : (
           <QueryStatus failed={orders.isError} onRetry={() => void orders.refetch()} />
         )}
+      </AccountSection>
+      <AccountSection id="acct-sessions" title={SIGN_OUT_EVERYWHERE_TEXT.heading}>
+        <SignOutEverywhere />
       </AccountSection>
     </Page>
   );

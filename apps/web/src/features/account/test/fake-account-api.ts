@@ -221,6 +221,8 @@ export function stubAccountApi(options: FakeAccountApiOptions = {}) {
           ? json(200, { status: true, data: order })
           : errorReply('NOT_FOUND', 'The order does not exist.');
       }
+      case `POST ${NS}/signouteverywhere`:
+        return json(200, { status: true });
       case `GET ${NS}/savedcards`:
         return json(200, { status: true, data: state.savedCards });
       case `GET ${NS}/places`:

@@ -3,12 +3,20 @@ import { type IsEmailAvailableRequest, isEmailAvailableReplySchema } from '@quok
 import { REGISTRATION_WEBSITE_ID } from '@quokka/contract/constants';
 import { apiFetch } from '../../../lib/api-client';
 
-/** [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks again). */
-export async function isEmailAvailable(email: string, signal?: AbortSignal): Promise<boolean | null> {
+/**
+ * [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks
+ * again). `jwt` is the verified-mobile token the registration form holds: the server needs it (issue 12).
+ */
+export async function isEmailAvailable(
+  email: string,
+  jwt: string,
+  signal?: AbortSignal,
+): Promise<boolean | null> {
   try {
     const body: IsEmailAvailableRequest = {
       customerEmail: email.trim(),
       websiteId: REGISTRATION_WEBSITE_ID,
+      jwt,
     };
     return await apiFetch('/rest/default/V1/customers/isEmailAvailable', {
       schema: isEmailAvailableReplySchema,

@@ -3,6 +3,7 @@ import { statusReplySchema } from '@quokka/contract/api/common';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { signOut, withLoader } from '../../../lib/app-state';
+import { SIGN_OUT_EVERYWHERE_TEXT } from '../components/sign-out-everywhere-texts';
 
 export async function postSignOut(): Promise<void> {
   // Silent: a failure here (token already expired, offline) must not stop the user signing out.
@@ -16,6 +17,17 @@ export async function signOutEverywhere(): Promise<void> {
   } catch {
     // ignored on purpose: the local sign-out below is what the user asked for
   }
+  signOut();
+}
+
+/**
+ * [I12-6] Ends every session of the member on the server, then this one here. Not silent: when the
+ * server did not do it, the member must know and stays signed in (the shell shows the error).
+ */
+export async function signOutOnEveryDevice(): Promise<void> {
+  await withLoader(SIGN_OUT_EVERYWHERE_TEXT.busy, () =>
+    apiFetch(nsPath('signouteverywhere'), { schema: statusReplySchema, method: 'POST', auth: true }),
+  );
   signOut();
 }
 

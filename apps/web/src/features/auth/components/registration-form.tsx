@@ -97,7 +97,7 @@ export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
   async function checkEmail() {
     const email = values.email.trim();
     if (!isEmail(email)) return;
-    const available = await isEmailAvailable(email); // [API-19]
+    const available = await isEmailAvailable(email, jwt); // [API-19, I12-13]
     if (available === false) {
       setEmailTaken(email);
       form.setError('email', MSG.emailExists); // [VAL-15, ERR-13]

@@ -196,7 +196,10 @@ describe('/register', () => {
     await user.type(field(MSG.emailLabel), 'taken@example.com');
     await user.tab();
     expect(await screen.findByText(MSG.emailExists)).toBeInTheDocument();
-    expect(api.sent('isEmailAvailable')).toEqual([{ customerEmail: 'taken@example.com', websiteId: 1 }]);
+    // [I12-13] With the verified-mobile token the form holds: the server answers no one without it.
+    expect(api.sent('isEmailAvailable')).toEqual([
+      { customerEmail: 'taken@example.com', websiteId: 1, jwt: JWT },
+    ]);
 
     await user.clear(field(MSG.emailLabel));
     await user.type(field(MSG.emailLabel), 'free@example.com');
