@@ -41,6 +41,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The journeys text hundreds of codes to a few number ranges within the hour.
+      SMS_SENDS_PER_HOUR: '100000',
+      SMS_SENDS_PER_PREFIX_PER_HOUR: '100000',
       MARKETING_URL: 'https://marketing.quokka.test/',
       ...env,
     },

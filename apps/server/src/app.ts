@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     providers,
     authSecret: deps.authSecret,
-    log: { info: (message) => app.log.info(message) },
+    log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
   });
   // Before any route: requireCustomer finds bearer tokens through the token service.
   registerCustomerAuth(app, services.tokens);

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { NotFoundError } from './domain/errors.ts';
+import { createSmsBudget } from './http/sms-budget.ts';
 import { deriveAuthKeys } from './modules/auth/auth-secret.ts';
 import { type AuthProduct, type AuthSeller, createAuthService } from './modules/auth/auth-service.ts';
 import { createTokenService } from './modules/auth/token-service.ts';
@@ -24,8 +25,8 @@ export interface ServicesDeps {
   providers: Providers;
   /** AUTH_SECRET or the DATA_DIR secret (server.ts); without one, a throwaway secret for this app only. */
   authSecret?: string | undefined;
-  /** Where sandbox sign-in codes are shown to the developer (the app's log). */
-  log: { info(message: string): void };
+  /** Where sandbox sign-in codes are shown to the developer, and the SMS budget's alerts (the app's log). */
+  log: { info(message: string): void; warn(message: string): void };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -63,6 +64,13 @@ export function createServices({ config, db, clock, providers, authSecret, log }
         failuresPerAddressPerHour: config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR,
       },
     },
+    // [I12-1] The shop-wide budget, after the per-number and per-address limits: it alerts in the log.
+    smsBudget: createSmsBudget({
+      perHour: config.SMS_SENDS_PER_HOUR,
+      perPrefixPerHour: config.SMS_SENDS_PER_PREFIX_PER_HOUR,
+      clock,
+      alert: (message) => log.warn(message),
+    }),
     storeName: config.STORE_NAME,
     ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),
     findCustomerIdByMobile: customers.findIdByMobile,

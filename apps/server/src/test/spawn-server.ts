@@ -49,6 +49,8 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       SEED_DEMO: '0',
       WORKER: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
+      SMS_SENDS_PER_HOUR: '100000',
+      SMS_SENDS_PER_PREFIX_PER_HOUR: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,6 +49,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   keys: AuthKeys;
   limits: SendLimits;
+  /** The shop-wide SMS budget (http/sms-budget.ts): false when this send would exceed it. */
+  smsBudget?: { take(mobile: string): boolean };
   storeName: string;
   /** The public host, for the WebOTP line of the code message. */
   publicHost?: string;
@@ -67,6 +69,8 @@ export interface ConfirmInput {
   expired?: boolean | null;
   expired_jwt?: string | null;
 }
+
+const SMS_BUDGET_SPENT = 'We cannot send codes just now. Please try again in a few minutes.';
 
 const fieldErrors = (errors: Record<string, string | undefined>) =>
   new InputValidationError(toInputValidation(errors));
@@ -142,6 +146,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.limits,
       );
       if (refusal) throw refusalError(refusal);
+      // [I12-1] The last line against an SMS bill: the code stays unsent (and unknown to anyone).
+      if (deps.smsBudget && !deps.smsBudget.take(mobile))
+        throw new TooManyRequestsError(SMS_BUDGET_SPENT, 15 * 60);
       await deps.messaging.sendSms(mobile, codeMessage(deps.storeName, code, deps.publicHost));
       deps.showCode?.(mobile, code);
     },

@@ -42,7 +42,7 @@ const checkoutService = () =>
     db: t.db,
     clock: t.clock,
     providers: t.app.deps.providers,
-    log: { info: () => {} },
+    log: { info: () => {}, warn: () => {} },
   }).checkout;
 let sandbox: SandboxPayments;
 let fifty: number;
