@@ -124,13 +124,19 @@ const settingsSchema = z
     SMS_SENDS_PER_PREFIX_PER_HOUR: positiveInt(30),
     OTP_SEND_INTERVAL_S: positiveInt(30),
     OTP_SENDS_PER_NUMBER_PER_HOUR: positiveInt(5),
-    OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+    // [I12-5] Per address, sized for a carrier's shared NAT: the per-number limits and the SMS budget are
+    // what stop a flood of texts; this stops one machine from spending that budget alone.
+    OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(100),
     // Sign-in safety (issue 12): email checks per verified-mobile token.
     EMAIL_CHECKS_PER_TOKEN_PER_HOUR: positiveInt(30),
     // Wrong codes: per number in a day, then one cool-down per further wrong code; per address an hour.
     OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY: positiveInt(10),
     OTP_FAILED_CONFIRMS_COOLDOWN_S: positiveInt(3600),
-    OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR: positiveInt(30),
+    OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR: positiveInt(100),
+    // [I12-5] Budgets of the other abusable calls: registrations per address, order placements (a card
+    // tried again and again) per member.
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt(50),
+    ORDER_PLACEMENTS_PER_MEMBER_PER_HOUR: positiveInt(30),
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),

@@ -18,6 +18,8 @@ export interface Shopper {
   email: string;
   token: string;
   headers: Record<string, string>;
+  /** The address the shopper's requests come from (app.inject's default when absent). */
+  remoteAddress?: string;
 }
 
 /** A registered member with a default address and a live bearer token. */
@@ -40,12 +42,13 @@ export async function call<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { headers?: Record<string, string>; payload?: unknown } = {},
+  options: { headers?: Record<string, string>; payload?: unknown; remoteAddress?: string } = {},
 ): Promise<Reply<T>> {
   const reply = await app.inject({
     method,
     url,
     headers: options.headers ?? {},
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
   });
   return {
@@ -84,6 +87,7 @@ export function addToCart(
 ) {
   return call<{ item_id: number; message?: string }>(app, 'POST', `${REST}/carts/mine/items`, {
     headers: shopper.headers,
+    remoteAddress: shopper.remoteAddress,
     payload: aCartItem(sku, qty, options),
   });
 }
@@ -96,6 +100,7 @@ export function saveShipping(
 ) {
   return call(app, 'POST', `${REST_AU}/carts/mine/shipping-information`, {
     headers: shopper.headers,
+    remoteAddress: shopper.remoteAddress,
     payload: {
       addressInformation: {
         shipping_address: { customer_address_id: shopper.addressId },
@@ -120,6 +125,7 @@ export function placeOrder(
       ...shopper.headers,
       ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
+    remoteAddress: shopper.remoteAddress,
     payload: {
       billingAddress: { customer_address_id: shopper.addressId },
       paymentMethod: {

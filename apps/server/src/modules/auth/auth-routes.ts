@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { Providers } from '../../providers/providers.ts';
@@ -37,7 +38,7 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
       },
       async (request) => {
         await requireHuman(providers.captcha, request.body.r_token, request.ip);
-        await service.sendCode(request.body, request.ip);
+        await service.sendCode(request.body, clientAddressKey(request.ip));
         return { status: true } as const;
       },
     );
@@ -53,7 +54,7 @@ export function authRoutes({ config, providers, service }: AuthRoutesDeps): ApiP
       },
       async (request) => {
         await requireHuman(providers.captcha, request.body.r_token, request.ip);
-        return service.confirmCode(request.body, request.ip);
+        return service.confirmCode(request.body, clientAddressKey(request.ip));
       },
     );
 

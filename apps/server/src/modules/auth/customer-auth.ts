@@ -40,6 +40,23 @@ export function bearerTokenOf(request: FastifyRequest): string | undefined {
   return BEARER.exec(header.trim())?.[1];
 }
 
+// One lookup per request: the rate limit (http/rate-limits.ts) asks first, requireCustomer reuses it.
+const lookups = new WeakMap<FastifyRequest, Promise<{ customerId: number } | undefined>>();
+
+/**
+ * [I12-5] The member whose live bearer token the request carries, or undefined (no header, a malformed
+ * one, or a token that is unknown, revoked or expired). Looked up once per request.
+ */
+export function liveCustomerOf(request: FastifyRequest): Promise<{ customerId: number } | undefined> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    const token = bearerTokenOf(request);
+    lookup = token ? request.server.customerTokens.find(token) : Promise.resolve(undefined);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
 /** preHandler: 401 `{message, code}` unless the request carries a live bearer token. */
 export async function requireCustomer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
@@ -47,7 +64,7 @@ export async function requireCustomer(request: FastifyRequest, _reply: FastifyRe
     throw new UnauthorizedError(SIGN_IN_REQUIRED, 'SIGN_IN_REQUIRED');
   const token = bearerTokenOf(request);
   if (!token) throw new UnauthorizedError(SIGN_IN_EXPIRED, 'SESSION_EXPIRED');
-  const live = await request.server.customerTokens.find(token);
+  const live = await liveCustomerOf(request);
   // Unknown, revoked and expired look the same from outside.
   if (!live) throw new UnauthorizedError(SIGN_IN_EXPIRED, 'SESSION_EXPIRED');
   request.customer = { id: live.customerId };

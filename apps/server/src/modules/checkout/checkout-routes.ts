@@ -22,6 +22,7 @@ import { InvalidDataError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import { memberOrAddressKey } from '../../http/rate-limits.ts';
 import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 
@@ -108,6 +109,15 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
       '/carts/mine/payment-information',
       {
         schema: { body: paymentInformationBody, response: { 200: paymentInformationReplySchema, ...errors } },
+        // [I12-5] Placement has its own budget, per member: a card tried over and over is stopped, and
+        // neighbours behind the same address never cost a shopper their checkout.
+        config: {
+          rateLimit: {
+            max: config.ORDER_PLACEMENTS_PER_MEMBER_PER_HOUR,
+            timeWindow: '1 hour',
+            keyGenerator: memberOrAddressKey,
+          },
+        },
       },
       async (request, reply) => {
         const orderId = await service.placeOrder(currentCustomer(request).id, {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { requireHuman } from '../../providers/captcha/bot-check.ts';
 import type { Providers } from '../../providers/providers.ts';
@@ -24,7 +25,7 @@ function emailCheckKey(body: unknown, ip: string): string {
   const jwt = (body as { jwt?: unknown } | undefined)?.jwt;
   return typeof jwt === 'string' && jwt !== ''
     ? `email-check:${createHash('sha256').update(jwt).digest('hex')}`
-    : `email-check-ip:${ip}`;
+    : `email-check-ip:${clientAddressKey(ip)}`;
 }
 
 export interface CustomerRoutesDeps {
@@ -44,6 +45,14 @@ export function customerRoutes({ config, providers, service }: CustomerRoutesDep
       `/${ns}/createAccount`,
       {
         schema: { body: createAccountBody, response: { 200: statusReplySchema, ...errorReplies(400, 429) } },
+        // [I12-5] Registrations per address an hour, sized for a shared NAT; each also needs a proven mobile.
+        config: {
+          rateLimit: {
+            max: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => clientAddressKey(request.ip),
+          },
+        },
       },
       async (request) => {
         await requireHuman(providers.captcha, request.body.r_token, request.ip);
