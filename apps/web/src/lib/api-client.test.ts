@@ -274,3 +274,40 @@ describe('replies and the contract', () => {
     expect(hasErrorCode(unknown, 'NOT_FOUND')).toBe(false);
   });
 });
+
+describe('[I12-5] apiFetch and a short Retry-After', () => {
+  it('[I12-5] a 429 asking to wait 0–10 s is waited out and the call answers as if nothing happened', async () => {
+    let calls = 0;
+    const fetchMock = stubFetch(async () => {
+      calls += 1;
+      if (calls === 1) {
+        return new Response('{"message":"Too many requests.","code":"TOO_MANY_REQUESTS"}', {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        });
+      }
+      return reply('{"ok":true}');
+    });
+    await expect(apiFetch('/rest/default/V1/carts/mine', { schema, method: 'POST' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('[I12-5] a long Retry-After is not waited: the error says how long', async () => {
+    stubFetch(
+      async () =>
+        new Response(
+          '{"message":"Too many requests. Please wait 60 seconds and try again.","code":"TOO_MANY_REQUESTS"}',
+          {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '60' },
+          },
+        ),
+    );
+    const error = await apiFetch('/x', { schema }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
+    expect((error as ApiError).message).toContain('60 seconds');
+  });
+});

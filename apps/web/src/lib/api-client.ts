@@ -5,6 +5,7 @@
 import { type ErrorCode, errorCodeOf } from '@quokka/contract/api/errors';
 import type { output, ZodType } from 'zod';
 import { clearLoader, expireSession, getAppState, setOffline, setUnexpectedError } from './app-state';
+import { fetchWithRetryAfter } from './retry-after';
 import { getRuntimeConfig } from './runtime-config';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -195,12 +196,18 @@ export async function apiFetch<S extends ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    // [I12-5] A short Retry-After (a limit, a restart) is waited out here, once or twice.
+    response = await fetchWithRetryAfter(
+      () =>
+        fetch(buildUrl(path, query), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        }),
+      undefined,
       signal,
-    });
+    );
   } catch (error) {
     // A cancelled request is not a connectivity problem.
     if (isAbort(error, signal)) throw error;

@@ -47,7 +47,7 @@ export interface ConfirmPurchaseInput {
   sellerId: string | null;
   campaignId: string | null;
   hasGiftCards: boolean;
-  /** One per attempt: a repeat of the same attempt is answered with the same order. */
+  /** One per attempt: a repeat of the same attempt is answered with the same order; kept for 'try-later'. */
   idempotencyKey: string;
 }
 
@@ -57,6 +57,8 @@ export type ConfirmPurchaseOutcome =
   /** Shipping information was refused or got no answer; the shell already shows why. */
   | { kind: 'not-saved'; message: string | null }
   | { kind: 'signed-out' }
+  /** [I12-5, I12-12] The server did not act on it (a limit, a restart): nothing charged, press again. */
+  | { kind: 'try-later'; message: string }
   | { kind: 'placed'; orderId: string | null; orderNumber: string | null; shopName: string | null };
 
 /** The steps Confirm Purchase takes from other features: step 5 is the gift cards' (gift-card-checkout.ts).
@@ -121,6 +123,7 @@ export async function confirmPurchase(
       saveCard: input.card?.kind === 'new' && input.card.save,
       idempotencyKey: input.idempotencyKey,
     });
+    if (placement.kind === 'try-later') return placement;
     if (placement.kind === 'failed') {
       if (hasErrorCode(placement.error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) return { kind: 'signed-out' };
       // [ERR-08, VAL-33] The provider's reason ('Your card was declined.') goes under it.

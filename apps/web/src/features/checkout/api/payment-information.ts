@@ -7,6 +7,7 @@ import type { AddressWire } from '@quokka/contract/api/address';
 import { type PaymentInformationRequest, paymentInformationReplySchema } from '@quokka/contract/api/checkout';
 import { ApiError, apiBase, checkedReply, hasErrorCode, parseReplyText } from '../../../lib/api-client';
 import { expireSession, getAppState } from '../../../lib/app-state';
+import { fetchWithRetryAfter } from '../../../lib/retry-after';
 
 export const PAYMENT_INFORMATION_PATH = '/rest/default/V1/carts/mine/payment-information';
 /** DECISIONS.md "Sandbox mode": the card method code in both modes. */
@@ -25,7 +26,9 @@ export type PlacementResult =
   | { kind: 'placed'; orderId: string }
   /** No response at all [ERR-09]. */
   | { kind: 'no-response' }
-  | { kind: 'failed'; error: ApiError };
+  | { kind: 'failed'; error: ApiError }
+  /** [I12-5, I12-12] Not acted on (429 or 503), even after waiting: nothing was charged; try again later. */
+  | { kind: 'try-later'; message: string };
 
 export async function placeOrder(input: PaymentInformationInput): Promise<PlacementResult> {
   const token = getAppState().auth.token;
@@ -39,16 +42,19 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
   };
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}${PAYMENT_INFORMATION_PATH}`, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': input.idempotencyKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    // [I12-5, I12-12] A short Retry-After is waited out, and the same attempt (same key) sent again.
+    response = await fetchWithRetryAfter(() =>
+      fetch(`${apiBase()}${PAYMENT_INFORMATION_PATH}`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'Idempotency-Key': input.idempotencyKey,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      }),
+    );
   } catch {
     return { kind: 'no-response' };
   }
@@ -67,12 +73,18 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
     typeof reply === 'object' && reply !== null && 'message' in reply && typeof reply.message === 'string'
       ? reply.message
       : response.statusText;
+  if (response.status === 429 || response.status === 503) {
+    return { kind: 'try-later', message: message || 'The shop is busy. Please try again in a moment.' };
+  }
   const error = new ApiError(response.status, message, reply);
   if (hasErrorCode(error, 'SESSION_EXPIRED', 'SIGN_IN_REQUIRED')) expireSession(); // [AUTH-23]
   return { kind: 'failed', error };
 }
 
-/** A fresh key per Confirm Purchase attempt. */
+/**
+ * A fresh key per Confirm Purchase attempt. [I12-12] An attempt the server did not answer for good (a
+ * limit, a restart) keeps its key when the shopper presses again: the checkout page holds it.
+ */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
     return `checkout-${crypto.randomUUID()}`;

@@ -426,6 +426,51 @@ describe('Confirm Purchase', () => {
     expect(within(payBar).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('[I12-5] [I12-12] a placement the server did not act on (429) says how long to wait, charges nothing, and the next press sends the same attempt', async () => {
+    const { api, user, router } = await openCheckout({ savedCards: [VISA] });
+    const message = 'Too many requests. Please wait 60 seconds and try again.';
+    let refusals = 1;
+    api.answer('POST', PAYMENT_INFO, () => {
+      if (refusals-- <= 0) return undefined; // the fake shop places the order
+      return new Response(JSON.stringify({ message, code: 'TOO_MANY_REQUESTS' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '60' },
+      });
+    });
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    const payBar = screen.getByTestId('pay-bar');
+    expect(await within(payBar).findByText(message)).toBeInTheDocument();
+    // Not a card error, and the shopper keeps everything.
+    expect(screen.queryByText(MSG.paymentError)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(getAppState().cartItems).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    const keys = api.calls
+      .filter((call) => call.path === PAYMENT_INFO)
+      .map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^checkout-/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('[I12-12] after a declined card the next press is a new attempt with a new key', async () => {
+    const { api, user } = await openCheckout();
+    await typeCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    const payment = screen.getByRole('region', { name: MSG.paymentInformation });
+    expect(await within(payment).findByRole('alert')).toHaveTextContent(MSG.paymentError);
+    await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
+    await waitFor(() => expect(api.calls.filter((call) => call.path === PAYMENT_INFO)).toHaveLength(2));
+    const [first, second] = api.calls
+      .filter((call) => call.path === PAYMENT_INFO)
+      .map((call) => call.headers['idempotency-key']);
+    expect(first).toMatch(/^checkout-/);
+    expect(second).toMatch(/^checkout-/);
+    expect(second).not.toBe(first);
+  });
+
   it('[ERR-09] [CHKF-16] no response from the order placement is treated as placed', async () => {
     const { api, user, router } = await openCheckout({ savedCards: [VISA] });
     api.answer('POST', PAYMENT_INFO, () => {

@@ -125,6 +125,12 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   const cardRef = useRef<CardFieldHandle | null>(null);
   const addressFormRef = useRef<OpenAddressForm | null>(null);
   const pageRef = useRef<HTMLDivElement | null>(null);
+  /**
+   * [I12-12] The Idempotency-Key of the attempt the server has not answered for good. A 429 or 503 was
+   * not acted on, so the next press sends the same attempt again under the same key; any other answer
+   * ends the attempt, and the next press is a new one.
+   */
+  const attemptKeyRef = useRef<string | null>(null);
 
   const addressOptions = useMemo<AddressOption[]>(() => {
     const saved = [...customer.addresses, ...added].flatMap((address) =>
@@ -261,6 +267,7 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
       ({ address, method: shippingMethod } = taken);
     }
     setSubmitting(true);
+    attemptKeyRef.current ??= newIdempotencyKey();
     const outcome = await confirmPurchase({
       cartId: data.cartId,
       address,
@@ -269,8 +276,9 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
       sellerId: getItem(STORAGE_KEYS.affiliateSellerId) ?? (seller?.id ? String(seller.id) : null),
       campaignId: getItem(STORAGE_KEYS.campaignId),
       hasGiftCards: items.some((item) => Boolean(item.is_giftcard)),
-      idempotencyKey: newIdempotencyKey(),
+      idempotencyKey: attemptKeyRef.current,
     });
+    if (outcome.kind !== 'try-later') attemptKeyRef.current = null;
     if (outcome.kind === 'placed') {
       dropCheckoutDraft();
       const state: SuccessState = {
@@ -286,6 +294,9 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
     else if (outcome.kind === 'card-error') {
       setErrors({ card: outcome.message });
       setCardDetail(outcome.detail);
+    } else if (outcome.kind === 'try-later') {
+      // [I12-5] Nothing was charged; the message says how long to wait, and the form keeps everything.
+      setNotice(outcome.message);
     } else if (outcome.kind === 'not-saved' && outcome.message) {
       setErrors({ shipping_address: outcome.message });
     }
