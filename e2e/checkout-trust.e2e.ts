@@ -355,6 +355,36 @@ describe('errors where the shopper sees them [I11-7]', () => {
   });
 });
 
+describe('a limit or a restart never loses a checkout [I12-5, I12-12]', () => {
+  it('[I12-5] [I12-12] payment answered 429 with a short Retry-After: the app waits, sends the same attempt (same Idempotency-Key) again, and the order is placed once', async () => {
+    const page = await phonePage();
+    await memberAtCheckout(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    const keys: string[] = [];
+    let refused = false;
+    await page.route('**/carts/mine/payment-information', async (route) => {
+      keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+      if (refused) return route.continue();
+      refused = true;
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+        body: JSON.stringify({
+          message: 'Too many requests. Please wait 1 seconds and try again.',
+          code: 'TOO_MANY_REQUESTS',
+        }),
+      });
+    });
+    await page.getByRole('button', { name: MSG.confirmPurchase }).click();
+    await page.waitForURL('**/success', { timeout: 20_000 });
+    await page.getByTestId('order-number').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^checkout-/);
+    expect(keys[1]).toBe(keys[0]);
+    await page.context().close();
+  });
+});
+
 describe('small texts [I11-19]', () => {
   it("[I11-19] [CHK-09] [CHK-14] [ACCT-15] a saved card reads '**4242' on checkout and on Saved Cards; 'Add New' is named 'Add New'", async () => {
     const page = await phonePage();
