@@ -17,7 +17,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerGlobalRateLimit } from './http/rate-limits.ts';
 import { registerHsts } from './http/transport-security.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
-import { registerCustomerAuth } from './modules/auth/customer-auth.ts';
+import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
@@ -113,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // HSTS is ours (http/transport-security.ts): only over TLS, never over plain HTTP.
   await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false });
   registerHsts(app, config.PUBLIC_URL);
-  await registerGlobalRateLimit(app, config);
+  // [I12-5] A signed-in member counts against their own budget, a visitor against their address.
+  await registerGlobalRateLimit(app, config, memberOrAddressKey);
 
   // Before any route: the document is built from the routes registered after it (http/openapi.ts).
   await registerOpenApi(app);

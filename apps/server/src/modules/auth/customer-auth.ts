@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../domain/errors.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import type { TokenService } from './token-service.ts';
 
 // [ROLE-05] A signed-in customer is identified by a bearer token (token-service.ts). Every account, cart,
@@ -74,4 +75,15 @@ export async function requireCustomer(request: FastifyRequest, _reply: FastifyRe
 export function currentCustomer(request: FastifyRequest): AuthenticatedCustomer {
   if (!request.customer) throw new UnauthorizedError(SIGN_IN_REQUIRED, 'SIGN_IN_REQUIRED');
   return request.customer;
+}
+
+/**
+ * [I12-5] Whom a request counts against: a signed-in member counts against their own budget, wherever
+ * they are (a carrier's NAT puts thousands of shoppers behind one address, and a neighbour's requests
+ * must never cost a member their checkout); everyone else against their address (IPv6 by /64). A
+ * bearer that is not live counts against the address, so made-up tokens buy nothing.
+ */
+export async function memberOrAddressKey(request: FastifyRequest): Promise<string> {
+  const live = await liveCustomerOf(request);
+  return live ? `member:${live.customerId}` : `address:${clientAddressKey(request.ip)}`;
 }

@@ -22,8 +22,7 @@ import { InvalidDataError } from '../../domain/errors.ts';
 import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import { memberOrAddressKey } from '../../http/rate-limits.ts';
-import { currentCustomer, requireCustomer } from '../auth/customer-auth.ts';
+import { currentCustomer, memberOrAddressKey, requireCustomer } from '../auth/customer-auth.ts';
 import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 
 // SPEC.md §7 "Cart, shipping and payment", the checkout half: shipping estimates and methods, shipping
