@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from './clock.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { LISTENER_APPLICATION_NAME } from './modules/catalog/catalog-notifications.ts';
 import { aCartItem, aShopper, NS, REST, REST_AU, type Shopper } from './test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from './test/catalog-factory.ts';
 import {
@@ -13,7 +15,7 @@ import {
 
 // Two real server processes on one PostgreSQL database, as behind a load balancer. Each keeps its own
 // catalogue reply cache; a change committed through one process (or by any other writer) must reach the
-// other's cache within a second (PostgreSQL LISTEN/NOTIFY, db/change-notifications.ts), so a product
+// other's cache within a second (PostgreSQL LISTEN/NOTIFY, modules/catalog/catalog-notifications.ts), so a product
 // page never shows 'In Stock' for what just sold out elsewhere.
 
 const serverUrl = await postgresServerUrl();
@@ -56,6 +58,15 @@ const tileOn = async (server: SpawnedServer) =>
     await http<{ data: { id: number; qty: number }[] }>(server, 'GET', `${NS}/browseProducts?page=1`)
   ).body.data.find((tile) => tile.id === productId);
 
+/** Listener sessions of this database that have run LISTEN (their last statement is it or a heartbeat). */
+async function listeningSessions(): Promise<number | undefined> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}
+      and query in ('listen quokka_catalogue', 'select 1')`.execute(database.db);
+  return result.rows[0]?.n;
+}
+
 describe.skipIf(!serverUrl)('[I13-notify] two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     scratch = await scratchDatabase(serverUrl!);
@@ -74,6 +85,12 @@ describe.skipIf(!serverUrl)('[I13-notify] two server processes on one PostgreSQL
     // One after the other: the first applies nothing new, the second finds everything in place.
     a = await spawnServer({ DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' });
     b = await spawnServer({ DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' });
+    // Both listen (else a process serves nothing older than a second, which would hide a missing NOTIFY).
+    const deadline = Date.now() + 10_000;
+    while ((await listeningSessions()) !== 2) {
+      if (Date.now() > deadline) throw new Error('the two processes did not both LISTEN within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }, 120_000);
 
   afterAll(async () => {
