@@ -103,7 +103,7 @@ describe.skipIf(!serverUrl)('[I13-notify] catalogue change notifications on Post
     const load = async () => ({ statusCode: 200, payload: { n: ++loads } });
     const listener: ChangeListener = listenForCatalogueChanges({
       url: scratch.url,
-      initialBackoffMs: 50,
+      initialBackoffMs: 200,
       heartbeatMs: 500,
     });
     try {
