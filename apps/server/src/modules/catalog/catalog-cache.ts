@@ -39,6 +39,8 @@ interface Stamp {
   generation: number;
   sequence: number;
   loadedAt: number;
+  /** The product of a single product's reply (`product?<id>`), read from the key once. */
+  product: number | undefined;
 }
 
 interface Entry<T> {
@@ -121,12 +123,12 @@ export class CatalogueCache<T> {
     this.#dependsOnStock = options.dependsOnStock ?? true;
   }
 
-  /** Whether what was loaded under `stamp` for `key` may still be served (the age aside). */
-  #current(key: string, stamp: Stamp): boolean {
+  /** Whether what was loaded under `stamp` may still be served (the age aside). */
+  #current(stamp: Stamp): boolean {
     if (stamp.generation !== generation) return false;
     if (!this.#dependsOnStock || stamp.sequence === sequence) return true;
-    const product = productOfKey(key);
-    const changedAt = product === undefined ? anyProductChangedAt : (productChangedAt.get(product) ?? 0);
+    const changedAt =
+      stamp.product === undefined ? anyProductChangedAt : (productChangedAt.get(stamp.product) ?? 0);
     return changedAt <= stamp.sequence;
   }
 
@@ -134,17 +136,17 @@ export class CatalogueCache<T> {
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.now();
     const hit = this.#entries.get(key);
-    if (hit && this.#current(key, hit.stamp) && hit.stamp.loadedAt + catalogueCacheMaxAge() > now)
+    if (hit && this.#current(hit.stamp) && hit.stamp.loadedAt + catalogueCacheMaxAge() > now)
       return hit.value;
     if (hit) this.#entries.delete(key);
 
     const inFlight = this.#pending.get(key);
-    if (inFlight && this.#current(key, inFlight.stamp)) return inFlight.promise;
+    if (inFlight && this.#current(inFlight.stamp)) return inFlight.promise;
 
-    const stamp: Stamp = { generation, sequence, loadedAt: now };
+    const stamp: Stamp = { generation, sequence, loadedAt: now, product: productOfKey(key) };
     const promise = load()
       .then((value) => {
-        if (this.#current(key, stamp)) this.#store(key, value, stamp);
+        if (this.#current(stamp)) this.#store(key, value, stamp);
         return value;
       })
       .finally(() => {
