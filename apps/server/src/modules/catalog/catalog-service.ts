@@ -75,8 +75,9 @@ const pageOf = (ids: readonly number[], page: number, size = PAGE_SIZE) =>
 /**
  * Listings (all products, a seller's, a category subtree's) are kept as ordered id lists for as long as
  * a cached reply lives, and dropped with the replies by an import (not by an order: which products are
- * listed does not depend on stock; the tiles are read afresh). A page is then a slice plus one query by primary key,
- * so page 9,000 costs what page 1 costs and the single PGlite connection is not held by OFFSET scans.
+ * listed does not depend on stock, and the tiles are read afresh). A page is then a slice plus one
+ * query by primary key, so page 9,000 costs what page 1 costs and the single PGlite connection is not
+ * held by OFFSET scans.
  * A stale list (at most CATALOGUE_CACHE_TTL_MS, as for replies) is fetched as it is, without re-checking
  * `enabled`, so a page never comes back short of 10 while later pages exist — the client would stop.
  */
