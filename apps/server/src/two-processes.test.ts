@@ -154,4 +154,11 @@ describe.skipIf(!serverUrl)('[I13-notify] two server processes on one PostgreSQL
       expect((await productOn(server)).qty).toBe(7);
     }
   });
+
+  it('[I13-notify] a process stopped with SIGTERM closes its listening connection and exits 0', async () => {
+    expect(await listeningSessions()).toBe(2);
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    await expect.poll(listeningSessions, { timeout: 2_000 }).toBe(1);
+  });
 });
