@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './support/server.ts';
@@ -6,7 +9,7 @@ import { startServer } from './support/server.ts';
  * The next 12:00 in Sydney: the server's clock starts there (TEST_CLOCK), so gift cards sent "now" are
  * never held by the quiet hours (20:00–06:00), whatever time of day the journeys run at.
  */
-function nextSydneyNoon(now: Date): Date {
+export function nextSydneyNoon(now: Date): Date {
   const today = utcToZonedWallTime(now, 'Australia/Sydney').slice(0, 10);
   const noon = zonedWallTimeToUtc(`${today} 12:00:00`, 'Australia/Sydney');
   if (noon.getTime() >= now.getTime()) return noon;
@@ -14,8 +17,30 @@ function nextSydneyNoon(now: Date): Date {
   return zonedWallTimeToUtc(`${tomorrow.slice(0, 10)} 12:00:00`, 'Australia/Sydney');
 }
 
+/**
+ * E2E_BASE_URL: the journeys run against storefront processes started elsewhere (the scale-out check,
+ * scripts/scale-out-check.sh, runs them through nginx in front of two processes). Those processes must
+ * share AUTH_SECRET with this run (the sign-in journeys make links with the CLI, which signs with it) and
+ * have started with TEST_CLOCK=E2E_SERVER_CLOCK.
+ */
+function useExternalServer(project: TestProject, baseURL: string) {
+  const clock = process.env.E2E_SERVER_CLOCK;
+  if (!process.env.AUTH_SECRET || !clock)
+    throw new Error(
+      "E2E_BASE_URL needs AUTH_SECRET (the servers' signing secret) and E2E_SERVER_CLOCK (their TEST_CLOCK)",
+    );
+  // The CLI reads AUTH_SECRET from the environment; it gets a data directory of its own, never used.
+  const dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-cli-'));
+  project.provide('baseURL', baseURL.replace(/\/$/, ''));
+  project.provide('dataDir', dataDir);
+  // Now is after every server started, so this browser clock is a moment behind each server's.
+  project.provide('serverClock', { start: new Date(clock).getTime(), at: Date.now() });
+  return () => rmSync(dataDir, { recursive: true, force: true });
+}
+
 // Builds the web app if its build is stale, then starts one real storefront for the browser journeys.
 export default async function setup(project: TestProject) {
+  if (process.env.E2E_BASE_URL) return useExternalServer(project, process.env.E2E_BASE_URL);
   // @ts-expect-error: a plain .mjs module shared with `npm start`
   const { ensureWebBuild } = await import('../scripts/build-web.mjs');
   ensureWebBuild({ quiet: true });

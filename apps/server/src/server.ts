@@ -7,6 +7,7 @@ import { seedDemoIfEmpty } from './demo/seed-demo.ts';
 import { startDraining } from './draining.ts';
 import { loggerOptions } from './logger.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
+import { listenForCatalogueChanges } from './modules/catalog/catalog-notifications.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
 import type { DeliveryWorker } from './worker/delivery-worker.ts';
@@ -34,6 +35,13 @@ async function main() {
   const authSecret = loadAuthSecret(config);
   const app = await buildApp({ config, db: database.db, clock, authSecret, logger: loggerOptions(config) });
   const log = app.log;
+  // Several processes may share the PostgreSQL server: each drops its cached catalogue replies when any
+  // of them (or the CLI) changes stock or the catalogue (catalog-notifications.ts). PGlite is one process.
+  // The listener closes with the app (app.close() in stop, before the database closes).
+  if (database.kind === 'postgres' && config.DATABASE_URL) {
+    const changes = listenForCatalogueChanges({ url: config.DATABASE_URL, log });
+    app.addHook('onClose', () => changes.close());
+  }
   log.info(
     database.kind === 'pglite'
       ? `database: embedded PostgreSQL (PGlite) in ${config.dataDir}`

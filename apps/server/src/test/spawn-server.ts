@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 // The real server process (server.ts) for process-level tests: signals, sockets, timeouts. Like
 // e2e/support/server.ts, but the test holds the child to signal it and read its output.
@@ -82,6 +84,60 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ScratchDatabase {
+  /** The URL of the new database, for DATABASE_URL of spawned servers and for openDatabase. */
+  url: string;
+  /** Drops the database (closing any connection still on it). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The PostgreSQL server for multi-process tests: TEST_DATABASE_URL, else the local server at
+ * 127.0.0.1:5432 when it answers; undefined when there is none (the test then says why it skips).
+ */
+export async function postgresServerUrl(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const url = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A new, empty database on the server of `serverUrl`, so processes under test share it with nobody
+ * (LISTEN/NOTIFY channels are per database, so notifications of other suites never reach it either).
+ */
+export async function scratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+  const name = `quokka_proc_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_CACHE_TTL_MS,
+  CatalogueCache,
   CatalogueReplyCache,
+  catalogueCacheMaxAge,
   etagOf,
   invalidateCatalogueCache,
+  invalidateCatalogueProducts,
+  limitCatalogueCacheAge,
+  UNLISTENED_MAX_AGE_MS,
 } from './catalog-cache.ts';
 
 function counter(payload: () => unknown = () => ({ n: 1 })) {
@@ -81,5 +86,76 @@ describe('CatalogueReplyCache', () => {
     const ok = await cache.get('k', counter().load);
     expect(ok.statusCode).toBe(200);
     expect(cache.size).toBe(1);
+  });
+
+  it("[I13-notify] a change of some products drops their pages and every list, and keeps the other products' pages", async () => {
+    const cache = new CatalogueReplyCache();
+    const source = counter();
+    const keys = ['product?1', 'product?2', 'product?12', 'browseProducts?1', 'categoryProducts?3&1'];
+    for (const key of keys) await cache.get(key, source.load);
+    expect(source.calls).toBe(5);
+    invalidateCatalogueProducts([1]);
+    for (const key of keys) await cache.get(key, source.load);
+    // product?1 and the two lists loaded again; product?2 and product?12 (not 1) still cached.
+    expect(source.calls).toBe(8);
+    for (const key of keys) await cache.get(key, source.load);
+    expect(source.calls).toBe(8);
+  });
+
+  it('[I13-notify] a load in flight when its product changes is served to its caller but not kept', async () => {
+    const cache = new CatalogueReplyCache();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = cache.get('product?7', async () => {
+      await gate;
+      return { statusCode: 200, payload: { qty: 1 } };
+    });
+    invalidateCatalogueProducts([7]);
+    release();
+    expect((await slow).body).toBe('{"qty":1}');
+    const fresh = await cache.get('product?7', async () => ({ statusCode: 200, payload: { qty: 0 } }));
+    expect(fresh.body).toBe('{"qty":0}');
+  });
+
+  it('[I13-notify] listing id caches that do not depend on stock keep their lists when stock changes', async () => {
+    const listings = new CatalogueCache<number[]>(10, Date.now, { dependsOnStock: false });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return [1, 2, 3];
+    };
+    await listings.get('all', load);
+    invalidateCatalogueProducts([2]);
+    await listings.get('all', load);
+    expect(loads).toBe(1);
+    invalidateCatalogueCache();
+    await listings.get('all', load);
+    expect(loads).toBe(2);
+  });
+
+  it('[I13-notify] while cross-process invalidation is not listening, no reply older than a second is served', async () => {
+    let now = 50_000;
+    const cache = new CatalogueReplyCache(() => now);
+    const source = counter();
+    await cache.get('k', source.load);
+    const release = limitCatalogueCacheAge();
+    try {
+      expect(catalogueCacheMaxAge()).toBe(UNLISTENED_MAX_AGE_MS);
+      now += UNLISTENED_MAX_AGE_MS - 1;
+      await cache.get('k', source.load);
+      expect(source.calls).toBe(1);
+      now += 1;
+      await cache.get('k', source.load);
+      expect(source.calls).toBe(2);
+    } finally {
+      release();
+      release(); // twice is harmless
+    }
+    expect(catalogueCacheMaxAge()).toBe(CATALOGUE_CACHE_TTL_MS);
+    now += UNLISTENED_MAX_AGE_MS;
+    await cache.get('k', source.load);
+    expect(source.calls).toBe(2);
   });
 });

@@ -4,17 +4,26 @@ import { createHash } from 'node:crypto';
 // this every browse or product request would queue behind every other query. A cached reply is the
 // serialised JSON body and its strong ETag, so a hit costs a Map lookup and no serialisation.
 //
-// Staleness: the importer and the seed in THIS process call invalidateCatalogueCache() as soon as they
-// commit, so an import is visible at once. Changes made by another process (stock taken by an order on
-// another server sharing PostgreSQL, or an import from the CLI) are not seen here until the entry
-// expires, so they show at most CATALOGUE_CACHE_TTL_MS late; the same bound holds for stock taken by
-// an order in this process unless that code calls invalidateCatalogueCache() too. Stock shown by the
-// catalogue is a hint anyway: it is checked again, under a lock, when an order is placed
-// (DECISIONS.md "Catalogue, cart and orders"). Each app has its own cache (CatalogueReplyCache); one
-// generation counter for the process lets the importer invalidate them all without a handle on any.
+// Staleness (docs/operations.md "Deployment"): every write to the catalogue or to stock sends a
+// PostgreSQL NOTIFY in its transaction (catalog-notifications.ts), so it is delivered on commit. Every
+// process LISTENs on its own connection and drops what the change touches: a stock change drops the
+// product pages of those products and every list (tiles show stock), an import or reset drops
+// everything. The writer's own process also drops everything at once, before its reply leaves
+// (invalidateCatalogueCache() from the importer and checkout), which is all the embedded PGlite (one
+// process) needs. While a process's listener is not listening (starting, or reconnecting after the
+// connection dropped) a notification could be missed, so no entry older than a second is served
+// (limitCatalogueCacheAge); on re-listening everything is dropped. So another process's change shows
+// within about a second; CATALOGUE_CACHE_TTL_MS only bounds what nothing announced (a hand-made SQL
+// update). Stock shown by the catalogue is a hint anyway: it is checked again, under a lock, when an
+// order is placed (DECISIONS.md "Catalogue, cart and orders"). Each app has its own cache
+// (CatalogueReplyCache); the counters below are one for the process, so the importer and the listener
+// invalidate them all without a handle on any.
 
-/** How long a reply is served from memory. Short on purpose, and not a setting. */
+/** How long a reply is served from memory when nothing invalidates it. Short on purpose, and not a setting. */
 export const CATALOGUE_CACHE_TTL_MS = 5_000;
+
+/** The most a reply may be served for while cross-process invalidation is not listening. */
+export const UNLISTENED_MAX_AGE_MS = 1_000;
 
 /** Enough for every page of the demo shop and the hot pages of a large one; oldest entries go first. */
 const MAX_REPLIES = 5_000;
@@ -25,10 +34,18 @@ export interface CachedReply {
   etag: string;
 }
 
+/** When a value was loaded: the counters it was loaded under, and the time its load began. */
+interface Stamp {
+  generation: number;
+  sequence: number;
+  loadedAt: number;
+  /** The product of a single product's reply (`product?<id>`), read from the key once. */
+  product: number | undefined;
+}
+
 interface Entry<T> {
   value: T;
-  expiresAt: number;
-  generation: number;
+  stamp: Stamp;
 }
 
 /**
@@ -36,6 +53,14 @@ interface Entry<T> {
  * served again. One counter for the process, so the importer needs no handle on any app's cache.
  */
 let generation = 0;
+/** Bumped by every invalidateCatalogueProducts(); entries remember the value they were loaded under. */
+let sequence = 0;
+/** The sequence of the last change of each product id (since the last full invalidation). */
+const productChangedAt = new Map<number, number>();
+/** The sequence of the last change of any product: lists show stock, so they go with every change. */
+let anyProductChangedAt = 0;
+/** Open age limits (limitCatalogueCacheAge): while there is one, entries live UNLISTENED_MAX_AGE_MS. */
+let ageLimits = 0;
 
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -44,38 +69,90 @@ export function etagOf(body: string): string {
 /** Drops every cached catalogue reply and listing of every app in this process, at once. */
 export function invalidateCatalogueCache(): void {
   generation += 1;
+  productChangedAt.clear();
 }
 
-/** Values kept for CATALOGUE_CACHE_TTL_MS and dropped by invalidateCatalogueCache(). */
+/**
+ * Drops what a change of these products' stock or price touches: their product replies (`product?<id>`)
+ * and every reply that is not a single product's (lists, seller pages, categories), in every app of this
+ * process. Listing id caches that opted out (`dependsOnStock: false`) keep theirs.
+ */
+export function invalidateCatalogueProducts(productIds: readonly number[]): void {
+  sequence += 1;
+  anyProductChangedAt = sequence;
+  for (const id of productIds) productChangedAt.set(id, sequence);
+}
+
+/**
+ * Until the returned function is called, no entry older than UNLISTENED_MAX_AGE_MS is served: the
+ * cross-process listener holds this while it is not listening (it could miss a change meanwhile).
+ */
+export function limitCatalogueCacheAge(): () => void {
+  ageLimits += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    ageLimits -= 1;
+  };
+}
+
+/** How long an entry is served for now (tests, logs). */
+export function catalogueCacheMaxAge(): number {
+  return ageLimits > 0 ? UNLISTENED_MAX_AGE_MS : CATALOGUE_CACHE_TTL_MS;
+}
+
+/** The product id of a single product's reply key (catalog-routes.ts: `product?<id>`). */
+function productOfKey(key: string): number | undefined {
+  const match = /^product\?(\d+)$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Values kept for CATALOGUE_CACHE_TTL_MS and dropped by the invalidations above. */
 export class CatalogueCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
   /** Loads in flight, so a burst of identical misses costs one query, not one each. */
-  readonly #pending = new Map<string, { generation: number; promise: Promise<T> }>();
+  readonly #pending = new Map<string, { stamp: Stamp; promise: Promise<T> }>();
+  readonly #dependsOnStock: boolean;
 
   constructor(
     readonly maxEntries: number,
     readonly now: () => number = Date.now,
-  ) {}
+    options: { dependsOnStock?: boolean } = {},
+  ) {
+    this.#dependsOnStock = options.dependsOnStock ?? true;
+  }
+
+  /** Whether what was loaded under `stamp` may still be served (the age aside). */
+  #current(stamp: Stamp): boolean {
+    if (stamp.generation !== generation) return false;
+    if (!this.#dependsOnStock || stamp.sequence === sequence) return true;
+    const changedAt =
+      stamp.product === undefined ? anyProductChangedAt : (productChangedAt.get(stamp.product) ?? 0);
+    return changedAt <= stamp.sequence;
+  }
 
   /** The cached value for `key`, or the one `load` produces. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.now();
     const hit = this.#entries.get(key);
-    if (hit && hit.generation === generation && hit.expiresAt > this.now()) return hit.value;
+    if (hit && this.#current(hit.stamp) && hit.stamp.loadedAt + catalogueCacheMaxAge() > now)
+      return hit.value;
     if (hit) this.#entries.delete(key);
 
     const inFlight = this.#pending.get(key);
-    if (inFlight && inFlight.generation === generation) return inFlight.promise;
+    if (inFlight && this.#current(inFlight.stamp)) return inFlight.promise;
 
-    const startedIn = generation;
+    const stamp: Stamp = { generation, sequence, loadedAt: now, product: productOfKey(key) };
     const promise = load()
       .then((value) => {
-        if (startedIn === generation) this.#store(key, value, startedIn);
+        if (this.#current(stamp)) this.#store(key, value, stamp);
         return value;
       })
       .finally(() => {
         if (this.#pending.get(key)?.promise === promise) this.#pending.delete(key);
       });
-    this.#pending.set(key, { generation: startedIn, promise });
+    this.#pending.set(key, { stamp, promise });
     return promise;
   }
 
@@ -84,13 +161,14 @@ export class CatalogueCache<T> {
     return this.#entries.size;
   }
 
-  #store(key: string, value: T, at: number) {
+  #store(key: string, value: T, stamp: Stamp) {
+    this.#entries.delete(key);
     if (this.#entries.size >= this.maxEntries) {
       // Map keeps insertion order: the first key is the oldest entry.
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { value, generation: at, expiresAt: this.now() + CATALOGUE_CACHE_TTL_MS });
+    this.#entries.set(key, { value, stamp });
   }
 }
 

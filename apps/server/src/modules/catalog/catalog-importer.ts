@@ -25,6 +25,7 @@ import {
   upsertSellers,
   vacuumCatalogue,
 } from './catalog-import-repository.ts';
+import { notifyCatalogueChanged } from './catalog-notifications.ts';
 import {
   type CatalogueFile,
   type CatalogueFileInput,
@@ -470,6 +471,8 @@ export async function importCatalogue(
       (done) => options.onProgress?.(done, total),
     );
 
+    // Delivered on commit: every other server process drops its cached catalogue replies.
+    await notifyCatalogueChanged(trx);
     return {
       sellers: count(sellerRows, file.sellers.length),
       categories: count(categoryRows, file.categories.length),
@@ -491,7 +494,10 @@ export async function importCatalogue(
 
 /** Deletes every catalogue row (sellers, categories, options, products and what hangs off them). */
 export async function resetCatalogue(db: Db): Promise<void> {
-  await db.transaction().execute((trx) => deleteCatalogue(trx));
+  await db.transaction().execute(async (trx) => {
+    await deleteCatalogue(trx);
+    await notifyCatalogueChanged(trx);
+  });
   invalidateCatalogueCache();
 }
 

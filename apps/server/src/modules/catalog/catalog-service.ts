@@ -25,6 +25,7 @@ import { centsToDollars, formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { CatalogueCache, invalidateCatalogueCache } from './catalog-cache.ts';
+import { notifyProductsChanged } from './catalog-notifications.ts';
 import {
   allCategoryRows,
   type CategoryRow,
@@ -73,8 +74,10 @@ const pageOf = (ids: readonly number[], page: number, size = PAGE_SIZE) =>
 
 /**
  * Listings (all products, a seller's, a category subtree's) are kept as ordered id lists for as long as
- * a cached reply lives, and invalidated with it. A page is then a slice plus one query by primary key,
- * so page 9,000 costs what page 1 costs and the single PGlite connection is not held by OFFSET scans.
+ * a cached reply lives, and dropped with the replies by an import (not by an order: which products are
+ * listed does not depend on stock, and the tiles are read afresh). A page is then a slice plus one
+ * query by primary key, so page 9,000 costs what page 1 costs and the single PGlite connection is not
+ * held by OFFSET scans.
  * A stale list (at most CATALOGUE_CACHE_TTL_MS, as for replies) is fetched as it is, without re-checking
  * `enabled`, so a page never comes back short of 10 while later pages exist — the client would stop.
  */
@@ -310,11 +313,17 @@ async function takeInProductOrder(trx: Db, lines: readonly StockLine[]): Promise
       throw (await stockOf(trx, line.productId)) <= 0 ? productNotAvailable() : qtyNotAvailable();
     }
   }
+  // Delivered when the order's transaction commits: every other process drops these products' replies.
+  await notifyProductsChanged(
+    trx,
+    ordered.map((line) => line.productId),
+  );
 }
 
 export function createCatalogService(db: Db, options: { publicUrl?: string } = {}): CatalogService {
   const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
-  const listings = new CatalogueCache<number[]>(MAX_LISTINGS);
+  // Which products are listed does not depend on stock: an order keeps these, an import drops them.
+  const listings = new CatalogueCache<number[]>(MAX_LISTINGS, Date.now, { dependsOnStock: false });
   const page = async (key: string, load: () => Promise<number[]>, pageNumber: number) =>
     tilesByIds(db, pageOf(await listings.get(key, load), pageNumber));
   return {
