@@ -355,6 +355,57 @@ describe('errors where the shopper sees them [I11-7]', () => {
   });
 });
 
+describe('checkout ready in as few round trips as its calls allow [I13-checkout]', () => {
+  it('[I13-checkout] with 300 ms on every API call, the calls that do not wait for each other overlap: the page is ready after at most 5 round trips, one delivery estimate', async () => {
+    const page = await phonePage();
+    const mobile = newMobile();
+    await registerMember(mobile, 'Rae Grevillea');
+    await page.goto('/browse');
+    await signInWithLink(page, mobile);
+    await page.goto(`/product/${simple.id}`);
+    await page.getByRole('heading', { level: 1, name: simple.name, exact: true }).waitFor();
+    await page.getByRole('button', { name: MSG.addToCart, exact: true }).click();
+    const popup = page.getByRole('dialog', { name: MSG.cartTitle });
+    await popup.waitFor();
+
+    const calls: { name: string; start: number; end: number }[] = [];
+    await page.route('**/rest/**', async (route) => {
+      const start = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const response = await route.fetch();
+      calls.push({
+        name: `${route.request().method()} ${new URL(route.request().url()).pathname}`,
+        start,
+        end: Date.now(),
+      });
+      await route.fulfill({ response });
+    });
+    const opened = Date.now();
+    await popup.getByRole('button', { name: MSG.checkout }).click();
+    await waitForCheckout(page);
+    const ready = Date.now();
+    await page.unroute('**/rest/**');
+    // A call's round trip is one more than the deepest call that had answered before it was sent.
+    const depth = new Map<(typeof calls)[number], number>();
+    const sorted = calls.filter((call) => call.start >= opened).sort((a, b) => a.start - b.start);
+    for (const call of sorted) {
+      const before = sorted.filter((other) => other.end <= call.start).map((other) => depth.get(other) ?? 1);
+      depth.set(call, 1 + Math.max(0, ...before));
+    }
+    const roundTrips = Math.max(...depth.values());
+    console.log(
+      `[I13-checkout] ${sorted.length} calls in ${roundTrips} round trips, ready in ${ready - opened} ms`,
+    );
+    console.log(sorted.map((call) => `  ${depth.get(call)} ${call.name}`).join('\n'));
+    expect(roundTrips).toBeLessThanOrEqual(5);
+    expect(
+      sorted.filter((call) => call.name.endsWith('/estimate-shipping-methods-by-address-id')),
+    ).toHaveLength(1);
+    expect(await payBar(page).textContent()).toMatch(/\$\d/);
+    await page.context().close();
+  });
+});
+
 describe('a limit or a restart never loses a checkout [I12-5, I12-12]', () => {
   it('[I12-5] [I12-12] payment answered 429 with a short Retry-After: the app waits, sends the same attempt (same Idempotency-Key) again, and the order is placed once', async () => {
     const page = await phonePage();

@@ -121,6 +121,45 @@ describe('/checkout on arrival', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('[I13-checkout] [CHKF-01] calls that do not wait for each other go out together: saved cards and the seller beside the rebuild, the delivery beside the products, one estimate in all', async () => {
+    const api = fakeShopApi({ savedCards: [VISA] });
+    let releaseClear: () => void = () => {};
+    const clearHeld = new Promise<void>((resolve) => {
+      releaseClear = resolve;
+    });
+    api.answer('POST', `${NS}/clearcart`, async () => {
+      await clearHeld;
+      return undefined;
+    });
+    const estimate = `POST ${CARTS}/estimate-shipping-methods-by-address-id`;
+    // The gift cards answer only once the delivery has been asked for (or after 3 s): a page that asks
+    // for it after it opens cannot pass.
+    api.answer('GET', `${NS}/getgiftcarddetailsbycart`, async () => {
+      const started = Date.now();
+      while (!api.log().includes(estimate) && Date.now() - started < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return json({ status: true, data: [] });
+    });
+    signedInWithCart([aCapLine()]);
+    renderApp('/checkout');
+    // While the server cart is still being emptied, the saved cards and the seller are already asked for.
+    await waitFor(() => expect(api.log()).toContain(`GET ${NS}/savedcards`));
+    await waitFor(() => expect(api.log()).toContain(`GET ${NS}/seller`));
+    expect(api.log()).not.toContain(`POST ${CARTS}`);
+    releaseClear();
+    await screen.findByRole('button', { name: MSG.confirmPurchase });
+    const log = api.log();
+    const giftCardsAnswered = log.indexOf(`GET ${NS}/getgiftcarddetailsbycart`);
+    expect(log.indexOf(estimate)).toBeGreaterThan(log.indexOf(`GET ${CARTS}`));
+    expect(giftCardsAnswered).toBeGreaterThan(-1);
+    // The page opens with the delivery in its total, and never asks for it again.
+    expect(screen.getByTestId('pay-bar')).toHaveTextContent('$');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.log().filter((entry) => entry === estimate)).toHaveLength(1);
+    expect(api.log().filter((entry) => entry === `GET ${NS}/seller`)).toHaveLength(1);
+  });
+
   it('[CHKF-01] [SHELL-11] the loader stays until the saved cards (the last to answer) are in', async () => {
     const api = fakeShopApi();
     let release: () => void = () => {};

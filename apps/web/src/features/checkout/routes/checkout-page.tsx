@@ -39,7 +39,7 @@ import { PayBar } from '../components/pay-bar';
 import { NEW_CARD, PaymentSection } from '../components/payment-section';
 import { type AddressOption, type OpenAddressForm, ShippingSection } from '../components/shipping-section';
 import { type AddressChoice, type CardChoice, confirmPurchase } from '../confirm-purchase';
-import { type CheckoutData, loadCheckout } from '../load-checkout';
+import { type CheckoutData, defaultAddressId, loadCheckout } from '../load-checkout';
 import { revealFirstError } from '../reveal-first-error';
 import '../checkout.css';
 
@@ -57,13 +57,8 @@ const LOCAL_KEY = 'local';
 
 /** [CHK-10] The default shipping address is chosen first, else the first address. */
 function defaultAddressKey(data: CheckoutData): string | null {
-  const { customer } = data.quote;
-  const byDefault = customer.addresses.find(
-    (address) =>
-      address.default_shipping === true || String(address.id) === String(customer.default_shipping ?? ''),
-  );
-  const first = byDefault ?? customer.addresses[0];
-  return first?.id !== undefined ? savedKey(first.id) : null;
+  const id = defaultAddressId(data.quote);
+  return id === null ? null : savedKey(id);
 }
 
 /** 'Ship to: 5 Hay St, Perth': the street's first line and the suburb. */
@@ -145,6 +140,11 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   const shipping = useQuery({
     queryKey: shippingKey(chosen?.key ?? ''),
     queryFn: () => (chosen ? cheapestFor(toChoice(chosen)) : null),
+    // [I13-checkout] The default address's delivery came with the page: no call, no wait.
+    initialData: () =>
+      data.defaultDelivery && chosen?.key === savedKey(data.defaultDelivery.addressId)
+        ? data.defaultDelivery.method
+        : undefined,
     enabled: chosen !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
