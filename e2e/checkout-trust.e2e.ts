@@ -4,7 +4,7 @@
 // error above the sticky bar with focus on it [I11-7], and saved cards read '**4242' everywhere [I11-19].
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
-import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, screenshot } from './support/browser.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
@@ -48,8 +48,8 @@ async function phonePage(
   return page;
 }
 
-/** A registered member (default address 5 Ocean St, Bondi) signed in with one product in the cart. */
-async function memberAtCheckout(page: Page, name = 'Ivy Waratah'): Promise<void> {
+/** A registered member (default address 5 Ocean St, Bondi) signed in, one product added: the cart popup. */
+async function memberWithCartOpen(page: Page, name = 'Ivy Waratah'): Promise<Locator> {
   const mobile = newMobile();
   await registerMember(mobile, name);
   await page.goto('/browse');
@@ -59,6 +59,12 @@ async function memberAtCheckout(page: Page, name = 'Ivy Waratah'): Promise<void>
   await page.getByRole('button', { name: MSG.addToCart, exact: true }).click();
   const popup = page.getByRole('dialog', { name: MSG.cartTitle });
   await popup.waitFor();
+  return popup;
+}
+
+/** The same member, at checkout with that product. */
+async function memberAtCheckout(page: Page, name = 'Ivy Waratah'): Promise<void> {
+  const popup = await memberWithCartOpen(page, name);
   await popup.getByRole('button', { name: MSG.checkout }).click();
   await waitForCheckout(page);
 }
@@ -358,15 +364,7 @@ describe('errors where the shopper sees them [I11-7]', () => {
 describe('checkout ready in as few round trips as its calls allow [I13-checkout]', () => {
   it('[I13-checkout] with 300 ms on every API call, the calls that do not wait for each other overlap: the page is ready after at most 5 round trips, one delivery estimate', async () => {
     const page = await phonePage();
-    const mobile = newMobile();
-    await registerMember(mobile, 'Rae Grevillea');
-    await page.goto('/browse');
-    await signInWithLink(page, mobile);
-    await page.goto(`/product/${simple.id}`);
-    await page.getByRole('heading', { level: 1, name: simple.name, exact: true }).waitFor();
-    await page.getByRole('button', { name: MSG.addToCart, exact: true }).click();
-    const popup = page.getByRole('dialog', { name: MSG.cartTitle });
-    await popup.waitFor();
+    const popup = await memberWithCartOpen(page, 'Rae Grevillea');
 
     const calls: { name: string; start: number; end: number }[] = [];
     await page.route('**/rest/**', async (route) => {
