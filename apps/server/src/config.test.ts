@@ -217,17 +217,24 @@ describe('[I12-1] the SMS budget settings', () => {
 });
 
 describe('[I12] sign-in safety settings', () => {
-  it('has defaults and refuses a bad value', () => {
+  it('[I12-5] [I12-7] has defaults and refuses a bad value', () => {
     const config = loadConfig({});
     expect(config.EMAIL_CHECKS_PER_TOKEN_PER_HOUR).toBe(30);
     expect(config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY).toBe(10);
     expect(config.OTP_FAILED_CONFIRMS_COOLDOWN_S).toBe(3600);
-    expect(config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR).toBe(30);
+    // [I12-5] Per-address budgets are sized for a carrier's shared NAT; placements count per member.
+    expect(config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR).toBe(100);
+    expect(config.OTP_SENDS_PER_ADDRESS_PER_HOUR).toBe(100);
+    expect(config.REGISTRATIONS_PER_ADDRESS_PER_HOUR).toBe(50);
+    expect(config.ORDER_PLACEMENTS_PER_MEMBER_PER_HOUR).toBe(30);
     for (const name of [
       'EMAIL_CHECKS_PER_TOKEN_PER_HOUR',
       'OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY',
       'OTP_FAILED_CONFIRMS_COOLDOWN_S',
       'OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR',
+      'OTP_SENDS_PER_ADDRESS_PER_HOUR',
+      'REGISTRATIONS_PER_ADDRESS_PER_HOUR',
+      'ORDER_PLACEMENTS_PER_MEMBER_PER_HOUR',
     ]) {
       expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
     }
