@@ -2,7 +2,7 @@
 // for (apps/web/src/lib/picture-sources.ts): one list, so a srcset never names a width the server refuses.
 
 /** The widths (CSS px × device pixels) a raster variant may be asked for with `?w=`. */
-export const PICTURE_WIDTHS = [160, 240, 320, 480, 640, 800, 1200] as const;
+export const PICTURE_WIDTHS = [160, 240, 320, 400, 480, 640, 800, 1200] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 
 /** The raster formats, by file extension; `svg` is the drawing itself. */
