@@ -61,11 +61,18 @@ export interface MediaOptions {
   source: PictureSource | (() => PictureSource);
   /** Upper bound of the memory kept for raster renderings. */
   rasterCacheBytes?: number;
+  /**
+   * How many renderings may run at once (default 1): an AVIF takes 50–250 ms of CPU, and a burst of new
+   * variants (a fresh server, a new catalogue) must leave the other core to the API and cached replies.
+   */
+  renderConcurrency?: number;
 }
 
 export interface MediaStats {
   /** Raster renderings done since start (a cached reply does not count). */
   renders: number;
+  /** The most renderings that ran at the same time. */
+  peakConcurrentRenders: number;
 }
 
 export async function registerMediaRoutes(app: FastifyInstance, options: MediaOptions): Promise<MediaStats> {
@@ -78,7 +85,24 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
   const rasters = new ByteLruCache(options.rasterCacheBytes ?? 64 * 1024 * 1024);
   const rendering = new Map<string, Promise<Buffer>>();
   const etags = new Map<string, string>();
-  const stats: MediaStats = { renders: 0 };
+  const stats: MediaStats = { renders: 0, peakConcurrentRenders: 0 };
+  const concurrency = Math.max(1, options.renderConcurrency ?? 1);
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  /** Runs `work` when fewer than `concurrency` renderings are running; the others wait their turn. */
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    // A finished rendering hands its place straight to the next in line, so none can slip in between.
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    stats.peakConcurrentRenders = Math.max(stats.peakConcurrentRenders, running);
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
 
   const notFound = (reply: FastifyReply, url: string) =>
     reply
@@ -122,7 +146,7 @@ export async function registerMediaRoutes(app: FastifyInstance, options: MediaOp
     // Requests that arrive while a picture is being rendered wait for that one rendering.
     let pending = rendering.get(id);
     if (!pending) {
-      pending = draw(svg, format, width)
+      pending = inTurn(() => draw(svg, format, width))
         .then((buffer) => {
           stats.renders += 1;
           rasters.set(id, buffer);

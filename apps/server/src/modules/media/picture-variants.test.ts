@@ -154,6 +154,26 @@ describe('[I13-images] making a variant once', () => {
   });
 });
 
+describe('[I13-images] rendering in bounded numbers', () => {
+  it('[I13-images] renders at most renderConcurrency variants at a time, so a burst of new ones cannot take every core', async () => {
+    const library = new PictureLibrary();
+    const url = library.add('products', 'tee-front', DRAWING);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const stats = await registerMediaRoutes(app, { source: library, renderConcurrency: 1 });
+    await app.ready();
+    const paths = [160, 240, 320].flatMap((width) =>
+      ['avif', 'webp'].map((format) => variant(url, format, width)),
+    );
+    const replies = await Promise.all(paths.map((path) => app.inject(path)));
+    for (const reply of replies) expect(reply.statusCode).toBe(200);
+    expect(stats.renders).toBe(6);
+    expect(stats.peakConcurrentRenders).toBe(1);
+    await app.close();
+  });
+});
+
 describe('[I13-images] variants through the whole app', () => {
   let t: TestApp;
   beforeAll(async () => {
