@@ -6,6 +6,8 @@ import { MSG } from '@quokka/contract/messages';
 import { formatCents, formatPrice } from '@quokka/contract/money';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { fixedLayout } from '../../../lib/picture-sources';
 import type { StoredCartItem } from '../../../lib/storage';
 import { useLineStock } from '../api/product-stock';
 import { lineImage, lineKey, lineOptionTitles, linePriceCents, lineTotalCents } from '../cart-lines';
@@ -37,7 +39,7 @@ export function CartLineItem({ item, onQty, onRemove, onEdit }: CartLineItemProp
   return (
     <li className="cart-line">
       <div className="cart-line__image">
-        {image ? <img src={image} alt="" width={64} height={64} /> : null}
+        {image ? <ProductPicture src={image} alt="" width={64} height={64} layout={fixedLayout(64)} /> : null}
       </div>
       <div className="cart-line__main">
         <p className="cart-line__name">{name}</p>

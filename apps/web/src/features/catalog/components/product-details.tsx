@@ -15,7 +15,9 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { useAppState } from '../../../lib/app-state';
+import { fixedLayout } from '../../../lib/picture-sources';
 import { askToSignIn } from '../../../lib/sign-in-intent';
 import type { AddToCartRequest } from '../../cart/public';
 import {
@@ -170,7 +172,15 @@ export function ProductDetails({
 
       {seller.seller_url ? (
         <Link className="pdp__seller" to={sellerProfilePath(seller.seller_url)}>
-          {seller.image ? <img src={seller.image} alt={seller.name} width={48} height={48} /> : null}
+          {seller.image ? (
+            <ProductPicture
+              src={seller.image}
+              alt={seller.name}
+              width={48}
+              height={48}
+              layout={fixedLayout(48)}
+            />
+          ) : null}
           <span className="pdp__seller-text">
             <span className="pdp__seller-label">{MSG.suppliedBy}</span>
             <span className="pdp__seller-name">{seller.name}</span>

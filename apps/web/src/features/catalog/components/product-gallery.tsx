@@ -2,6 +2,8 @@
 // (the two swap places, so every picture stays one tap away).
 import { MSG } from '@quokka/contract/messages';
 import { useState } from 'react';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { PICTURE_LAYOUTS } from '../../../lib/picture-sources';
 import { imageSize, ratioStyle } from './tile-image';
 
 const SECONDARY_IMAGES = 3;
@@ -33,7 +35,15 @@ export function ProductGallery({
   return (
     <div className="gallery">
       <div className="gallery__main" style={ratioStyle(isGiftCard)}>
-        {main ? <img src={main} alt={name} {...imageSize(isGiftCard, 780)} /> : null}
+        {main ? (
+          <ProductPicture
+            src={main}
+            alt={name}
+            layout={PICTURE_LAYOUTS.wide}
+            priority="high"
+            {...imageSize(isGiftCard, 780)}
+          />
+        ) : null}
       </div>
       {secondary.length > 0 ? (
         <ul className="gallery__thumbs" aria-label={MSG.productImages}>
@@ -46,7 +56,12 @@ export function ProductGallery({
                 aria-label={`${MSG.showImage} ${index + 2}`}
                 onClick={() => show(index)}
               >
-                <img src={image} alt="" loading="lazy" {...imageSize(isGiftCard, 200)} />
+                <ProductPicture
+                  src={image}
+                  alt=""
+                  layout={PICTURE_LAYOUTS.thumb}
+                  {...imageSize(isGiftCard, 200)}
+                />
               </button>
             </li>
           ))}

@@ -4,6 +4,7 @@ import type { ProductTile as Tile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import type { PicturePriority } from '../../../components/ui/product-picture';
 import type { SuppliedBySeller } from '../../../lib/app-state';
 import { useAddToCart } from '../../cart/public';
 import { ProductTile, ProductTileSkeleton } from './product-tile';
@@ -11,6 +12,15 @@ import { supportsIntersectionObserver, useInView } from './use-in-view';
 import './product-list.css';
 
 const SKELETON_TILES = 4;
+
+/**
+ * The first tile's picture is the page's largest content (LCP): fetched first. The rest of the first
+ * screen (two rows of two on a phone) loads at once; tiles further down wait until scrolled near.
+ */
+function firstScreenPicture(index: number): PicturePriority {
+  if (index === 0) return 'high';
+  return index < 4 ? 'eager' : 'lazy';
+}
 
 /** The parts of a TanStack infinite query the list reads. */
 export interface InfiniteList {
@@ -77,9 +87,14 @@ export function ProductList({ products, query, label, seller, onAddToCart }: Pro
   return (
     <div className="product-list" aria-busy={isFetchingNextPage}>
       <ul className="product-grid" aria-label={label}>
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li key={product.id} className="product-grid__item">
-            <ProductTile product={product} seller={seller} onAddToCart={onAddToCart ?? addTile} />
+            <ProductTile
+              product={product}
+              seller={seller}
+              onAddToCart={onAddToCart ?? addTile}
+              picture={firstScreenPicture(index)}
+            />
           </li>
         ))}
       </ul>

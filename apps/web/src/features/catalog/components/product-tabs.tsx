@@ -3,6 +3,12 @@
 import type { ProductTabs as Tabs } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { ChevronIcon } from '../../../components/ui/icons';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { PICTURE_LAYOUTS } from '../../../lib/picture-sources';
+
+// The demo's charts are 600 px wide and 312–400 px tall (2–4 rows); the box is reserved at the common
+// 3-row shape and settles to the picture's own once it loads, which only happens after a tap opens the tab.
+const CHART_SIZE = { width: 600, height: 356 };
 
 function Summary({ children }: { children: string }) {
   return (
@@ -32,11 +38,12 @@ export function ProductTabs({ tabs, name }: { tabs: Tabs; name: string }) {
       {tabs.sizing_chart ? (
         <details className="tabs__item">
           <Summary>{MSG.sizingChartTab}</Summary>
-          <img
+          <ProductPicture
             className="tabs__chart"
             src={tabs.sizing_chart}
             alt={`${MSG.sizingChartTab}: ${name}`}
-            loading="lazy"
+            layout={PICTURE_LAYOUTS.chart}
+            {...CHART_SIZE}
           />
         </details>
       ) : null}

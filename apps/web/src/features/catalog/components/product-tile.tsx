@@ -5,7 +5,9 @@ import { MSG } from '@quokka/contract/messages';
 import { formatTilePrice, truncateShortDesc } from '@quokka/contract/money';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { type PicturePriority, ProductPicture } from '../../../components/ui/product-picture';
 import { openSuppliedBy, type SuppliedBySeller, useAppState } from '../../../lib/app-state';
+import { fixedLayout, PICTURE_LAYOUTS } from '../../../lib/picture-sources';
 import { askToSignIn } from '../../../lib/sign-in-intent';
 import { imageSize, ratioStyle } from './tile-image';
 import './product-tile.css';
@@ -16,13 +18,15 @@ export interface ProductTileProps {
   seller?: SuppliedBySeller;
   /** Adds a simple product to the cart once signed in; the cart work provides it. */
   onAddToCart?: (product: Tile) => void;
+  /** How soon the picture is wanted: `high` for the first tile of a list (the page's LCP), else lazily. */
+  picture?: PicturePriority;
 }
 
 export function productPath(id: number): string {
   return `/product/${id}`;
 }
 
-export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) {
+export function ProductTile({ product, seller, onAddToCart, picture = 'lazy' }: ProductTileProps) {
   const navigate = useNavigate();
   const signedIn = useAppState((state) => state.auth.isSignedIn);
   const soldOut = product.qty <= 0; // [TILE-06]
@@ -49,11 +53,11 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
     >
       <div className="tile__media">
         {product.image ? (
-          <img
+          <ProductPicture
             src={product.image}
             alt=""
-            loading="lazy"
-            decoding="async"
+            layout={PICTURE_LAYOUTS.tile}
+            priority={picture}
             {...imageSize(product.is_giftcard)}
           />
         ) : null}
@@ -84,7 +88,13 @@ export function ProductTile({ product, seller, onAddToCart }: ProductTileProps) 
           aria-label={seller ? `${MSG.suppliedBy} ${seller.name}` : `${MSG.aboutSupplierOf} ${product.name}`}
           onClick={() => openSuppliedBy({ productId: product.id, seller: seller ?? null })}
         >
-          <img src={product.product_seller_image} alt="" width={32} height={32} loading="lazy" />
+          <ProductPicture
+            src={product.product_seller_image}
+            alt=""
+            width={32}
+            height={32}
+            layout={fixedLayout(32)}
+          />
         </button>
       ) : null}
     </article>

@@ -3,8 +3,10 @@
 import { MSG } from '@quokka/contract/messages';
 import { ButtonLink } from '../../../components/ui/button';
 import { Popup } from '../../../components/ui/popup';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { Spinner } from '../../../components/ui/spinner';
 import { closePopup, type SuppliedByRequest, type SuppliedBySeller } from '../../../lib/app-state';
+import { fixedLayout } from '../../../lib/picture-sources';
 import { useSeller } from '../api/seller';
 import './supplied-by-popup.css';
 
@@ -43,7 +45,19 @@ export function SuppliedByPopup({ request }: { request: SuppliedByRequest }) {
     <Popup
       title={`${MSG.suppliedBy} ${seller.name}`}
       onClose={closePopup}
-      icon={seller.image ? <img className="supplied-by__logo" src={seller.image} alt="" /> : undefined}
+      icon={
+        seller.image ? (
+          <ProductPicture
+            className="supplied-by__logo"
+            src={seller.image}
+            alt=""
+            width={40}
+            height={40}
+            layout={fixedLayout(40)}
+            priority="eager"
+          />
+        ) : undefined
+      }
       actions={
         seller.sellerUrl ? (
           <ButtonLink block to={sellerProfilePath(seller.sellerUrl)} onClick={closePopup}>

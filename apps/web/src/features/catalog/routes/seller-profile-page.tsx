@@ -8,8 +8,10 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Page, useDocumentTitle } from '../../../components/ui/page';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { hasErrorCode } from '../../../lib/api-client';
 import { openSuppliedBy, type SuppliedBySeller } from '../../../lib/app-state';
+import { fixedLayout, PICTURE_LAYOUTS } from '../../../lib/picture-sources';
 import { STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { flattenProductPages } from '../api/product-paging';
 import { useSellerInformation } from '../api/seller-information';
@@ -31,7 +33,16 @@ function SellerHeader({ seller }: { seller: SellerSummary }) {
   return (
     <header className="seller-header">
       <div className="seller-header__banner">
-        {seller.banner_image ? <img src={seller.banner_image} alt="" width={780} height={260} /> : null}
+        {seller.banner_image ? (
+          <ProductPicture
+            src={seller.banner_image}
+            alt=""
+            width={780}
+            height={260}
+            layout={PICTURE_LAYOUTS.wide}
+            priority="high"
+          />
+        ) : null}
       </div>
       <div className="seller-header__identity">
         {seller.image ? (
@@ -42,7 +53,14 @@ function SellerHeader({ seller }: { seller: SellerSummary }) {
             aria-label={`${MSG.suppliedBy} ${seller.name}`}
             onClick={() => openSuppliedBy({ productId: null, seller: asSuppliedBy(seller) })}
           >
-            <img src={seller.image} alt="" width={72} height={72} />
+            <ProductPicture
+              src={seller.image}
+              alt=""
+              width={72}
+              height={72}
+              layout={fixedLayout(72)}
+              priority="eager"
+            />
           </button>
         ) : null}
         <h1 className="page__title seller-header__name" id="page-title">

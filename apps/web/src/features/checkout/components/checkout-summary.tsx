@@ -2,6 +2,8 @@
 // [CONST-12], then the subtotal, the delivery (the cheapest method [SHIP-01]) and the total [CONST-13].
 import { MSG } from '@quokka/contract/messages';
 import { type Cents, formatCents } from '@quokka/contract/money';
+import { ProductPicture } from '../../../components/ui/product-picture';
+import { fixedLayout } from '../../../lib/picture-sources';
 import type { StoredCartItem } from '../../../lib/storage';
 import {
   cartTotalCents,
@@ -33,7 +35,9 @@ export function CheckoutSummary({ items, shippingCents }: CheckoutSummaryProps) 
           return (
             <li key={lineKey(item)} className="summary-line">
               <div className="summary-line__image">
-                {image ? <img src={image} alt="" width={56} height={56} /> : null}
+                {image ? (
+                  <ProductPicture src={image} alt="" width={56} height={56} layout={fixedLayout(56)} />
+                ) : null}
               </div>
               <div className="summary-line__main">
                 <p className="summary-line__name">{item.name ?? item.sku}</p>

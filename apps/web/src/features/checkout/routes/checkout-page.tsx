@@ -19,7 +19,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../components/ui/page';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { getAppState, showLoader, useAppState, withLoader } from '../../../lib/app-state';
+import { fixedLayout } from '../../../lib/picture-sources';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { askToSignIn } from '../../../lib/sign-in-intent';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
@@ -317,12 +319,14 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
     <div className="checkout" ref={pageRef}>
       <div className="checkout__top">
         {seller?.image ? (
-          <img
+          <ProductPicture
             className="checkout__seller"
             src={seller.image}
             alt={seller.name || 'Seller'}
             width={48}
             height={48}
+            layout={fixedLayout(48)}
+            priority="eager"
           />
         ) : null}
         <div className="checkout__heading">

@@ -8,9 +8,14 @@ import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { giftCardEditPath } from '../../../lib/gift-card-paths';
+import { fixedLayout } from '../../../lib/picture-sources';
 import { formatSendTime, recipientName } from '../gift-card-format';
 import './giftcards.css';
+
+/** Picture-message templates are drawn 640 × 400: the box is reserved in that shape. */
+const TEMPLATE_RATIO = 400 / 640;
 
 export interface GiftCardPanelProps {
   cards: readonly GiftCardDetails[];
@@ -65,11 +70,13 @@ export function GiftCardPanel({ cards, editFirst }: GiftCardPanelProps) {
                   <dd>
                     {card.mms_template_url ? (
                       // [GIFT-17, CONST-10] 150 px wide.
-                      <img
+                      <ProductPicture
                         className="gift-panel__image"
                         src={card.mms_template_url}
                         alt={`${MSG.giftPanelImage}: ${recipientName(card)}`}
                         width={CHECKOUT_GIFT_CARD_IMAGE_PX}
+                        height={Math.round(CHECKOUT_GIFT_CARD_IMAGE_PX * TEMPLATE_RATIO)}
+                        layout={fixedLayout(CHECKOUT_GIFT_CARD_IMAGE_PX)}
                         style={{ width: CHECKOUT_GIFT_CARD_IMAGE_PX }}
                       />
                     ) : (

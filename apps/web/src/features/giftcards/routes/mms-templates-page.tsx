@@ -6,8 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ProductPicture } from '../../../components/ui/product-picture';
 import { withLoader } from '../../../lib/app-state';
 import { parseGiftCardId } from '../../../lib/gift-card-paths';
+import { PICTURE_LAYOUTS } from '../../../lib/picture-sources';
 import { giftCardDetailsQueryOptions, useGiftCardDetails } from '../api/gift-card-details';
 import { useMmsTemplates } from '../api/mms-templates';
 import { saveMmsTemplate } from '../api/save-mms-template';
@@ -63,11 +65,12 @@ export function MmsTemplatesPage() {
           const nameId = `template-${template.mms_template_id}`;
           return (
             <li key={template.id} className={chosen ? 'template template--chosen' : 'template'}>
-              <img
+              <ProductPicture
                 className="template__image"
                 src={template.mms_template_url}
                 alt={template.name}
-                loading={index < 4 ? 'eager' : 'lazy'}
+                layout={PICTURE_LAYOUTS.template}
+                priority={index < 4 ? 'eager' : 'lazy'}
                 width={320}
                 height={240}
               />
