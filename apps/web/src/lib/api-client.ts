@@ -148,6 +148,15 @@ function errorMessage(body: unknown, fallback: string): string {
   );
 }
 
+/** How requests leave the app: the browser's fetch, or (while the server renders a page) its own. */
+type Transport = (input: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (input, init) => fetch(input, init);
+
+/** The server's renderer answers the app's calls itself (render-page.ts); the browser never calls this. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
@@ -195,7 +204,7 @@ export async function apiFetch<S extends ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await transport(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
