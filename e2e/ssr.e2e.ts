@@ -77,6 +77,9 @@ describe('[I13-ssr] first screens render on the server', () => {
     }
     const pictures = await page.locator('.product-grid img').count();
     expect(pictures).toBeGreaterThanOrEqual(firstPage.length);
+    // Buttons that need the app say so until it has hydrated them (here: never).
+    const add = page.getByRole('button', { name: 'Add To Cart' }).first();
+    expect(await add.getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'ssr-browse-no-js');
     await context.close();
   });
@@ -110,6 +113,9 @@ describe('[I13-ssr] the page hydrates with the data it was given', () => {
     // It is a live app: the first tile's name leads to its product page without a reload.
     const first = firstPage[0];
     if (!first) throw new Error('the demo shop has no products');
+    expect(
+      await page.getByRole('button', { name: 'Add To Cart' }).first().getAttribute('aria-disabled'),
+    ).toBeNull();
     await screenshot(page, 'ssr-browse-js');
     await page.getByRole('link', { name: first.name, exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: first.name }).waitFor();
