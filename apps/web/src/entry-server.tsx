@@ -31,8 +31,18 @@ interface Screen {
   load(client: QueryClient): Promise<string | null>;
 }
 
+/** A path's segments, decoded; null when one is not valid percent-encoding (the browser renders it). */
+function segments(pathname: string): string[] | null {
+  try {
+    return pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
 function screenFor(pathname: string): Screen | null {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = segments(pathname);
+  if (!parts) return null;
   const [first, second] = parts;
   if (parts.length === 1 && first === 'browse') {
     return {

@@ -138,6 +138,19 @@ describe('[I13-ssr] server-rendered first screens', () => {
     expect(JSON.stringify(handedOver(html))).toContain('"seller-information","harbour-goods"');
   });
 
+  it('an unknown seller, a malformed path or a bad id answers the page without failing', async () => {
+    for (const url of ['/product/abc', '/category/0', '/browse/extra']) {
+      const html = await page(url);
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+    // Fastify itself refuses a path that is not valid percent-encoding: a clear 400, never a 500.
+    const broken = await app.inject({ method: 'GET', url: '/sellerprofile/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    const unknown = await page('/sellerprofile/%3C%2Fscript%3E%3Cscript%3Ealert(1)');
+    expect(unknown).not.toContain('<script>alert(1)');
+    expect(unknown.match(/<\/script>/g)?.length).toBe(unknown.match(/<script\b/g)?.length);
+  });
+
   it('client-only screens (checkout, account, sign-in) stay client-rendered', async () => {
     for (const url of ['/checkout', '/account', '/signin', '/giftcard/edit/1']) {
       const html = await page(url);
