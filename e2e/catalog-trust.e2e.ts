@@ -47,6 +47,17 @@ async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
+/**
+ * Opens a path inside the running app, as its links do. A full load of a product page arrives
+ * server-rendered with its data (issue 13), so a failing call of the browser's needs an in-app visit.
+ */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Lets pictures load and popups finish their entrance before a screenshot or an axe run. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -189,7 +200,7 @@ describe('a product call that fails', () => {
     await page.route(isProductCall, (route) =>
       online ? route.continue() : route.abort('internetdisconnected'),
     );
-    await page.goto(`/product/${product.id}`);
+    await goInApp(page, `/product/${product.id}`);
     const popup = page.getByRole('dialog', { name: MSG.offlineTitle });
     await popup.waitFor();
     await popup.getByRole('button', { name: MSG.close }).click();
@@ -219,7 +230,7 @@ describe('a product call that fails', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
         : route.continue(),
     );
-    await page.goto(`/product/${product.id}`);
+    await goInApp(page, `/product/${product.id}`);
     const popup = page.getByRole('dialog', { name: MSG.unexpectedErrorTitle });
     await popup.waitFor();
     await popup.getByRole('button', { name: MSG.close }).first().click();

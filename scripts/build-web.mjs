@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'apps/web');
 const builtIndex = join(webDir, 'dist/index.html');
+// The server-side renderer (apps/web/src/entry-server.tsx), built second.
+const builtServerEntry = join(webDir, 'dist-ssr/entry-server.js');
 const sources = [
   join(webDir, 'src'),
   join(webDir, 'index.html'),
@@ -26,7 +28,7 @@ function newestMtime(path) {
 }
 
 export function webBuildIsCurrent() {
-  if (!existsSync(builtIndex)) return false;
+  if (!existsSync(builtIndex) || !existsSync(builtServerEntry)) return false;
   const built = statSync(builtIndex).mtimeMs;
   return sources.every((source) => newestMtime(source) <= built);
 }
@@ -35,11 +37,14 @@ export function ensureWebBuild({ quiet = false } = {}) {
   if (webBuildIsCurrent()) return false;
   if (!quiet) console.log('Building the web app (apps/web → apps/web/dist)…');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', quiet ? 'error' : 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+  const logLevel = ['--logLevel', quiet ? 'error' : 'warn'];
+  for (const args of [
+    ['build', ...logLevel],
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', ...logLevel],
+  ]) {
+    const result = spawnSync(process.execPath, [vite, ...args], { cwd: webDir, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+  }
   return true;
 }
 

@@ -13,6 +13,13 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The server reads it to link a server-rendered screen's route scripts and CSS (render-page.ts).
+    manifest: true,
+  },
+  // `vite build --ssr src/entry-server.tsx --outDir dist-ssr` (npm run build): the server-side
+  // renderer. The contract is TypeScript source, so it is bundled in; React and the rest stay packages.
+  ssr: {
+    noExternal: ['@quokka/contract'],
   },
   test: {
     name: 'web',

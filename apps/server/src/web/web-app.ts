@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { createPageRenderer } from './render-page.ts';
 
 // Serves the built web app: hashed assets with long caching, and index.html (with the runtime settings
 // written into its quokka-config meta tag) for every client route.
@@ -80,6 +81,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
       ? renderIndexHtml(template, runtimeConfig(config, config.LIVE_ORIGIN))
       : null;
 
+  // [I13-ssr] The catalogue's first screens are rendered on the server (render-page.ts).
+  const renderer = built ? createPageRenderer(app, distDir, runtimeConfig(config)) : null;
+
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -117,6 +121,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
     const origin = `${request.protocol}://${request.host}`;
     const page =
       liveIndexHtml && originOf(origin) === originOf(config.LIVE_ORIGIN ?? '') ? liveIndexHtml : indexHtml;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const rendered = renderer ? await renderer.render(request, page) : null;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(rendered ?? page);
   });
 }

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiFetch, nsPath } from '../lib/api-client';
 import { getAppState, signIn } from '../lib/app-state';
-import { pendingSignInIntent } from '../lib/sign-in-intent';
+import { pendingSignInIntent } from '../lib/sign-in-intent-schema';
 import { renderApp } from '../test/render-app';
 import { RouteError } from './routes/route-error';
 

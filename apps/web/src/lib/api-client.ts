@@ -2,7 +2,7 @@
 // no response → offline popup, 5xx → 'Unexpected Error', 401 on an authenticated call → signed out,
 // any failure → loader cleared. Every call names the contract's schema of its reply (DECISIONS.md "Wire"):
 // development and tests check each reply against it, so a server and a client that disagree fail loudly.
-import { type ErrorCode, errorCodeOf } from '@quokka/contract/api/errors';
+import type { ErrorCode } from '@quokka/contract/api/errors';
 import type { output, ZodType } from 'zod';
 import { clearLoader, expireSession, getAppState, setOffline, setUnexpectedError } from './app-state';
 import { fetchWithRetryAfter } from './retry-after';
@@ -12,9 +12,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * [I13-js] A reply schema, or a function loading it (`() => import('@quokka/contract/api/…').then(…)`):
+ * calls made on the first screens load their schema (and zod) only when they are made, so neither is
+ * part of the first download.
+ */
+export type SchemaSource<S extends ZodType> = S | (() => Promise<S>);
+
 export interface ApiFetchOptions<S extends ZodType = ZodType> {
-  /** The contract's schema of the 2xx reply; its output is what the call returns. */
-  schema: S;
+  /** The contract's schema of the 2xx reply (or its loader); its output is what the call returns. */
+  schema: SchemaSource<S>;
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
@@ -29,6 +36,36 @@ export interface ApiFetchOptions<S extends ZodType = ZodType> {
 
 /** Server field errors: field name → messages (DECISIONS.md "Wire"). */
 export type InputValidation = Record<string, string[]>;
+
+/**
+ * The contract's error codes (`@quokka/contract/api/errors`), listed here so that reading a reply's code
+ * does not load zod with the contract's schemas; the type keeps the list complete and exact.
+ */
+const ERROR_CODES: Record<ErrorCode, true> = {
+  INVALID_DATA: true,
+  INPUT_VALIDATION: true,
+  QTY_NOT_AVAILABLE: true,
+  PRODUCT_NOT_AVAILABLE: true,
+  EMAIL_TAKEN: true,
+  PAYMENT_DECLINED: true,
+  SIGN_IN_REQUIRED: true,
+  SESSION_EXPIRED: true,
+  NOT_FOUND: true,
+  CART_NOT_FOUND: true,
+  CONFLICT: true,
+  PAYLOAD_TOO_LARGE: true,
+  UNSUPPORTED_MEDIA_TYPE: true,
+  TOO_MANY_REQUESTS: true,
+  INTERNAL: true,
+  UNAVAILABLE: true,
+};
+
+/** A reply's `code` when it is one of the contract's (errorCodeOf, without zod). */
+function errorCodeOf(body: unknown): ErrorCode | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const code = body.code;
+  return typeof code === 'string' && Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : undefined;
+}
 
 /** A reply with a non-2xx status. */
 export class ApiError extends Error {
@@ -149,6 +186,15 @@ function errorMessage(body: unknown, fallback: string): string {
   );
 }
 
+/** How requests leave the app: the browser's fetch, or (while the server renders a page) its own. */
+type Transport = (input: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (input, init) => fetch(input, init);
+
+/** The server's renderer answers the app's calls itself (render-page.ts); the browser never calls this. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
@@ -188,7 +234,7 @@ export async function apiFetch<S extends ZodType>(
   path: string,
   options: ApiFetchOptions<S>,
 ): Promise<output<S>> {
-  const { schema, method = 'GET', body, auth = false, query, signal, silent = false } = options;
+  const { method = 'GET', body, auth = false, query, signal, silent = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getAppState().auth.token : null;
@@ -199,7 +245,7 @@ export async function apiFetch<S extends ZodType>(
     // [I12-5] A short Retry-After (a limit, a restart) is waited out here, once or twice.
     response = await fetchWithRetryAfter(
       () =>
-        fetch(buildUrl(path, query), {
+        transport(buildUrl(path, query), {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
@@ -227,6 +273,7 @@ export async function apiFetch<S extends ZodType>(
   const parsed = parseReplyText(text);
   if (response.ok) {
     try {
+      const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
       return checkedReply(schema, parsed, `${method} ${path}`);
     } catch (error) {
       if (!silent) {

@@ -87,6 +87,24 @@ function initialState(): AppState {
 }
 
 let state: AppState = initialState();
+
+/**
+ * What a server-rendered page shows: signed out, an empty cart, nothing open. The server never knows
+ * the session, so hydration starts from this and the stored sign-in and cart follow right after.
+ */
+const SERVER_STATE: AppState = {
+  offline: false,
+  unexpectedError: false,
+  message: null,
+  loaders: [],
+  popup: null,
+  popupText: null,
+  sessionExpired: false,
+  headerTitle: null,
+  suppliedBy: null,
+  auth: { isSignedIn: false, token: null, expiresAt: null },
+  cartItems: [],
+};
 const listeners = new Set<() => void>();
 
 function update(patch: Partial<AppState>): void {
@@ -113,7 +131,7 @@ export function useAppState<T>(selector: (current: AppState) => T): T {
   return useSyncExternalStore(
     subscribeAppState,
     () => selector(state),
-    () => selector(state),
+    () => selector(SERVER_STATE),
   );
 }
 

@@ -78,10 +78,22 @@ export function parseRuntimeConfig(content: string | null | undefined): RuntimeC
   };
 }
 
+let serverConfig: (() => RuntimeConfig | null) | null = null;
+
+/**
+ * Where there is no document (the server rendering a page): where to read the settings the server
+ * writes into the page, for the page being rendered (apps/server/src/web/render-page.ts).
+ */
+export function setServerRuntimeConfig(source: () => RuntimeConfig | null): void {
+  serverConfig = source;
+}
+
 let cached: { content: string | null; config: RuntimeConfig } | null = null;
 
 /** The page's config. Parsed again only when the tag's content changed (tests swap it). */
 export function getRuntimeConfig(): RuntimeConfig {
+  const onServer = typeof document === 'undefined' ? serverConfig?.() : null;
+  if (onServer) return onServer;
   const content =
     typeof document === 'undefined'
       ? null

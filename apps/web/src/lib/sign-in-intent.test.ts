@@ -4,11 +4,11 @@ import { getAppState } from './app-state';
 import {
   askToSignIn,
   forgetSignInIntent,
-  pendingSignInIntent,
   rememberSignInIntent,
   SIGN_IN_INTENT_TTL_MS,
   type SignInIntent,
 } from './sign-in-intent';
+import { pendingSignInIntent } from './sign-in-intent-schema';
 
 const KEY = 'quokka.sign_in_intent';
 const NOW = 1_750_000_000_000;

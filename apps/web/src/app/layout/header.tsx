@@ -7,6 +7,7 @@ import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { askToSignIn } from '../../lib/sign-in-intent';
 import './header.css';
+import { useNotReady } from '../../lib/hydrated';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -20,6 +21,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const signedIn = useAppState((state) => state.auth.isSignedIn);
   const headerTitle = useAppState((state) => state.headerTitle);
   const count = cartQuantity(cartItems);
+  const notReady = useNotReady();
 
   return (
     <header className="app-header">
@@ -29,6 +31,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         aria-label="Menu"
         aria-expanded={menuOpen}
         aria-controls={SIDE_MENU_ID}
+        aria-disabled={notReady}
         onClick={onToggleMenu}
       >
         <MenuIcon />
@@ -42,6 +45,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         className="app-header__button app-header__cart"
         aria-label={cartLabel(count)}
         aria-haspopup="dialog"
+        aria-disabled={notReady}
         // [SHELL-25] Signed out, the cart icon asks for the mobile first, then opens the cart.
         onClick={() => (signedIn ? openPopup('cart') : askToSignIn({ kind: 'open-cart' }))}
       >

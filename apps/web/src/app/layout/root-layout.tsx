@@ -1,10 +1,10 @@
 // The shell around every screen: skip link, header, side menu, main, footer, loader and popups.
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
-import { AuthPopups } from '../../features/auth/components/auth-popups';
-import { CartPopupHost } from '../../features/cart/components/cart-popup-host';
+import { useAppState } from '../../lib/app-state';
+import { hasSignInIntent } from '../../lib/sign-in-intent';
 import { AppPopups } from './app-popups';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
@@ -13,6 +13,34 @@ import { RouteAnnouncer } from './route-announcer';
 import { ScrollReset } from './scroll-reset';
 import { SideMenu } from './side-menu';
 import './root-layout.css';
+
+// [I13-js] The sign-in popups (and the sign-in flow and schemas behind them) load when first needed: a
+// popup of theirs opens, or a signed-in shopper has an interrupted action to finish. Once loaded they
+// stay, since what follows a popup (checking the code, going back) runs in their host.
+const AuthPopups = lazy(() =>
+  import('../../features/auth/components/auth-popups').then((m) => ({ default: m.AuthPopups })),
+);
+
+// The cart popup (and the cart's line editing behind it) loads when the cart is first opened.
+const CartPopupHost = lazy(() =>
+  import('../../features/cart/components/cart-popup-host').then((m) => ({ default: m.CartPopupHost })),
+);
+
+function useCartPopupNeeded(): boolean {
+  const popup = useAppState((state) => state.popup);
+  const [loaded, setLoaded] = useState(false);
+  if (popup === 'cart' && !loaded) setLoaded(true);
+  return popup === 'cart' || loaded;
+}
+
+function useAuthPopupsNeeded(): boolean {
+  const popup = useAppState((state) => state.popup);
+  const signedIn = useAppState((state) => state.auth.isSignedIn);
+  const [loaded, setLoaded] = useState(false);
+  const needed = popup === 'mobile' || popup === 'info' || (signedIn && hasSignInIntent());
+  if (needed && !loaded) setLoaded(true);
+  return needed || loaded;
+}
 
 function PageFallback() {
   return (
@@ -28,6 +56,8 @@ export function RootLayout() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.key;
   const isHome = location.pathname === '/';
+  const authPopups = useAuthPopupsNeeded();
+  const cartPopup = useCartPopupNeeded();
 
   return (
     <>
@@ -53,8 +83,16 @@ export function RootLayout() {
       <LoaderOverlay />
       <ErrorBoundary fallback={null}>
         <AppPopups />
-        <AuthPopups />
-        <CartPopupHost />
+        {authPopups ? (
+          <Suspense fallback={null}>
+            <AuthPopups />
+          </Suspense>
+        ) : null}
+        {cartPopup ? (
+          <Suspense fallback={null}>
+            <CartPopupHost />
+          </Suspense>
+        ) : null}
       </ErrorBoundary>
     </>
   );

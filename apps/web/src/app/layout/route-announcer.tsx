@@ -48,9 +48,11 @@ export function RouteAnnouncer() {
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
-    const first = previous.current === null;
+    // The first load, and StrictMode running this effect again for the same path, change nothing (a
+    // server-rendered page may still be hydrating its screen then: touching its heading would not match).
+    const before = previous.current;
     previous.current = pathname;
-    if (first) return;
+    if (before === null || before === pathname) return;
     return whenHeadingShows((heading) => {
       setAnnouncement(heading.textContent?.trim() ?? '');
       const focusIsInDialog = document.activeElement?.closest('[role="dialog"], dialog') != null;

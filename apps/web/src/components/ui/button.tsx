@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useNotReady } from '../../lib/hydrated';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -19,9 +20,18 @@ export function Button({
   block,
   className,
   type = 'button',
+  'aria-disabled': ariaDisabled,
   ...props
 }: StyleProps & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button type={type} className={buttonClassName({ variant, block }, className)} {...props} />;
+  const notReady = useNotReady(ariaDisabled);
+  return (
+    <button
+      type={type}
+      className={buttonClassName({ variant, block }, className)}
+      aria-disabled={notReady}
+      {...props}
+    />
+  );
 }
 
 /** A link that looks like a button (navigation, not an action). */

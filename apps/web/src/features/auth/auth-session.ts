@@ -1,7 +1,7 @@
 // What an auth reply means for this browser (SPEC.md §4 "Sign-in"): the same rules whether the token
 // came from a sign-in link (/autologin/{jwt}) or from the mobile popup.
 import { signIn } from '../../lib/app-state';
-import { pendingSignInIntent } from '../../lib/sign-in-intent';
+import { pendingSignInIntent } from '../../lib/sign-in-intent-schema';
 import { getItem, removeItems, STORAGE_KEYS, setItem } from '../../lib/storage';
 import type { AuthReply } from './api/verify-sign-in-token';
 

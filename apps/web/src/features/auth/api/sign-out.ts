@@ -1,5 +1,4 @@
 // POST {ns}/signout: revokes the bearer token on the server, then forgets the session here.
-import { statusReplySchema } from '@quokka/contract/api/common';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { signOut, withLoader } from '../../../lib/app-state';
@@ -7,7 +6,12 @@ import { SIGN_OUT_EVERYWHERE_TEXT } from '../components/sign-out-everywhere-text
 
 export async function postSignOut(): Promise<void> {
   // Silent: a failure here (token already expired, offline) must not stop the user signing out.
-  await apiFetch(nsPath('signout'), { schema: statusReplySchema, method: 'POST', auth: true, silent: true });
+  await apiFetch(nsPath('signout'), {
+    schema: () => import('@quokka/contract/api/common').then((m) => m.statusReplySchema),
+    method: 'POST',
+    auth: true,
+    silent: true,
+  });
 }
 
 /** [SHELL-08] Signs out on the server (its failure ignored), then locally. */
@@ -26,7 +30,11 @@ export async function signOutEverywhere(): Promise<void> {
  */
 export async function signOutOnEveryDevice(): Promise<void> {
   await withLoader(SIGN_OUT_EVERYWHERE_TEXT.busy, () =>
-    apiFetch(nsPath('signouteverywhere'), { schema: statusReplySchema, method: 'POST', auth: true }),
+    apiFetch(nsPath('signouteverywhere'), {
+      schema: () => import('@quokka/contract/api/common').then((m) => m.statusReplySchema),
+      method: 'POST',
+      auth: true,
+    }),
   );
   signOut();
 }

@@ -1,5 +1,5 @@
 // POST {ns}/auth [API-06]: what a sign-in link or verified-mobile token stands for.
-import { type AuthReply as AuthReplyKinds, type authBody, authReplySchema } from '@quokka/contract/api/auth';
+import type { AuthReply as AuthReplyKinds, authBody } from '@quokka/contract/api/auth';
 import type { z } from 'zod';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
@@ -18,5 +18,9 @@ export type AuthReply = { status: boolean } & Partial<
 /** [AUTH-08] `autologin` is true when the token came from a link in the route, false from the popup. */
 export function verifySignInToken(jwt: string, autologin: boolean): Promise<AuthReply> {
   const body: z.input<typeof authBody> = { jwt, autologin };
-  return apiFetch(nsPath('auth'), { schema: authReplySchema, method: 'POST', body });
+  return apiFetch(nsPath('auth'), {
+    schema: () => import('@quokka/contract/api/auth').then((m) => m.authReplySchema),
+    method: 'POST',
+    body,
+  });
 }

@@ -2,12 +2,8 @@ import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
-import {
-  pendingSignInIntent,
-  rememberSignInIntent,
-  SIGN_IN_INTENT_TTL_MS,
-  type SignInAction,
-} from '../../../lib/sign-in-intent';
+import { rememberSignInIntent, SIGN_IN_INTENT_TTL_MS, type SignInAction } from '../../../lib/sign-in-intent';
+import { pendingSignInIntent } from '../../../lib/sign-in-intent-schema';
 import { renderApp } from '../../../test/render-app';
 import { aTile } from '../../catalog/test/catalog-factories';
 

@@ -5,7 +5,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openPopup, useAppState } from '../../../lib/app-state';
-import { forgetSignInIntent, pendingSignInIntent, type SignInAction } from '../../../lib/sign-in-intent';
+import { forgetSignInIntent, type SignInAction } from '../../../lib/sign-in-intent';
+import { pendingSignInIntent } from '../../../lib/sign-in-intent-schema';
 import { useAddToCart } from '../../cart/public';
 
 type AddToCart = ReturnType<typeof useAddToCart>;

@@ -1,5 +1,5 @@
 // POST carts/mine/items {cartItem} [API-22]: the line as the server made it (price from the catalogue).
-import { type AddItemRequest, cartItemSchema } from '@quokka/contract/api/cart';
+import type { AddItemRequest } from '@quokka/contract/api/cart';
 import { apiFetch } from '../../../lib/api-client';
 import { CART_ITEMS } from './cart-paths';
 
@@ -10,7 +10,7 @@ export type ProductOptionRequest = NonNullable<CartItemRequest['product_option']
 export function addCartItem(cartItem: CartItemRequest, options: { silent?: boolean } = {}) {
   const body: AddItemRequest = { cartItem };
   return apiFetch(CART_ITEMS, {
-    schema: cartItemSchema,
+    schema: () => import('@quokka/contract/api/cart').then((m) => m.cartItemSchema),
     method: 'POST',
     auth: true,
     body,

@@ -1,12 +1,16 @@
 // GET carts/mine: the server cart with the member and their addresses [API-20, DATA-35]; the account
 // screens read the member from it (SPEC.md §2 Personal details: "taken from the cart's customer").
-import { type Quote, quoteSchema } from '@quokka/contract/api/cart';
+import type { Quote } from '@quokka/contract/api/cart';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { CARTS_MINE } from './cart-paths';
 
 export function getCart(signal?: AbortSignal): Promise<Quote> {
-  return apiFetch(CARTS_MINE, { schema: quoteSchema, auth: true, signal });
+  return apiFetch(CARTS_MINE, {
+    schema: () => import('@quokka/contract/api/cart').then((m) => m.quoteSchema),
+    auth: true,
+    signal,
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
 // [I11-3] The stock a cart line may reach, from the product reply (GET {ns}/product, API-09): the
 // product's own qty, or the qty of the configurable child the line holds, by sku.
-import { productReplySchema } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
@@ -10,7 +9,7 @@ export type StockBySku = ReadonlyMap<string, number>;
 export async function getProductStock(productId: number, signal?: AbortSignal): Promise<StockBySku> {
   // Silent: without a stock figure the '+' is simply not capped; the server still checks each change.
   const reply = await apiFetch(nsPath('product'), {
-    schema: productReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.productReplySchema),
     query: { product_id: productId },
     signal,
     silent: true,

@@ -1,6 +1,5 @@
 // GET {ns}/shippingmethods?addressId [API-24]: the methods the active cart qualifies for, id-based; the
 // cart popup shows the cheapest as its 'Delivery' [SHIP-01].
-import { shippingMethodsReplySchema } from '@quokka/contract/api/checkout';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { CART_QUERY_PREFIX } from './get-cart';
@@ -8,7 +7,7 @@ import { CART_QUERY_PREFIX } from './get-cart';
 export async function getShippingMethods(addressId?: number | null, signal?: AbortSignal) {
   // Silent: the popup says 'Calculated at checkout' when the methods cannot be had.
   const reply = await apiFetch(nsPath('shippingmethods'), {
-    schema: shippingMethodsReplySchema,
+    schema: () => import('@quokka/contract/api/checkout').then((m) => m.shippingMethodsReplySchema),
     auth: true,
     query: { addressId: addressId ?? undefined },
     signal,

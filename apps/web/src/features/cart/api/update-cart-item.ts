@@ -1,5 +1,5 @@
 // PUT carts/mine/items/{itemId} {cartItem:{qty}}: a line's quantity changed in place [CART-02, CART-07].
-import { cartItemSchema, type UpdateItemRequest } from '@quokka/contract/api/cart';
+import type { UpdateItemRequest } from '@quokka/contract/api/cart';
 import { apiFetch } from '../../../lib/api-client';
 import { cartItemPath } from './cart-paths';
 
@@ -9,7 +9,7 @@ export function updateCartItemQty(itemId: number | string, qty: number, options:
     cartItem: { item_id: Number(itemId), qty },
   };
   return apiFetch(cartItemPath(itemId), {
-    schema: cartItemSchema,
+    schema: () => import('@quokka/contract/api/cart').then((m) => m.cartItemSchema),
     method: 'PUT',
     auth: true,
     body,

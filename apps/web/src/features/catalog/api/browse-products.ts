@@ -1,5 +1,5 @@
 // GET {ns}/browseProducts?page: every product, 10 a page [ROUTE-03, ROUTE-04, API-13].
-import { browseProductsReplySchema, type ProductTile } from '@quokka/contract/api/catalog';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';
@@ -7,7 +7,7 @@ import { FIRST_PAGE, nextProductPage } from './product-paging';
 
 export async function getBrowseProducts(page: number, signal?: AbortSignal): Promise<ProductTile[]> {
   const reply = await apiFetch(nsPath('browseProducts'), {
-    schema: browseProductsReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.browseProductsReplySchema),
     query: { page },
     signal,
   });

@@ -1,5 +1,5 @@
 // GET {ns}/categoryProducts?category_id&page: the products of a category and its descendants [ROUTE-08, API-14].
-import { categoryProductsReplySchema, type ProductTile } from '@quokka/contract/api/catalog';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readTiles } from './catalog-readers';
@@ -11,7 +11,7 @@ export async function getCategoryProducts(
   signal?: AbortSignal,
 ): Promise<ProductTile[]> {
   const reply = await apiFetch(nsPath('categoryProducts'), {
-    schema: categoryProductsReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.categoryProductsReplySchema),
     query: { category_id: categoryId, page },
     signal,
   });

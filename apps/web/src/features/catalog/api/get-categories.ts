@@ -1,5 +1,5 @@
 // GET {ns}/categories: the category tree for the side menu [SHELL-05, SHELL-06, DATA-31].
-import { type Category, categoriesReplySchema } from '@quokka/contract/api/catalog';
+import type { Category } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 
@@ -22,7 +22,11 @@ export function toCategories(raw: unknown): Category[] {
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   // Silent: the menu still offers 'Browse' without categories, so a failure needs no popup.
-  const reply = await apiFetch(nsPath('categories'), { schema: categoriesReplySchema, signal, silent: true });
+  const reply = await apiFetch(nsPath('categories'), {
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.categoriesReplySchema),
+    signal,
+    silent: true,
+  });
   return toCategories(reply);
 }
 

@@ -1,5 +1,5 @@
 // GET {ns}/product?product_id: the full product, or `{status:false, not_exists:true}` [API-09, ERR-04].
-import { type Product, productReplySchema } from '@quokka/contract/api/catalog';
+import type { Product } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readProduct } from './catalog-readers';
@@ -12,7 +12,7 @@ function isNotExists(reply: unknown): boolean {
 
 export async function getProduct(productId: number, signal?: AbortSignal): Promise<ProductResult> {
   const reply = await apiFetch(nsPath('product'), {
-    schema: productReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.productReplySchema),
     query: { product_id: productId },
     signal,
   });

@@ -1,9 +1,5 @@
 // GET {ns}/sellerInformation?seller_url&page: the seller and a page of its products [API-11, ROUTE-11, CART-10].
-import {
-  type ProductTile,
-  type SellerSummary,
-  sellerInformationReplySchema,
-} from '@quokka/contract/api/catalog';
+import type { ProductTile, SellerSummary } from '@quokka/contract/api/catalog';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readSeller, readTiles } from './catalog-readers';
@@ -21,7 +17,7 @@ export async function getSellerInformation(
   signal?: AbortSignal,
 ): Promise<SellerPage> {
   const reply = await apiFetch(nsPath('sellerInformation'), {
-    schema: sellerInformationReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.sellerInformationReplySchema),
     query: { seller_url: sellerUrl, page },
     signal,
   });

@@ -1,12 +1,12 @@
 // GET {ns}/seller?product_id: the seller of a product, for the supplied-by popup [API-10, SHELL-18].
-import { type SellerSummary, sellerReplySchema } from '@quokka/contract/api/catalog';
+import type { SellerSummary } from '@quokka/contract/api/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { readSeller } from './catalog-readers';
 
 export async function getSeller(productId: number, signal?: AbortSignal): Promise<SellerSummary> {
   const reply = await apiFetch(nsPath('seller'), {
-    schema: sellerReplySchema,
+    schema: () => import('@quokka/contract/api/catalog').then((m) => m.sellerReplySchema),
     query: { product_id: productId },
     signal,
   });

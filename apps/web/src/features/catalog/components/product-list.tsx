@@ -8,7 +8,7 @@ import type { PicturePriority } from '../../../components/ui/product-picture';
 import type { SuppliedBySeller } from '../../../lib/app-state';
 import { useAddToCart } from '../../cart/public';
 import { ProductTile, ProductTileSkeleton } from './product-tile';
-import { supportsIntersectionObserver, useInView } from './use-in-view';
+import { useInView, useSupportsIntersectionObserver } from './use-in-view';
 import './product-list.css';
 
 const SKELETON_TILES = 4;
@@ -46,6 +46,7 @@ export function ProductList({ products, query, label, seller, onAddToCart }: Pro
   const { addTile } = useAddToCart(); // [TILE-04] the cart work's add, unless the caller brings its own
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const nearEnd = useInView(sentinel);
+  const observes = useSupportsIntersectionObserver();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   // A failed page waits for the button, rather than retrying in a loop while the sentinel stays in view.
   const canLoadMore = hasNextPage && !isFetchingNextPage && !query.isPending;
@@ -82,7 +83,7 @@ export function ProductList({ products, query, label, seller, onAddToCart }: Pro
   }
 
   const ended = !hasNextPage;
-  const showButton = canLoadMore && (isFetchNextPageError || !supportsIntersectionObserver());
+  const showButton = canLoadMore && (isFetchNextPageError || !observes);
 
   return (
     <div className="product-list" aria-busy={isFetchingNextPage}>

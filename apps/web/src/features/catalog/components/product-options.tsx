@@ -4,6 +4,7 @@ import type { ConfigurableOption } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { OptionValue } from '@quokka/contract/product-options';
 import { useId } from 'react';
+import { useNotReady } from '../../../lib/hydrated';
 
 const same = (a: OptionValue | null | undefined, b: OptionValue) =>
   a !== null && a !== undefined && String(a) === String(b);
@@ -32,6 +33,7 @@ function chosenTitle(option: ConfigurableOption, value: OptionValue | null | und
 export function ColorSwatches({ option, value, onChange, error }: SwatchGroupProps) {
   const errorId = useId();
   const chosen = chosenTitle(option, value);
+  const notReady = useNotReady();
   return (
     <fieldset className="option" data-option="color" aria-describedby={error ? errorId : undefined}>
       <legend className="option__label">
@@ -43,6 +45,7 @@ export function ColorSwatches({ option, value, onChange, error }: SwatchGroupPro
           <button
             key={choice.option_value}
             type="button"
+            aria-disabled={notReady}
             className="swatch swatch--color"
             aria-pressed={same(value, choice.option_value)}
             aria-label={choice.default_title}
@@ -72,6 +75,7 @@ export function SizeSwatches({
 }: SwatchGroupProps & { isAvailable: (size: OptionValue) => boolean }) {
   const errorId = useId();
   const chosen = chosenTitle(option, value);
+  const notReady = useNotReady();
   return (
     <fieldset className="option" data-option="size" aria-describedby={error ? errorId : undefined}>
       <legend className="option__label">
@@ -83,6 +87,7 @@ export function SizeSwatches({
           <button
             key={choice.option_value}
             type="button"
+            aria-disabled={notReady}
             className="swatch swatch--size"
             aria-pressed={same(value, choice.option_value)}
             disabled={!isAvailable(choice.option_value)}
