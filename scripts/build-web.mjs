@@ -42,7 +42,13 @@ export function ensureWebBuild({ quiet = false } = {}) {
     ['build', ...logLevel],
     ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', ...logLevel],
   ]) {
-    const result = spawnSync(process.execPath, [vite, ...args], { cwd: webDir, stdio: 'inherit' });
+    // Always the production bundle: the browser tests (run under NODE_ENV=test) and `npm start` share
+    // this build, and a development React would be both what npm start serves and what tests measure.
+    const result = spawnSync(process.execPath, [vite, ...args], {
+      cwd: webDir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
   }
   return true;
