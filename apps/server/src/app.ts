@@ -17,6 +17,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerGlobalRateLimit } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHsts } from './http/transport-security.ts';
+import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: deps.logger ?? false,
+    // [I13-hotpath] Successful catalogue reads are logged by sample (LOG_CATALOGUE_READS, logger.ts).
+    logController: new RequestLogController(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: false, // draining.ts answers while stopping
