@@ -18,13 +18,27 @@ export function isUncounted(request: FastifyRequest): boolean {
 }
 
 export async function registerGlobalRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  // [I13-hotpath] An uncounted route gets no limiter hook at all (config.rateLimit false, which the plugin
+  // honours), rather than a hook that asks allowList on every request. Runs before the plugin's onRoute.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const readOnly = methods.every((method) => method === 'GET' || method === 'HEAD');
+    if (readOnly && route.config?.rateLimit === undefined && UNCOUNTED_ROUTE.test(route.url)) {
+      route.config = { ...route.config, rateLimit: false };
+    }
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     // [I12-1] request.ip believes X-Forwarded-For only as far as TRUST_PROXY says; IPv6 counts by /64.
     keyGenerator: (request) => clientAddressKey(request.ip),
-    allowList: (request) => isUncounted(request),
+    // [I13-hotpath] The X-RateLimit-* trio only on a 429 (with Retry-After), not on every reply.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     // The 429 carries Retry-After (the plugin's default headers) and says the same in words.
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
