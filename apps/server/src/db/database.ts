@@ -7,6 +7,7 @@ import pg from 'pg';
 import { secureDataDir, tightenTree } from './data-dir.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -38,6 +39,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
+      // [I13-hotpath] The hot catalogue reads as named statements (prepared-statements.ts).
+      Client: PreparingClient,
       max: options.poolSize ?? 10,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
