@@ -39,6 +39,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? (QUICK ? 1 : 2
 const LARGE = Number(process.env.BENCH_PRODUCTS ?? (QUICK ? 2_000 : 100_000));
 const PGLITE_LARGE = Number(process.env.BENCH_PGLITE_PRODUCTS ?? (QUICK ? 2_000 : 20_000));
 const SMALL = 160;
+/** Which parts run (BENCH_ONLY=hits,postgres,stall; all by default). */
+const PARTS = (process.env.BENCH_ONLY ?? 'hits,postgres,stall').split(',');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const PG_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -345,12 +347,18 @@ async function main() {
   const rows: Row[] = [];
   let stall: Stall | undefined;
   try {
-    console.log('1. cache hits, embedded database');
-    rows.push(...(await cacheHits(bare)));
-    console.log('2. cache misses, PostgreSQL server');
-    rows.push(...(await postgresMisses(bare)));
-    console.log('3. cached replies while misses run, embedded database');
-    stall = await pgliteStall();
+    if (PARTS.includes('hits')) {
+      console.log('1. cache hits, embedded database');
+      rows.push(...(await cacheHits(bare)));
+    }
+    if (PARTS.includes('postgres')) {
+      console.log('2. cache misses, PostgreSQL server');
+      rows.push(...(await postgresMisses(bare)));
+    }
+    if (PARTS.includes('stall')) {
+      console.log('3. cached replies while misses run, embedded database');
+      stall = await pgliteStall();
+    }
   } finally {
     await bare.close();
     rmSync(workDir, { recursive: true, force: true });
