@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { FakeClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
+import { demoCatalogue } from '../demo/demo-catalogue.ts';
 import { importTestCatalogue, simpleProducts } from '../test/catalog-factory.ts';
 
 // [I13-compress] What a phone downloads: compressed where the client takes it, with Vary, and hashed
@@ -138,6 +139,17 @@ describe('[I13-compress] compression and caching', () => {
       });
       expect(again.reply.statusCode).toBe(304);
     }
+  });
+
+  it('[I13-compress] a compressed picture revalidates with the weak ETag it was sent with', async () => {
+    const picture = demoCatalogue().products?.[0]?.images[0] ?? '';
+    const { reply, encoding, text } = await get(picture, 'br');
+    expect(reply.statusCode).toBe(200);
+    expect(text).toContain('<svg');
+    expect(encoding).toBe('br');
+    expect(String(reply.headers.etag)).toMatch(/^W\//);
+    const again = await get(picture, 'br', { 'if-none-match': String(reply.headers.etag) });
+    expect(again.reply.statusCode).toBe(304);
   });
 
   it('[I13-compress] a small reply is sent as it is', async () => {

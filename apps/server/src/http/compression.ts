@@ -80,6 +80,14 @@ function addVary(reply: FastifyReply): void {
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   const bodies = new CompressedBodies(10_000);
 
+  // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x". Said once here, so every route
+  // that checks it (catalogue, pictures) knows the weak ETag of a compressed reply it sent.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers['if-none-match'];
+    if (header?.includes('W/')) request.headers['if-none-match'] = header.replaceAll('W/', '');
+    done();
+  });
+
   // Runs before @fastify/compress's per-route hook (instance hooks come first), which leaves a reply
   // alone once it has a content-encoding.
   app.addHook(
