@@ -45,3 +45,44 @@ describe('[I13-hotpath] PGlite hands its connection on between event-loop turns'
     expect(order).toEqual(['trx 1', 'trx 2', 'other']);
   });
 });
+
+describe('[I13-hotpath] PGlite in a worker thread', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ worker: true });
+  });
+  afterAll(() => handle.close());
+
+  it('[I13-hotpath] a heavy query leaves the request thread free: timers run while it does', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 1);
+    const started = performance.now();
+    const { rows } = await sql<{ n: number }>`select count(*) as n from generate_series(1, 3000000)`.execute(
+      handle.db,
+    );
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(rows[0]?.n).toBe(3_000_000);
+    expect(took).toBeGreaterThan(20);
+    expect(ticks).toBeGreaterThan(3);
+  });
+
+  it('[I13-hotpath] errors keep their SQLSTATE and transactions their isolation', async () => {
+    await sql`create table t (id int primary key)`.execute(handle.db);
+    await sql`insert into t values (1)`.execute(handle.db);
+    const error = await sql`insert into t values (1)`.execute(handle.db).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: '23505' });
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into t values (2)`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    const { rows } = await sql<{ id: number }>`select id from t order by id`.execute(handle.db);
+    expect(rows).toEqual([{ id: 1 }]);
+  });
+});

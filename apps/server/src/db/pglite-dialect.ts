@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -10,6 +9,7 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PGliteLike } from './pglite-in-worker.ts';
 
 // Kysely over embedded PGlite. PGlite is one connection, so the driver hands it out to one holder at a
 // time: a transaction keeps it until commit or rollback and every other query waits its turn in order.
@@ -48,7 +48,7 @@ class ConnectionLock {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(readonly pglite: PGlite) {}
+  constructor(readonly pglite: PGliteLike) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, compiledQuery.parameters as unknown[]);
@@ -74,7 +74,7 @@ class PGliteDriver implements Driver {
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
   readonly #connection: PGliteConnection;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGliteLike) {
     this.#connection = new PGliteConnection(pglite);
   }
 
@@ -118,7 +118,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(readonly pglite: PGlite) {}
+  constructor(readonly pglite: PGliteLike) {}
 
   createAdapter() {
     return new PostgresAdapter();
