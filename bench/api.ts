@@ -23,7 +23,8 @@ import { generatedCatalogue } from './generate-catalogue.ts';
 // [I13-hotpath] The API benchmark (bench/README.md): in ONE run, the app against a bare node:http server
 // that answers the same bytes with the same headers.
 //
-// 1. Cache hits on PGlite (the embedded database), small shop: browseProducts page 1 and one product.
+// 1. Cache hits on PGlite (the embedded database), small shop: browseProducts page 1 and one product, and
+//    page 1 asked with Accept-Encoding: br as a browser asks.
 // 2. Cache misses at BENCH_PRODUCTS (100,000) on the PostgreSQL server (TEST_DATABASE_URL, DATABASE_URL or
 //    postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after): browseProducts over every
 //    page and product over every id, faster than the 5 s reply cache can help; ratio and p99.
@@ -72,7 +73,12 @@ const workDir = mkdtempSync(join(tmpdir(), 'quokka-bench-api-'));
 let pathsFiles = 0;
 
 /** One autocannon run in a worker thread; with several paths, each request takes the next. */
-async function run(url: string, paths: string[], seconds: number): Promise<RunResult> {
+async function run(
+  url: string,
+  paths: string[],
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<RunResult> {
   let requests: autocannon.Request[] | undefined;
   if (paths.length > 1) {
     const file = join(workDir, `paths-${pathsFiles++}.json`);
@@ -85,6 +91,7 @@ async function run(url: string, paths: string[], seconds: number): Promise<RunRe
     connections: CONNECTIONS,
     duration: seconds,
     workers: 1,
+    headers,
     ...(requests ? { requests } : {}),
   });
   return {
@@ -131,10 +138,14 @@ class BareServer {
   }
 }
 
-/** The app's reply to `path` (headers and bytes, asked as autocannon asks: no Accept-Encoding). */
-function sample(appUrl: string, path: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+/** The app's reply to `path` (headers and bytes, asked as the load generator asks). */
+function sample(
+  appUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    get(`${appUrl}${path}`, (response) => {
+    get(`${appUrl}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -153,17 +164,18 @@ async function compare(
   appUrl: string,
   bare: BareServer,
   paths: string[],
+  headers: Record<string, string> = {},
 ): Promise<Row> {
-  const first = await sample(appUrl, paths[0] ?? '/');
+  const first = await sample(appUrl, paths[0] ?? '/', headers);
   bare.answer(first.headers, first.body);
-  await run(appUrl, paths, WARMUP_SECONDS);
+  await run(appUrl, paths, WARMUP_SECONDS, headers);
   await run(bare.url, ['/'], WARMUP_SECONDS);
   // The machine is shared: app and bare alternate for ROUNDS rounds and the best run of each counts, so
   // a burst of someone else's work does not land on one side only.
   let app: RunResult | undefined;
   let baseline: RunResult | undefined;
   for (let round = 0; round < ROUNDS; round++) {
-    const a = await run(appUrl, paths, SECONDS);
+    const a = await run(appUrl, paths, SECONDS, headers);
     const b = await run(bare.url, ['/'], SECONDS);
     if (!app || a.rps > app.rps) app = a;
     if (!baseline || b.rps > baseline.rps) baseline = b;
@@ -239,6 +251,18 @@ async function cacheHits(bare: BareServer): Promise<Row[]> {
     return [
       await compare('hits (PGlite)', 'browseProducts page 1', url, bare, [`${NS}/browseProducts?page=1`]),
       await compare('hits (PGlite)', 'product', url, bare, [`${NS}/product?product_id=${ids[0]}`]),
+      // A browser asks for brotli: the cached reply's compressed bytes are kept, so a hit still costs
+      // no compression (the bare server sends the same brotli bytes).
+      await compare(
+        'hits (PGlite)',
+        'browseProducts page 1, br',
+        url,
+        bare,
+        [`${NS}/browseProducts?page=1`],
+        {
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      ),
     ];
   } finally {
     await app.close();
