@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from '../../scripts/precompress.mjs';
 
 // The dev server forwards the server's paths so the app runs same-origin, as it does in production
 // where the server serves `dist` itself.
@@ -7,7 +8,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 const proxied = ['/rest', '/dev', '/media', '/healthz'];
 
 export default defineConfig({
-  plugins: [react()],
+  // [I13-compress] .br and .gz copies of the built files, served as they are by the server.
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },

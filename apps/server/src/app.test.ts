@@ -69,7 +69,8 @@ describe('the app shell', () => {
   });
 
   it('sends security headers with a CSP that allows the card provider', async () => {
-    const reply = await t.app.inject('/healthz');
+    // [I13-hotpath] The CSP belongs on pages (JSON replies get the small set: http/security-headers.ts).
+    const reply = await t.app.inject({ url: '/browse', headers: { accept: 'text/html' } });
     const csp = String(reply.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('https://js.stripe.com');

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import { errorReplySchema } from '@quokka/contract/api/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,10 +11,13 @@ import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerDraining } from './draining.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { trustProxyOption } from './http/client-address.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerGlobalRateLimit } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerHsts } from './http/transport-security.ts';
+import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
@@ -60,6 +62,7 @@ const CSP_DIRECTIVES = {
     'https://www.gstatic.com/recaptcha/',
     'https://maps.googleapis.com',
   ],
+  scriptSrcAttr: ["'none'"],
   frameSrc: [
     "'self'",
     'https://js.stripe.com',
@@ -96,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: deps.logger ?? false,
+    // [I13-hotpath] Successful catalogue reads are logged by sample (LOG_CATALOGUE_READS, logger.ts).
+    logController: new RequestLogController(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: false, // draining.ts answers while stopping
@@ -110,9 +115,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerDraining(app);
 
-  // HSTS is ours (http/transport-security.ts): only over TLS, never over plain HTTP.
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false });
+  // [I13-hotpath] Security headers built once (http/security-headers.ts): HTML gets the CSP, other
+  // replies a small fixed set. HSTS is ours too (http/transport-security.ts): only over TLS.
+  registerSecurityHeaders(app, CSP_DIRECTIVES);
   registerHsts(app, config.PUBLIC_URL);
+  // [I13-compress] brotli/gzip for dynamic replies (http/compression.ts); before any route.
+  await registerCompression(app);
   // [I12-5] A signed-in member counts against their own budget, a visitor against their address.
   await registerGlobalRateLimit(app, config, memberOrAddressKey);
 

@@ -174,6 +174,10 @@ const settingsSchema = z
         .datetime({ offset: true, message: 'must be an ISO instant such as 2026-11-21T09:00:00+11:00' })
         .optional(),
     ),
+    // [I13-hotpath] Request log lines of successful catalogue reads (logger.ts): a sample (the default),
+    // all of them, or none. Errors, 4xx/5xx and every other request are always logged.
+    LOG_CATALOGUE_READS: z.preprocess(emptyToUndefined, z.enum(['sample', 'all', 'off']).default('sample')),
+    LOG_CATALOGUE_SAMPLE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0.01)),
   })
   .superRefine((settings, ctx) => {
     if (settings.NODE_ENV === 'production' && settings.TEST_CLOCK) {

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { secureDataDir, tightenTree } from './data-dir.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteInWorker } from './pglite-in-worker.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -32,12 +34,20 @@ export interface DatabaseOptions {
   /** A schema to create and use on the server (tests use one each, so files never share tables). */
   schema?: string;
   poolSize?: number;
+  /**
+   * [I13-hotpath] Run the embedded PGlite in a worker thread (pglite-in-worker.ts), so its queries never
+   * hold the thread that answers requests. By default it does when it has a data folder (the server,
+   * the CLI); in-memory databases (tests) stay on the calling thread.
+   */
+  worker?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
+      // [I13-hotpath] The hot catalogue reads as named statements (prepared-statements.ts).
+      Client: PreparingClient,
       max: options.poolSize ?? 10,
       types: {
         getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -66,7 +76,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock = lockDataDir(options.dataDir);
   }
   try {
-    const pglite = new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+    const pglite =
+      (options.worker ?? dataDir !== undefined)
+        ? new PGliteInWorker(dataDir)
+        : new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
     await pglite.waitReady;
     const dataDirPath = options.dataDir;
     // PGlite's first files arrive 0666 whatever the umask (data-dir.ts).

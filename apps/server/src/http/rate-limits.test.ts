@@ -59,11 +59,15 @@ describe('[I12-5] the global per-address limit', () => {
 
   it('[I12-5] still limits an abusable route from that address, and says when to retry', async () => {
     for (let i = 0; i < LIMIT; i += 1) {
-      expect((await callApi()).statusCode).not.toBe(429);
+      const reply = await callApi();
+      expect(reply.statusCode).not.toBe(429);
+      // [I13-hotpath] Below the limit, no X-RateLimit-* headers on every reply.
+      expect(reply.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     const limited = await callApi();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe(String(LIMIT));
     expect(limited.json()).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: expect.stringContaining('wait'),

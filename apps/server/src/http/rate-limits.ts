@@ -29,6 +29,15 @@ export async function registerGlobalRateLimit(
   config: Config,
   keyOf: (request: FastifyRequest) => string | Promise<string> = (request) => clientAddressKey(request.ip),
 ): Promise<void> {
+  // [I13-hotpath] An uncounted route gets no limiter hook at all (config.rateLimit false, which the plugin
+  // honours), rather than a hook that asks allowList on every request. Runs before the plugin's onRoute.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const readOnly = methods.every((method) => method === 'GET' || method === 'HEAD');
+    if (readOnly && route.config?.rateLimit === undefined && UNCOUNTED_ROUTE.test(route.url)) {
+      route.config = { ...route.config, rateLimit: false };
+    }
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -36,7 +45,12 @@ export async function registerGlobalRateLimit(
     // [I12-1] request.ip believes X-Forwarded-For only as far as TRUST_PROXY says; IPv6 counts by /64.
     // [I12-5] A signed-in member counts against their own budget, not their address's.
     keyGenerator: keyOf,
-    allowList: (request) => isUncounted(request),
+    // [I13-hotpath] The X-RateLimit-* trio only on a 429 (with Retry-After), not on every reply.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     // The 429 carries Retry-After (the plugin's default headers) and says the same in words.
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

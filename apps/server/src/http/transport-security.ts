@@ -9,7 +9,9 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 export function registerHsts(app: FastifyInstance, publicUrl: string | undefined): void {
   const alwaysTls = publicUrl?.startsWith('https:') ?? false;
-  app.addHook('onSend', async (request, reply) => {
+  // [I13-hotpath] A callback hook, not an async one: no promise per reply.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (alwaysTls || request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    done(null, payload);
   });
 }

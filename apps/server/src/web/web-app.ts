@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -70,6 +71,23 @@ export function renderIndexHtml(template: string, settings: RuntimeConfig): stri
   return template.replace(CONFIG_TAG, tag);
 }
 
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** If-None-Match against the page's ETag, compared weakly (a compressed reply's ETag is W/"…"). */
+const etagMatches = (header: string | undefined, etag: string) =>
+  header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*') ?? false;
+
+/** The files the build pre-compresses, so their reply depends on Accept-Encoding. */
+const COMPRESSIBLE_FILE = /\.(html|js|mjs|css|svg|json|webmanifest|txt|xml|map)(\.br|\.gz)?$/i;
+
+/**
+ * [I13-compress] Content-hashed files under assets/ never change: a year, immutable. Other files of the
+ * build (favicon, manifest) keep their names across builds: five minutes.
+ */
+export function cacheControlFor(path: string, assetsDir: string): string {
+  return path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+}
+
 export async function registerWebApp(app: FastifyInstance, config: Config, distDir: string) {
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
@@ -83,19 +101,25 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
 
   // [I13-ssr] The catalogue's first screens are rendered on the server (render-page.ts).
   const renderer = built ? createPageRenderer(app, distDir, runtimeConfig(config)) : null;
+  const indexEtag = indexHtml ? etagOf(indexHtml) : '';
+  const liveIndexEtag = liveIndexHtml ? etagOf(liveIndexHtml) : '';
 
   if (built) {
+    const assetsDir = `${join(distDir, 'assets')}/`;
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // [I13-compress] The .br and .gz files written at build time (scripts/precompress.mjs) are sent to
+      // the clients that take them; they are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // [I13-compress] send's own cache-control ('public, max-age=0') is written after setHeaders and
+      // used to replace ours: it is off, and setHeaders says it all.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.setHeader(
-          'cache-control',
-          path.includes(`${join(distDir, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=300',
-        );
+        res.setHeader('cache-control', cacheControlFor(path, assetsDir));
+        if (COMPRESSIBLE_FILE.test(path)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -121,10 +145,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
     const origin = `${request.protocol}://${request.host}`;
     const page =
       liveIndexHtml && originOf(origin) === originOf(config.LIVE_ORIGIN ?? '') ? liveIndexHtml : indexHtml;
+    // [I13-ssr] A server-rendered screen carries its data (with the time it was read): never the same
+    // twice, so no ETag; revalidated every time.
     const rendered = renderer ? await renderer.render(request, page) : null;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(rendered ?? page);
+    if (rendered) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(rendered);
+    }
+    // [I13-compress] no-cache: revalidated every time, answered 304 while the page is unchanged.
+    const etag = page === liveIndexHtml ? liveIndexEtag : indexEtag;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page);
   });
 }

@@ -1,0 +1,409 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import {
+  type DatabaseHandle,
+  type Db,
+  migrateToLatest,
+  openDatabase,
+} from '../apps/server/src/db/database.ts';
+import { loggerOptions } from '../apps/server/src/logger.ts';
+import { importCatalogue } from '../apps/server/src/modules/catalog/catalog-importer.ts';
+import { generatedCatalogue } from './generate-catalogue.ts';
+
+// [I13-hotpath] The API benchmark (bench/README.md): in ONE run, the app against a bare node:http server
+// that answers the same bytes with the same headers.
+//
+// 1. Cache hits on PGlite (the embedded database), small shop: browseProducts page 1 and one product, and
+//    page 1 asked with Accept-Encoding: br as a browser asks.
+// 2. Cache misses at BENCH_PRODUCTS (100,000) on the PostgreSQL server (TEST_DATABASE_URL, DATABASE_URL or
+//    postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after): browseProducts over every
+//    page and product over every id, faster than the 5 s reply cache can help; ratio and p99.
+// 3. The embedded database under misses: p99 of cached page-1 replies alone, and while a second load
+//    generator rotates product misses over BENCH_PGLITE_PRODUCTS products; with PGlite on the request
+//    thread (as before) and in its worker thread (the server's default with a data folder).
+//
+// BENCH_QUICK=1: a development run of seconds (2,000 products, 2 s measures).
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? (QUICK ? 1 : 2));
+const LARGE = Number(process.env.BENCH_PRODUCTS ?? (QUICK ? 2_000 : 100_000));
+const PGLITE_LARGE = Number(process.env.BENCH_PGLITE_PRODUCTS ?? (QUICK ? 2_000 : 20_000));
+const SMALL = 160;
+/** Which parts run (BENCH_ONLY=hits,postgres,stall; all by default). */
+const PARTS = (process.env.BENCH_ONLY ?? 'hits,postgres,stall').split(',');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
+const PG_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const NS = '/rest/default/V1/storefront';
+const ROTATE = fileURLToPath(new URL('./rotate-request.cjs', import.meta.url));
+
+interface Row {
+  case: string;
+  endpoint: string;
+  appRps: number;
+  bareRps: number;
+  ratio: number;
+  appP99: number;
+  bareP99: number;
+  bodyBytes: number;
+  urls: number;
+  errors: number;
+}
+
+interface RunResult {
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'quokka-bench-api-'));
+let pathsFiles = 0;
+
+/** One autocannon run in a worker thread; with several paths, each request takes the next. */
+async function run(
+  url: string,
+  paths: string[],
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<RunResult> {
+  let requests: autocannon.Request[] | undefined;
+  if (paths.length > 1) {
+    const file = join(workDir, `paths-${pathsFiles++}.json`);
+    writeFileSync(file, JSON.stringify(paths));
+    process.env.BENCH_PATHS_FILE = file;
+    requests = [{ method: 'GET', setupRequest: ROTATE }];
+  }
+  const result = await autocannon({
+    url: paths.length > 1 ? url : `${url}${paths[0]}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+    headers,
+    ...(requests ? { requests } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A bare node:http server answering one fixed reply: the app's bytes and headers, nothing else. */
+class BareServer {
+  #server: Server;
+  #headers: Record<string, string | string[]> = {};
+  #body: Buffer = Buffer.alloc(0);
+  url = '';
+
+  constructor() {
+    this.#server = createServer((_request, response) => {
+      response.writeHead(200, this.#headers);
+      response.end(this.#body);
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  answer(headers: IncomingHttpHeaders, body: Buffer): void {
+    const kept: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) {
+        kept[name] = value;
+      }
+    }
+    this.#headers = kept;
+    this.#body = body;
+  }
+
+  close(): Promise<void> {
+    this.#server.closeAllConnections();
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+/** The app's reply to `path` (headers and bytes, asked as the load generator asks). */
+function sample(
+  appUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${appUrl}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (response.statusCode !== 200)
+          reject(new Error(`${path} answered ${response.statusCode}: ${body}`));
+        else resolve({ headers: response.headers, body });
+      });
+    }).on('error', reject);
+  });
+}
+
+async function compare(
+  label: string,
+  endpoint: string,
+  appUrl: string,
+  bare: BareServer,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  const first = await sample(appUrl, paths[0] ?? '/', headers);
+  bare.answer(first.headers, first.body);
+  await run(appUrl, paths, WARMUP_SECONDS, headers);
+  await run(bare.url, ['/'], WARMUP_SECONDS);
+  // The machine is shared: app and bare alternate for ROUNDS rounds and the best run of each counts, so
+  // a burst of someone else's work does not land on one side only.
+  let app: RunResult | undefined;
+  let baseline: RunResult | undefined;
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = await run(appUrl, paths, SECONDS, headers);
+    const b = await run(bare.url, ['/'], SECONDS);
+    if (!app || a.rps > app.rps) app = a;
+    if (!baseline || b.rps > baseline.rps) baseline = b;
+  }
+  if (!app || !baseline) throw new Error('no rounds');
+  const row: Row = {
+    case: label,
+    endpoint,
+    appRps: Math.round(app.rps),
+    bareRps: Math.round(baseline.rps),
+    ratio: Number((app.rps / baseline.rps).toFixed(2)),
+    appP99: app.p99,
+    bareP99: baseline.p99,
+    bodyBytes: first.body.length,
+    urls: paths.length,
+    errors: app.errors,
+  };
+  console.log(
+    `  ${label} ${endpoint}: ${row.appRps} req/s vs bare ${row.bareRps} → ${row.ratio.toFixed(2)}×, p99 ${row.appP99} ms`,
+  );
+  return row;
+}
+
+async function listedIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('parent_id', 'is', null)
+    .where('enabled', '=', true)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function startApp(handle: DatabaseHandle): Promise<{ app: FastifyInstance; url: string }> {
+  const webDist = mkdtempSync(join(workDir, 'web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX: '1',
+    // Logged as in production (JSON at info), to /dev/null: the logging is part of the hot path.
+    LOG_LEVEL: 'info',
+    DATA_DIR: workDir,
+    SEED_DEMO: '0',
+    WORKER: '0',
+    // The rate limit stays on (it is part of the hot path) but never refuses the load generator.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const logger = { ...(loggerOptions(config) as object), stream: pino.destination({ dest: '/dev/null' }) };
+  const app = await buildApp({ config, db: handle.db, webDistDir: webDist, logger });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+async function importProducts(db: Db, count: number, seed: number): Promise<number> {
+  const started = performance.now();
+  await importCatalogue(db, generatedCatalogue(count, seed));
+  return (performance.now() - started) / 1000;
+}
+
+const everyPage = (ids: number[]) =>
+  Array.from({ length: Math.ceil(ids.length / 10) }, (_, i) => `${NS}/browseProducts?page=${i + 1}`);
+const everyProduct = (ids: number[]) => ids.map((id) => `${NS}/product?product_id=${id}`);
+
+/** 1. Cache hits on the embedded database. */
+async function cacheHits(bare: BareServer): Promise<Row[]> {
+  const handle = await openDatabase({ worker: true });
+  await migrateToLatest(handle.db);
+  await importProducts(handle.db, SMALL, 7);
+  const { app, url } = await startApp(handle);
+  try {
+    const ids = await listedIds(handle.db);
+    return [
+      await compare('hits (PGlite)', 'browseProducts page 1', url, bare, [`${NS}/browseProducts?page=1`]),
+      await compare('hits (PGlite)', 'product', url, bare, [`${NS}/product?product_id=${ids[0]}`]),
+      // A browser asks for brotli: the cached reply's compressed bytes are kept, so a hit still costs
+      // no compression (the bare server sends the same brotli bytes).
+      await compare(
+        'hits (PGlite)',
+        'browseProducts page 1, br',
+        url,
+        bare,
+        [`${NS}/browseProducts?page=1`],
+        {
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      ),
+    ];
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+/** 2. Cache misses on the PostgreSQL server. */
+async function postgresMisses(bare: BareServer): Promise<Row[]> {
+  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ url: PG_URL, schema, poolSize: 10 });
+  } catch (error) {
+    console.log(`  PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} not reachable: skipped (${error})`);
+    return [];
+  }
+  try {
+    await migrateToLatest(handle.db, schema);
+    const seconds = await importProducts(handle.db, LARGE, 1);
+    console.log(`  imported ${LARGE} products into PostgreSQL in ${seconds.toFixed(1)} s`);
+    await sql`analyze`.execute(handle.db);
+    const { app, url } = await startApp(handle);
+    try {
+      const ids = await listedIds(handle.db);
+      const label = `misses (PostgreSQL, ${LARGE})`;
+      return [
+        await compare(label, 'browseProducts every page', url, bare, everyPage(ids)),
+        await compare(label, 'product every id', url, bare, everyProduct(ids)),
+      ];
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+    await handle.close();
+  }
+}
+
+interface Stall {
+  thread: string;
+  products: number;
+  cachedAloneP99: number;
+  cachedAloneRps: number;
+  cachedWithMissesP99: number;
+  cachedWithMissesRps: number;
+  missesRps: number;
+}
+
+/** 3. Cached replies on the embedded database while another client rotates product misses. */
+async function pgliteStall(worker: boolean): Promise<Stall> {
+  const handle = await openDatabase({ worker });
+  await migrateToLatest(handle.db);
+  await importProducts(handle.db, PGLITE_LARGE, 3);
+  const { app, url } = await startApp(handle);
+  try {
+    const ids = await listedIds(handle.db);
+    const page1 = [`${NS}/browseProducts?page=1`];
+    await run(url, page1, WARMUP_SECONDS);
+    const alone = await run(url, page1, SECONDS);
+    const misses = run(url, everyProduct(ids), SECONDS + 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const together = await run(url, page1, SECONDS);
+    const missRun = await misses;
+    const stall = {
+      thread: worker ? 'worker thread' : 'request thread',
+      products: ids.length,
+      cachedAloneP99: alone.p99,
+      cachedAloneRps: Math.round(alone.rps),
+      cachedWithMissesP99: together.p99,
+      cachedWithMissesRps: Math.round(together.rps),
+      missesRps: Math.round(missRun.rps),
+    };
+    console.log(
+      `  PGlite (${stall.thread}) ${ids.length} products: cached p99 ${stall.cachedAloneP99} ms alone, ${stall.cachedWithMissesP99} ms while misses run (${stall.missesRps} misses/s)`,
+    );
+    return stall;
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    ['case', 'endpoint', 'req/s', 'bare req/s', 'ratio', 'p99 ms', 'bare p99', 'body B', 'urls', 'errors'],
+  ];
+  for (const r of rows) {
+    lines.push([
+      r.case,
+      r.endpoint,
+      String(r.appRps),
+      String(r.bareRps),
+      r.ratio.toFixed(2),
+      String(r.appP99),
+      String(r.bareP99),
+      String(r.bodyBytes),
+      String(r.urls),
+      String(r.errors),
+    ]);
+  }
+  const widths = lines[0]!.map((_, c) => Math.max(...lines.map((line) => line[c]!.length)));
+  return lines.map((line) => line.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')).join('\n');
+}
+
+async function main() {
+  const bare = new BareServer();
+  await bare.listen();
+  const rows: Row[] = [];
+  const stalls: Stall[] = [];
+  try {
+    if (PARTS.includes('hits')) {
+      console.log('1. cache hits, embedded database');
+      rows.push(...(await cacheHits(bare)));
+    }
+    if (PARTS.includes('postgres')) {
+      console.log('2. cache misses, PostgreSQL server');
+      rows.push(...(await postgresMisses(bare)));
+    }
+    if (PARTS.includes('stall')) {
+      console.log('3. cached replies while misses run, embedded database');
+      // The server runs PGlite in a worker thread (its default with a data folder); the request thread
+      // is what it did before, for comparison.
+      stalls.push(await pgliteStall(false));
+      stalls.push(await pgliteStall(true));
+    }
+  } finally {
+    await bare.close();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(`\n${table(rows)}\n`);
+  for (const stall of stalls) {
+    console.log(
+      `PGlite in the ${stall.thread}, ${stall.products} products: cached page 1 p99 ${stall.cachedAloneP99} ms alone (${stall.cachedAloneRps} req/s), ` +
+        `${stall.cachedWithMissesP99} ms while ${stall.missesRps} misses/s run (${stall.cachedWithMissesRps} req/s)`,
+    );
+  }
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s a measure after ${WARMUP_SECONDS} s warm-up${QUICK ? ' (BENCH_QUICK)' : ''}; ` +
+      'ratio = app / bare node:http sending the same bytes and headers.',
+  );
+}
+
+await main();
