@@ -183,6 +183,10 @@ function renderToString(element: ReactNode): Promise<string> {
     });
     sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(element, {
+      // Everything is ready before the first byte, so every Suspense boundary is written in place. With
+      // React's default (12.8 kB) a large boundary is written hidden and revealed by an inline script:
+      // the CSP (no inline scripts) blocks it, and without JavaScript the page would stay empty.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: reject,

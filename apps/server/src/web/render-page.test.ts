@@ -88,6 +88,9 @@ describe('[I13-ssr] server-rendered first screens', () => {
 
   it('/browse sends the route script, its CSS and the first picture in the first reply', async () => {
     const html = await page('/browse');
+    // [I13-ssr] Every boundary written in place: no inline script (the CSP allows none), nothing hidden.
+    expect(html).not.toMatch(/<script(?![^>]*\b(src|type="application\/json")=?)[^>]*>/);
+    expect(html).not.toContain('<div hidden id="S:');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/browse-page-[\w-]+\.js">/);
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w-]+\.css">/);
