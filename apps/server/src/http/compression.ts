@@ -103,12 +103,20 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
       const type = reply.getHeader('content-type');
       if (typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return done(null, payload);
       addVary(reply);
-      const etag = reply.getHeader('etag');
-      if (typeof etag !== 'string' || etag.startsWith('W/') || reply.statusCode === 206) {
+      if (reply.statusCode === 206 || reply.getHeader('content-encoding') !== undefined) {
         return done(null, payload);
       }
       const coding = negotiateCoding(request.headers['accept-encoding']);
       if (!coding) return done(null, payload);
+      const etag = reply.getHeader('etag');
+      if (typeof etag !== 'string' || etag.startsWith('W/')) {
+        // A body that is new every time (a server-rendered page, answered by the not-found handler, which
+        // @fastify/compress's per-route hook never sees): compressed here, and not kept.
+        const compressed = compressOnce(payload, coding);
+        reply.header('content-encoding', coding);
+        reply.header('content-length', compressed.length);
+        return done(null, compressed);
+      }
       const compressed = bodies.get(etag, coding, payload);
       reply.header('content-encoding', coding);
       reply.header('content-length', compressed.length);

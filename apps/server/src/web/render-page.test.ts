@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FakeClock } from '../clock.ts';
@@ -99,6 +100,22 @@ describe('[I13-ssr] server-rendered first screens', () => {
     expect(head).toMatch(
       /<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+\.avif\?w=160 160w, [^"]+" imagesizes="\(min-width: 640px\) 220px, [^"]+" type="image\/avif" fetchpriority="high">/,
     );
+  });
+
+  it('[I13-compress] a server-rendered page is sent as brotli or gzip, as the browser asks', async () => {
+    const plain = await page('/browse');
+    for (const [coding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const reply = await app.inject({ url: '/browse', headers: { 'accept-encoding': coding } });
+      expect(reply.headers['content-encoding']).toBe(coding);
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+      expect(reply.rawPayload.length).toBeLessThan(plain.length / 3);
+      const html = inflate(reply.rawPayload).toString('utf8');
+      expect(html).toContain('<div id="root"><');
+      expect(html).toContain('id="quokka-ssr-data"');
+    }
   });
 
   it('/product/{id} holds the product name, price and picture, and hands the product over', async () => {
