@@ -130,6 +130,32 @@ export interface PageRenderer {
   render(request: FastifyRequest, template: string): Promise<string | null>;
 }
 
+/** A built stylesheet link as index.html and the manifest name them: `/assets/<name>.css`. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * [I13-ssr] The built CSS, read once: a server-rendered page carries its first screen's styles inline, so
+ * nothing blocks its first paint (each stylesheet link was a request before any pixel; on a phone's
+ * connection, round trips). The whole first screen's CSS is a few kilobytes compressed. A file that could
+ * end its own <style> element is left as a link.
+ */
+function readStyles(distDir: string, manifest: Record<string, ManifestChunk>, template: string) {
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) for (const css of chunk.css ?? []) files.add(css);
+  for (const match of template.matchAll(STYLESHEET_LINK)) if (match[1]) files.add(match[1]);
+  const styles = new Map<string, string>();
+  for (const file of files) {
+    const path = join(distDir, file);
+    if (!existsSync(path)) continue;
+    const css = readFileSync(path, 'utf8');
+    if (!/<\/style/i.test(css)) styles.set(file, css);
+  }
+  return styles;
+}
+
+const inlineStyle = (file: string, css: string) =>
+  `<style data-href="/${escapeAttribute(file)}">${css}</style>`;
+
 /** The renderer of a built web app, or null when the build has no server entry. */
 export function createPageRenderer(
   app: FastifyInstance,
@@ -142,6 +168,8 @@ export function createPageRenderer(
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const entry = loadEntry(entryPath);
   const config = entry.then((loaded) => loaded.parseRuntimeConfig(JSON.stringify(settings)));
+  const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const builtStyles = readStyles(distDir, manifest, indexHtml);
 
   return {
     async render(request, template) {
@@ -161,7 +189,12 @@ export function createPageRenderer(
         ...(page.lcpImage ? [preloadImageTag(page.lcpImage)] : []),
         ...styles
           .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
+          .map((file) => {
+            const css = builtStyles.get(file);
+            return css === undefined
+              ? `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`
+              : inlineStyle(file, css);
+          }),
         ...scripts
           .filter((file) => !template.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
@@ -169,6 +202,10 @@ export function createPageRenderer(
       // Replaced by functions: a '$&' or '$$' in a product's text must stay as it is.
       const root = `<div id="root">${page.html}</div>\n    <script type="application/json" id="quokka-ssr-data">${scriptSafeJson(page.data)}</script>`;
       return template
+        .replace(STYLESHEET_LINK, (link, file: string) => {
+          const css = builtStyles.get(file);
+          return css === undefined ? link : inlineStyle(file, css);
+        })
         .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
         .replace('<div id="root"></div>', () => root);
     },
