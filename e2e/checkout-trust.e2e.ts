@@ -432,6 +432,34 @@ describe('a limit or a restart never loses a checkout [I12-5, I12-12]', () => {
     expect(keys[1]).toBe(keys[0]);
     await page.context().close();
   });
+  it('[I12-5] a long Retry-After at payment is said in the pay bar, nothing is charged, and the next press places the same attempt', async () => {
+    const page = await phonePage();
+    await memberAtCheckout(page, 'Tess Wattle');
+    await fillCard(page, '4242 4242 4242 4242');
+    const message = 'Too many requests. Please wait 60 seconds and try again.';
+    const keys: string[] = [];
+    let refused = false;
+    await page.route('**/carts/mine/payment-information', async (route) => {
+      keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+      if (refused) return route.continue();
+      refused = true;
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '60' },
+        body: JSON.stringify({ message, code: 'TOO_MANY_REQUESTS' }),
+      });
+    });
+    await page.getByRole('button', { name: MSG.confirmPurchase }).click();
+    await payBar(page).getByText(message).waitFor();
+    expect(await page.getByText(MSG.paymentError).count()).toBe(0);
+    expect(page.url()).toMatch(/\/checkout$/);
+    await screenshot(page, 'i12-5-try-later-390');
+    await page.getByRole('button', { name: MSG.confirmPurchase }).click();
+    await page.waitForURL('**/success', { timeout: 20_000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    await page.context().close();
+  });
 });
 
 describe('small texts [I11-19]', () => {
