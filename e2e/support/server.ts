@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,8 +49,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
+  // E2E_SERVER_LOG=<file>: the server's own output is appended there too (a stalled run can be read).
+  const logFile = process.env.E2E_SERVER_LOG;
+  const keep = (chunk: unknown) => {
+    output.push(String(chunk));
+    if (logFile) appendFileSync(logFile, String(chunk));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
