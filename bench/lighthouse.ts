@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 import { ROOT, startServer } from '../e2e/support/server.ts';
 
 // The Lighthouse bench (bench/README.md): the BUILT web app served by a real server process (the demo
@@ -10,18 +11,6 @@ import { ROOT, startServer } from '../e2e/support/server.ts';
 // Power sized screen, simulated slow 4G and 4× CPU slowdown — on /browse, a product page and a seller
 // profile. Prints the scores and what costs the most; writes everything to bench/results/.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The project's Chromium flags (e2e/support/browser.ts).
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Runs per page; the median by performance score is reported (Lighthouse's own advice for noise). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const NS = '/rest/default/V1/storefront';
@@ -192,7 +181,7 @@ async function main() {
     WORKER: '0',
     LOG_LEVEL: 'warn',
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const results: PageResult[] = [];
   try {
     const pages = await pagesOf(server.baseURL);

@@ -404,26 +404,30 @@ describe('checkout ready in as few round trips as its calls allow [I13-checkout]
   });
 });
 
+/**
+ * The first payment attempt is answered 429 with `retryAfter` seconds (the server did not act on it); the
+ * next goes through. Returns the Idempotency-Key of every attempt, in order.
+ */
+async function refuseFirstPayment(page: Page, retryAfter: number, message: string): Promise<string[]> {
+  const keys: string[] = [];
+  await page.route('**/carts/mine/payment-information', async (route) => {
+    keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    return route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': String(retryAfter) },
+      body: JSON.stringify({ message, code: 'TOO_MANY_REQUESTS' }),
+    });
+  });
+  return keys;
+}
+
 describe('a limit or a restart never loses a checkout [I12-5, I12-12]', () => {
   it('[I12-5] [I12-12] payment answered 429 with a short Retry-After: the app waits, sends the same attempt (same Idempotency-Key) again, and the order is placed once', async () => {
     const page = await phonePage();
     await memberAtCheckout(page);
     await fillCard(page, '4242 4242 4242 4242');
-    const keys: string[] = [];
-    let refused = false;
-    await page.route('**/carts/mine/payment-information', async (route) => {
-      keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
-      if (refused) return route.continue();
-      refused = true;
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '1' },
-        body: JSON.stringify({
-          message: 'Too many requests. Please wait 1 seconds and try again.',
-          code: 'TOO_MANY_REQUESTS',
-        }),
-      });
-    });
+    const keys = await refuseFirstPayment(page, 1, 'Too many requests. Please wait 1 seconds and try again.');
     await page.getByRole('button', { name: MSG.confirmPurchase }).click();
     await page.waitForURL('**/success', { timeout: 20_000 });
     await page.getByTestId('order-number').waitFor();
@@ -437,18 +441,7 @@ describe('a limit or a restart never loses a checkout [I12-5, I12-12]', () => {
     await memberAtCheckout(page, 'Tess Wattle');
     await fillCard(page, '4242 4242 4242 4242');
     const message = 'Too many requests. Please wait 60 seconds and try again.';
-    const keys: string[] = [];
-    let refused = false;
-    await page.route('**/carts/mine/payment-information', async (route) => {
-      keys.push((await route.request().allHeaders())['idempotency-key'] ?? '');
-      if (refused) return route.continue();
-      refused = true;
-      return route.fulfill({
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': '60' },
-        body: JSON.stringify({ message, code: 'TOO_MANY_REQUESTS' }),
-      });
-    });
+    const keys = await refuseFirstPayment(page, 60, message);
     await page.getByRole('button', { name: MSG.confirmPurchase }).click();
     await payBar(page).getByText(message).waitFor();
     expect(await page.getByText(MSG.paymentError).count()).toBe(0);
