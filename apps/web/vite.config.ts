@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../scripts/precompress.mjs';
 
@@ -7,9 +9,49 @@ import { precompress } from '../../scripts/precompress.mjs';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 const proxied = ['/rest', '/dev', '/media', '/healthz'];
 
-export default defineConfig({
+/**
+ * [I13-js] React Router's build creates its components and contexts with unannotated top-level calls
+ * (`var Form = React10.forwardRef(…)`) and names them for the devtools (`Form.displayName = "Form"`),
+ * which a bundler must keep as if they had side effects: every page would carry <Form>, useSubmit, the
+ * framework's prefetch links and the rest whether used or not. These React calls have none (the package
+ * says so too: `"sideEffects": false`), so they are marked pure and the names dropped, and what the app
+ * does not use is tree-shaken. Only for the browser's production bundle.
+ */
+function pureReactRouterCalls(): Plugin {
+  return {
+    name: 'quokka:pure-react-router-calls',
+    apply: (_config, { command, mode, isSsrBuild }) =>
+      command === 'build' && mode === 'production' && !isSsrBuild,
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        const pure = code
+          .replace(
+            /^((?:var|const|let) \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          )
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+        return pure === code ? null : { code: pure, map: null };
+      },
+    },
+  };
+}
+
+// React Router's package points every bundler at its development build (dev warnings on); the browser's
+// production bundle takes the production build, the same code with them off.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   // [I13-compress] .br and .gz copies of the built files, served as they are by the server.
-  plugins: [react(), precompress()],
+  plugins: [react(), pureReactRouterCalls(), precompress()],
+  resolve: {
+    alias:
+      mode === 'production' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
   },
@@ -17,6 +59,24 @@ export default defineConfig({
     outDir: 'dist',
     // The server reads it to link a server-rendered screen's route scripts and CSS (render-page.ts).
     manifest: true,
+    // [I13-js] In the browser's build, everything the entry imports statically (the shell: React, the
+    // router, React Query, the app state) is one file beside the entry: one request, and gzip sees it
+    // whole (as some 25 small shared chunks it was ~8 KB larger). The server's build is left as it is.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
+                },
+              ],
+            },
+          },
+        },
   },
   // `vite build --ssr src/entry-server.tsx --outDir dist-ssr` (npm run build): the server-side
   // renderer. The contract is TypeScript source, so it is bundled in; React and the rest stay packages.
@@ -32,4 +92,4 @@ export default defineConfig({
     // right test can need more than the default 5 s.
     testTimeout: 20_000,
   },
-});
+}));

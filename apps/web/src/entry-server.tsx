@@ -8,15 +8,15 @@ import { Writable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 import { browseProductsQueryOptions } from './features/catalog/api/browse-products';
 import { categoryProductsQueryOptions } from './features/catalog/api/category-products';
 import { categoriesQueryOptions } from './features/catalog/api/get-categories';
 import { productQueryOptions } from './features/catalog/api/product';
 import { sellerInformationQueryOptions } from './features/catalog/api/seller-information';
-import { parseId } from './features/catalog/routes/category-page';
+import { parseId } from './features/catalog/routes/route-id';
 import { setApiTransport } from './lib/api-client';
 import { PICTURE_LAYOUTS, type PictureLayout, picturePreload } from './lib/picture-sources';
 import { parseRuntimeConfig, type RuntimeConfig, setServerRuntimeConfig } from './lib/runtime-config';
@@ -124,7 +124,7 @@ export function isServerRendered(pathname: string): boolean {
 
 /**
  * Renders a server-rendered screen, or answers null (the browser renders it, as before) when the path
- * is not one, a call failed, or the router would redirect. Calls go through setApiTransport's transport.
+ * is not one or a call failed. Calls go through setApiTransport's transport.
  */
 export async function renderPage(url: string): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://quokka.local');
@@ -154,15 +154,12 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
     return null;
   }
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(location.href));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const html = await renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${location.pathname}${location.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -3,8 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App } from './app/app';
+import { screenPreload } from './app/lazy-screen';
 import { createQueryClient } from './app/providers';
-import { createAppRouter, routes } from './app/router';
+import { routes } from './app/router';
 import { SSR_DATA_ID } from './ssr-data';
 import './app/theme.css';
 
@@ -15,23 +16,16 @@ const serverData = document.getElementById(SSR_DATA_ID);
 
 if (serverData?.textContent) {
   // A server-rendered screen (apps/web/src/entry-server.tsx): its data seeds the cache so nothing is
-  // fetched again, and its lazy route modules (already preloaded by the page) are in place before
+  // fetched again, and its screen's module (already preloaded by the page) is in place before
   // hydrating, so the first client render is the server's markup.
   const queryClient = createQueryClient();
   hydrate(queryClient, JSON.parse(serverData.textContent));
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-  const router = createAppRouter();
+  await Promise.all(matches.map(({ route }) => screenPreload(route)?.()));
   hydrateRoot(
     container,
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 } else {

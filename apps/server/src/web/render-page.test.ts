@@ -96,7 +96,7 @@ describe('[I13-ssr] server-rendered first screens', () => {
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/browse-page-[\w-]+\.js">/);
     // [I13-ssr] The first screen's CSS inline: the shell's and the route's, no render-blocking request.
     expect(head).not.toContain('rel="stylesheet"');
-    expect(head).toMatch(/<style data-href="\/assets\/index-[\w-]+\.css">[^<]*\.app-header/);
+    expect(head).toMatch(/<style data-href="\/assets\/app-[\w-]+\.css">[^<]*\.app-header/);
     expect(head).toMatch(/<style data-href="\/assets\/product-list-[\w-]+\.css">[^<]*\.product-grid/);
     expect(head).toContain('<link rel="preload" as="image" href="/media/products/');
     // [I13-images] The same AVIF set and sizes the first tile's <picture> chooses from.

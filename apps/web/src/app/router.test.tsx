@@ -1,18 +1,14 @@
 import { TOKEN_LIFETIME_MS } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiFetch, nsPath } from '../lib/api-client';
 import { getAppState, signIn } from '../lib/app-state';
 import { pendingSignInIntent } from '../lib/sign-in-intent-schema';
-import { renderApp } from '../test/render-app';
-import { RouteError } from './routes/route-error';
-
-function Broken(): never {
-  throw new Error('boom');
-}
+import { renderApp, stubApi } from '../test/render-app';
+import { RouteError, RouteErrorBoundary } from './routes/route-error';
 
 describe('routes', () => {
   it('[ROUTE-34] /404 shows Page not found and a way back to the products', async () => {
@@ -85,6 +81,11 @@ describe('account guard', () => {
   );
 
   it('[I11-11] [ROUTE-36] a signed-out visit to an order (the receipt link) lands on /browse asking to sign in, and the sign-in leads back to the order', async () => {
+    // The list answers (as it does in the shop), so no connection popup takes the sign-in popup's place.
+    stubApi({
+      '/rest/default/V1/storefront/browseProducts': { data: [] },
+      '/rest/default/V1/storefront/categories': [],
+    });
     const { router } = renderApp('/account/order/17');
     expect(await screen.findByRole('dialog', { name: MSG.mobilePopupTitle })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/browse');
@@ -141,15 +142,43 @@ describe('shell behaviour across routes', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
-  it('a screen that fails to render shows the Unexpected Error text and a reload button, not a white screen', async () => {
+  it('a screen that fails to render shows the Unexpected Error text and a reload button, not a white screen, until the shopper moves on', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
-    render(<RouterProvider router={router} />);
+    let go: NavigateFunction | undefined;
+    function Navigator() {
+      go = useNavigate();
+      return null;
+    }
+    function BrokenHere() {
+      const { pathname } = useLocation();
+      if (pathname === '/broken') throw new Error('boom');
+      return <h1>Somewhere else</h1>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Navigator />
+        <RouteErrorBoundary fallback={<RouteError />}>
+          <BrokenHere />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'An Unexpected Error has occured. Please try again later.',
     );
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(
+      'A screen failed to render',
+      expect.any(Error),
+      expect.anything(),
+    );
+
+    // Going somewhere else starts over, as a route error did in React Router's data router.
+    await act(async () => {
+      await go?.('/elsewhere');
+    });
+    expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Error')).not.toBeInTheDocument();
   });
 });
 

@@ -2,10 +2,10 @@
 // nothing should pull the shopper away. [I11-12] Who runs the shop (trading name, ABN) and how to reach
 // support, so a shopper knows whom they pay and whom to ask.
 import { MSG } from '@quokka/contract/messages';
-import { Link } from 'react-router';
 import { OperatorIdentity, SupportLinks } from '../../components/business/support-links';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import './footer.css';
+import { Link } from '../../components/ui/link';
 
 export const FOOTERLESS_PATHS: readonly string[] = ['/', '/checkout', '/register'];
 

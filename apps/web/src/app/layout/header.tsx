@@ -1,12 +1,12 @@
 // [SHELL-01..03] The sticky header: menu toggle, brand (the fixed store name, linking to /browse)
 // and the cart icon with the total quantity. [PDP-01] A screen may set a title (the product page's
 // seller name) that replaces the store name while it is shown.
-import { Link } from 'react-router';
 import { CartIcon, MenuIcon, QuokkaMark } from '../../components/ui/icons';
 import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { askToSignIn } from '../../lib/sign-in-intent';
 import './header.css';
+import { Link } from '../../components/ui/link';
 import { useNotReady } from '../../lib/hydrated';
 
 export const SIDE_MENU_ID = 'side-menu';

@@ -97,8 +97,3 @@ export function RootLayout() {
     </>
   );
 }
-
-/** Shown while the first screen's code loads. */
-export function HydrateFallback() {
-  return <PageFallback />;
-}

@@ -2,7 +2,7 @@
 // category tree up to three levels. Account: 'Sign In', or 'My Account' and 'Sign Out'.
 import { MSG } from '@quokka/contract/messages';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ChevronIcon, CloseIcon, QuokkaMark } from '../../components/ui/icons';
 import { useFocusTrap } from '../../components/ui/use-focus-trap';
 import { signOutEverywhere } from '../../features/auth/api/sign-out';
@@ -11,6 +11,7 @@ import { useAppState } from '../../lib/app-state';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { SIDE_MENU_ID } from './header';
 import './side-menu.css';
+import { Link, NavLink } from '../../components/ui/link';
 
 /** [SHELL-06] Categories are shown up to three levels deep; deeper ones are left out. */
 export const MAX_CATEGORY_DEPTH = 3;

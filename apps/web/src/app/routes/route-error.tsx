@@ -1,21 +1,56 @@
 // Error boundaries for routes: a failing screen shows the 'Unexpected Error' text and a way out,
-// never a white screen. The inner one keeps the header and menu; the outer one stands alone.
+// never a white screen. The inner one keeps the header and menu; the outer one stands alone. Each
+// starts over when the shopper goes somewhere else (as React Router's own route errors did).
 import { MSG } from '@quokka/contract/messages';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 
-function useLogRouteError(): void {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('A screen failed to render', error);
-  }, [error]);
+interface BoundaryProps {
+  fallback: ReactNode;
+  /** The location's key: a new one clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  key: string;
+}
+
+class LocationErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('A screen failed to render', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Catches what `children` throw while rendering (a screen's code that fails to load included). */
+export function RouteErrorBoundary({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <LocationErrorBoundary fallback={fallback} resetKey={key}>
+      {children}
+    </LocationErrorBoundary>
+  );
 }
 
 /** Inside the shell, around the route outlet. */
 export function RouteError() {
-  useLogRouteError();
   return (
     <Page title={MSG.unexpectedErrorTitle}>
       <div className="card" role="alert">
@@ -33,7 +68,6 @@ export function RouteError() {
 
 /** When the shell itself fails. */
 export function RootError() {
-  useLogRouteError();
   return (
     <main className="page" id="main">
       <h1 className="page__title">{MSG.unexpectedErrorTitle}</h1>

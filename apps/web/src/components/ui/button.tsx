@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import { useNotReady } from '../../lib/hydrated';
 import './button.css';
+import { Link, type LinkProps } from './link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

@@ -1,119 +1,37 @@
-// Add To Cart (SPEC.md §4 Cart) [ROLE-06]: make sure the member has a server cart (POST carts/mine), add
-// the line (POST carts/mine/items), keep it in the browser [CART-01] and open the cart popup. A refused
-// add opens 'Out of Stock' or 'Qty not Available' [ERR-05, ERR-06, CART-03].
+// What the catalogue's tiles and product page call to add to the cart. The work itself (add-line.ts:
+// the server cart, the line, its popups) loads on the first add, so a list or a product page does not
+// download it before the shopper asks for it.
 import type { ProductTile } from '@quokka/contract/api/catalog';
-import { MSG } from '@quokka/contract/messages';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { getAppState, openPopup, setCartItems, withLoader } from '../../lib/app-state';
-import { giftCardAddPath } from '../../lib/gift-card-paths';
-import type { StoredCartItem } from '../../lib/storage';
+import { setOffline } from '../../lib/app-state';
 import type { AddToCartRequest } from './add-to-cart-request';
-import { addCartItem } from './api/add-cart-item';
-import { createCart } from './api/create-cart';
-import { showAddFailure } from './cart-errors';
-import { type CartProductInfo, cartItemRequest, type LineOption, storedLine, upsertLine } from './cart-lines';
-import { mirrorBrowserCart } from './mirror-server-cart';
-
-/** The product page's choice as line options, with each option's label (Colour, Size…). */
-export function lineOptionsOf(request: AddToCartRequest): LineOption[] {
-  return request.options.map((option) => ({
-    attribute_code: option.attribute_code,
-    option_id: option.option_id,
-    option_value: option.option_value,
-    option_title: option.option_title,
-    option_label: request.product.configurable_options[option.attribute_code]?.label ?? option.attribute_code,
-  }));
-}
-
-export function productInfoOf(product: ProductTile & { seller?: { id: number } }): CartProductInfo {
-  return {
-    id: product.id,
-    name: product.name,
-    sku: product.sku,
-    type_id: product.type_id,
-    is_giftcard: product.is_giftcard,
-    short_desc: product.short_desc,
-    image: product.image,
-    images: product.images,
-    product_seller_image: product.product_seller_image,
-    seller_url: product.seller_url,
-    seller_id: product.seller?.id,
-  };
-}
-
-/** Adds a line and stores it; null (after the right popup) when the server refused. */
-export async function addLine(
-  product: CartProductInfo,
-  sku: string,
-  qty: number,
-  options: readonly LineOption[],
-): Promise<StoredCartItem | null> {
-  return withLoader(MSG.addingToCart, async () => {
-    try {
-      const quoteId = await createCart();
-      await mirrorBrowserCart(); // [I11-2] the add must not merge into a line the shopper cannot see
-      const request = cartItemRequest(sku, qty, options);
-      const reply = await addCartItem({ ...request, quote_id: quoteId });
-      const line = storedLine(product, reply, request, options);
-      setCartItems(upsertLine(getAppState().cartItems, line));
-      return line;
-    } catch (error) {
-      showAddFailure(error);
-      return null;
-    }
-  });
-}
-
-/** [TILE-04] A simple product straight from a list tile, one unit. */
-export async function addTileToCart(tile: ProductTile): Promise<boolean> {
-  const line = await addLine(productInfoOf(tile), tile.sku, 1, []);
-  if (line) openPopup('cart'); // [SHELL-12]
-  return line !== null;
-}
 
 /**
- * [PDP-10] The product page's choice (options already checked there [VAL-34..36]). A configurable
- * product goes as Magento sends it: the parent's sku with the chosen option values.
- * Gift cards ('Buy Now') go the same way, then on to their recipient (`buyGiftCard`).
+ * The add's work (add-line.ts), loaded on the first add. Its module failing to load is a lost
+ * connection, said as the shell says one [CONN-01]; the add is not made.
  */
-export async function addChoiceToCart(request: AddToCartRequest): Promise<boolean> {
-  const options = lineOptionsOf(request);
-  const line = await addLine(productInfoOf(request.product), request.product.sku, request.qty, options);
-  if (line) openPopup('cart');
-  return line !== null;
-}
-
-/**
- * [ROUTE-27, GIFTF-01] 'Buy Now' on a gift card with its price chosen: the price child goes into the
- * cart, then the recipient screen for it opens (no cart popup). Resolves to that screen's path, or null
- * when the server refused the add (its §8 popup is already open).
- */
-export async function buyGiftCard(request: AddToCartRequest): Promise<string | null> {
-  const options = lineOptionsOf(request);
-  const line = await addLine(productInfoOf(request.product), request.product.sku, request.qty, options);
-  if (!line || line.item_id === undefined || line.item_id === null || line.quote_id === undefined)
+async function addLineModule(): Promise<typeof import('./add-line') | null> {
+  try {
+    return await import('./add-line');
+  } catch {
+    setOffline(true);
     return null;
-  return giftCardAddPath({
-    productId: request.product.id,
-    sku: request.child?.sku ?? line.sku ?? request.sku,
-    cartId: line.quote_id,
-    cartItemId: line.item_id,
-  });
+  }
 }
 
 const addToCartHandlers = {
   /** A list tile's Add To Cart (simple products). */
   addTile: (tile: ProductTile): void => {
-    void addTileToCart(tile);
+    void addLineModule().then((work) => work?.addTileToCart(tile));
   },
   /** The product page's Add to Cart. */
   addChoice: async (request: AddToCartRequest): Promise<void> => {
-    await addChoiceToCart(request);
+    await (await addLineModule())?.addChoiceToCart(request);
   },
 };
 
-/** What the catalogue's tiles and product page call to add to the cart (stable across renders). */
+/** What the catalogue's tiles and product page call to add to the cart (the same while the path stays). */
 export function useAddToCart() {
   const navigate = useNavigate();
   return useMemo(
@@ -122,7 +40,7 @@ export function useAddToCart() {
       /** The product page's Add to Cart / Buy Now: a gift card goes on to its recipient. */
       addChoice: async (request: AddToCartRequest): Promise<void> => {
         if (!request.product.is_giftcard) return addToCartHandlers.addChoice(request);
-        const path = await buyGiftCard(request);
+        const path = await (await addLineModule())?.buyGiftCard(request);
         if (path) navigate(path);
       },
     }),

@@ -5,7 +5,7 @@ import { MSG } from '@quokka/contract/messages';
 import { hasErrorCode } from '../../lib/api-client';
 import { getAppState, setCartItems, withLoader } from '../../lib/app-state';
 import type { StoredCartItem } from '../../lib/storage';
-import { lineOptionsOf, productInfoOf } from './add-to-cart';
+import { lineOptionsOf, productInfoOf } from './add-line';
 import type { AddToCartRequest } from './add-to-cart-request';
 import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';

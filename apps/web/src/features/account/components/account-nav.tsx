@@ -1,7 +1,7 @@
 // The account's own pages, as a list of links on 'My Account'.
 import { MSG } from '@quokka/contract/messages';
-import { Link } from 'react-router';
 import { ChevronIcon } from '../../../components/ui/icons';
+import { Link } from '../../../components/ui/link';
 
 const LINKS = [
   { to: '/account/addressinformation', label: MSG.addressInformation },

@@ -12,7 +12,7 @@ import {
 } from '@quokka/contract/validate-registration';
 import { type FieldErrors, fromInputValidation, hasErrors } from '@quokka/contract/wire';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AddressFields, useAddressEntry } from '../../../components/address/address-fields';
 import { FieldError } from '../../../components/forms/field-error';
 import { FullNameField } from '../../../components/forms/full-name-field';
@@ -20,6 +20,7 @@ import { TextField } from '../../../components/forms/text-field';
 import { useForm } from '../../../components/forms/use-form';
 import { Button } from '../../../components/ui/button';
 import { ShieldIcon } from '../../../components/ui/icons';
+import { Link } from '../../../components/ui/link';
 import { withLoader } from '../../../lib/app-state';
 import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { createAccount } from '../api/create-account';

@@ -5,7 +5,7 @@ import { CART_MIN_QTY } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { formatCents, formatPrice } from '@quokka/contract/money';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { fixedLayout } from '../../../lib/picture-sources';
 import type { StoredCartItem } from '../../../lib/storage';

@@ -12,8 +12,8 @@ import {
   validateProductOptions,
 } from '@quokka/contract/product-options';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Link } from '../../../components/ui/link';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { ProductPicture } from '../../../components/ui/product-picture';
 import { useAppState } from '../../../lib/app-state';

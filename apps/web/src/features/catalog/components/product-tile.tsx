@@ -3,7 +3,7 @@
 import type { ProductTile as Tile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { formatTilePrice, truncateShortDesc } from '@quokka/contract/money';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { type PicturePriority, ProductPicture } from '../../../components/ui/product-picture';
 import { openSuppliedBy, type SuppliedBySeller, useAppState } from '../../../lib/app-state';
@@ -11,6 +11,7 @@ import { fixedLayout, PICTURE_LAYOUTS } from '../../../lib/picture-sources';
 import { askToSignIn } from '../../../lib/sign-in-intent';
 import { imageSize, ratioStyle } from './tile-image';
 import './product-tile.css';
+import { Link } from '../../../components/ui/link';
 
 export interface ProductTileProps {
   product: Tile;

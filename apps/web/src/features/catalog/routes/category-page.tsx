@@ -9,6 +9,7 @@ import { useCategoryProducts } from '../api/category-products';
 import { type Category, useCategories } from '../api/get-categories';
 import { flattenProductPages } from '../api/product-paging';
 import { ProductList } from '../components/product-list';
+import { parseId } from './route-id';
 
 /** The category with this id anywhere in the tree. */
 export function findCategory(tree: readonly Category[], id: number): Category | null {
@@ -18,13 +19,6 @@ export function findCategory(tree: readonly Category[], id: number): Category | 
     if (found) return found;
   }
   return null;
-}
-
-/** A route id as a category or product id: a whole number from 1, else null. */
-export function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
 export function CategoryPage() {

@@ -18,7 +18,7 @@ import {
   type ProductPageMode,
 } from '../components/product-details';
 import { ProductLoadError } from '../components/product-load-error';
-import { parseId } from './category-page';
+import { parseId } from './route-id';
 import './product-page.css';
 
 export interface ProductPageProps {

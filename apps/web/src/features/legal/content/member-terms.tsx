@@ -1,6 +1,6 @@
 import { GIFT_CARD_VALID_YEARS, OTP_TTL_S, TERMS } from '@quokka/contract/constants';
 import { formatPrice } from '@quokka/contract/money';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ProviderContact, ProviderName } from '../components/provider-identity';
 import type { LegalDocument } from './legal-document';
 import { count, notice, QUIET_HOURS_END, QUIET_HOURS_SPAN, QUIET_HOURS_START } from './legal-figures';

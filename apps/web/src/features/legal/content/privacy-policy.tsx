@@ -1,5 +1,5 @@
 import { GIFT_CARD_VALID_YEARS, OTP_TTL_S } from '@quokka/contract/constants';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ProviderContact } from '../components/provider-identity';
 import type { LegalDocument } from './legal-document';
 import { count, QUIET_HOURS_END, QUIET_HOURS_SPAN } from './legal-figures';
