@@ -6,9 +6,7 @@
 import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { screen } from './lazy-screen';
-import { AccountGuard } from './routes/account-guard';
 import { HomeRedirect } from './routes/home-redirect';
-import { NotFoundPage } from './routes/not-found-page';
 import { RootError, RouteError, RouteErrorBoundary } from './routes/route-error';
 
 export const routes: RouteObject[] = [
@@ -80,7 +78,7 @@ export const routes: RouteObject[] = [
           {
             // [ROUTE-36, ROUTE-37] One guard for every account page.
             path: 'account',
-            element: <AccountGuard />,
+            ...screen(() => import('./routes/account-guard').then((m) => m.AccountGuard)),
             children: [
               {
                 index: true,
@@ -160,7 +158,7 @@ export const routes: RouteObject[] = [
             path: 'privacy',
             ...screen(() => import('../features/legal/routes/privacy-page').then((m) => m.PrivacyPage)),
           },
-          { path: '404', element: <NotFoundPage /> },
+          { path: '404', ...screen(() => import('./routes/not-found-page').then((m) => m.NotFoundPage)) },
           // [ROUTE-35] Any unknown path ends on /404.
           { path: '*', element: <Navigate to="/404" replace /> },
         ],

@@ -11,7 +11,6 @@ import { Header } from './header';
 import { LoaderOverlay } from './loader-overlay';
 import { RouteAnnouncer } from './route-announcer';
 import { ScrollReset } from './scroll-reset';
-import { SideMenu } from './side-menu';
 import './root-layout.css';
 
 // [I13-js] The sign-in popups (and the sign-in flow and schemas behind them) load when first needed: a
@@ -20,6 +19,10 @@ import './root-layout.css';
 const AuthPopups = lazy(() =>
   import('../../features/auth/components/auth-popups').then((m) => ({ default: m.AuthPopups })),
 );
+
+// The side menu (its drawer, category tree and account panel) loads when it is first opened; closed,
+// it is not in the page at all.
+const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 
 // The cart popup (and the cart's line editing behind it) loads when the cart is first opened.
 const CartPopupHost = lazy(() =>
@@ -69,9 +72,13 @@ export function RootLayout() {
             Skip to content
           </a>
           <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpenAt(menuOpen ? null : location.key)} />
-          <ErrorBoundary fallback={null}>
-            <SideMenu open={menuOpen} onClose={() => setMenuOpenAt(null)} />
-          </ErrorBoundary>
+          {menuOpen ? (
+            <ErrorBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <SideMenu open onClose={() => setMenuOpenAt(null)} />
+              </Suspense>
+            </ErrorBoundary>
+          ) : null}
         </>
       )}
       <main id="main" className="app-main" tabIndex={-1}>

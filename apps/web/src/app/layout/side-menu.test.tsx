@@ -23,7 +23,8 @@ const categories = [
 async function openMenu(path = '/browse') {
   const app = renderApp(path);
   await app.user.click(await screen.findByRole('button', { name: 'Menu' }));
-  return { ...app, drawer: screen.getByRole('dialog', { name: 'Site menu' }) };
+  // The drawer's code loads when it is first opened.
+  return { ...app, drawer: await screen.findByRole('dialog', { name: 'Site menu' }) };
 }
 
 describe('side menu', () => {
