@@ -14,10 +14,11 @@ const web = join(root, 'apps/web');
 
 /**
  * The ratchet: today's first load (gzip, KB of 1,000 bytes) with a little room. It only ever goes down;
- * the goal is 100 KB (`npm run check:js` fails above it). React DOM 19 (63 KB) and React Router's data
- * router (31 KB) alone are 94 KB, so the goal needs the router in declarative mode (docs/architecture.md).
+ * the goal is 100 KB (`npm run check:js` fails above it). What is left above it is mostly libraries:
+ * React DOM 19 with React and the scheduler 68 KB, React Query 10.5, React Router (declarative) ~9 and
+ * the contract's texts 4.6 — 92 KB before the app's own code (docs/architecture.md).
  */
-const RATCHET_KB = { '/browse': 146, '/product': 151 };
+const RATCHET_KB = { '/browse': 112, '/product': 114 };
 
 let dist;
 let results;
@@ -51,10 +52,10 @@ describe('[I13-js] first-load JavaScript on /browse and /product', () => {
     }
   });
 
-  it('holds nothing that only checkout, registration, gift cards, account or the card provider need', () => {
+  it('holds nothing that only checkout, registration, gift cards, account, the card provider, the side menu or an add to the cart need', () => {
     const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
     const laterOnly = Object.keys(manifest).filter((key) =>
-      /^src\/features\/(checkout|giftcards|account)\/|^src\/features\/auth\/(routes\/|components\/auth-popups)|^src\/features\/cart\/components\/cart-popup-host|^src\/app\/routes\/saved-cards/.test(
+      /^src\/features\/(checkout|giftcards|account)\/|^src\/features\/auth\/(routes\/|components\/auth-popups)|^src\/features\/cart\/(components\/cart-popup-host|add-line)|^src\/app\/routes\/(saved-cards|account-guard)|^src\/app\/layout\/side-menu/.test(
         key,
       ),
     );
