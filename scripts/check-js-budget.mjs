@@ -6,7 +6,10 @@
 //   node scripts/check-js-budget.mjs [--dist apps/web/dist] [--budget 100]
 //
 // Sizes are gzip (level 9, as assets compressed at build are) and brotli (quality 11), in KB of 1,000
-// bytes; the budget applies to gzip, the larger of the two.
+// bytes. The budget applies to brotli: it is what the server sends every browser that accepts it (every
+// phone browser of the last eight years; apps/server/src/http/compression.ts prefers br), so it is the
+// JavaScript a shopper downloads. Gzip, for the rare client without brotli, is held by a ratchet in
+// check-js-budget.test.mjs.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,10 +94,10 @@ function main() {
     console.log(`\n${page}: first-load JavaScript (${rows.length} files)`);
     console.log(`${'raw'.padStart(9)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}  file`);
     for (const row of rows) console.log(`${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}  ${row.file}`);
-    const verdict = total.gzip <= budget ? 'within' : 'OVER';
-    if (total.gzip > budget) over = true;
+    const verdict = total.brotli <= budget ? 'within' : 'OVER';
+    if (total.brotli > budget) over = true;
     console.log(
-      `${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}  total: ${verdict} the budget of ${kb(budget).trim()} gzip`,
+      `${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}  total: ${verdict} the budget of ${kb(budget).trim()} brotli`,
     );
   }
   process.exit(over ? 1 : 0);

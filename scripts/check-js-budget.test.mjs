@@ -12,9 +12,12 @@ import { measure, PAGES } from './check-js-budget.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
 
+/** The budget of issue 13, on the bytes a browser downloads (brotli; see check-js-budget.mjs). */
+const BUDGET_KB = 100;
+
 /**
- * The ratchet: today's first load (gzip, KB of 1,000 bytes) with a little room. It only ever goes down;
- * the goal is 100 KB (`npm run check:js` fails above it). What is left above it is mostly libraries:
+ * The gzip ratchet, for clients without brotli: today's first load (KB of 1,000 bytes) with a little
+ * room. It only ever goes down. What is left above it is mostly libraries:
  * React DOM 19 with React and the scheduler 68 KB, React Query 10.5, React Router (declarative) ~9 and
  * the contract's texts 4.6 — 92 KB before the app's own code (docs/architecture.md).
  */
@@ -44,9 +47,10 @@ afterAll(() => {
 });
 
 describe('[I13-js] first-load JavaScript on /browse and /product', () => {
-  it('stays within the ratchet (gzip), and brotli is smaller still', () => {
+  it('stays within 100 KB as downloaded (brotli), and within the ratchet in gzip', () => {
     for (const page of Object.keys(PAGES)) {
       const { total } = results[page];
+      expect(total.brotli / 1000, page).toBeLessThanOrEqual(BUDGET_KB);
       expect(total.gzip / 1000, page).toBeLessThanOrEqual(RATCHET_KB[page]);
       expect(total.brotli).toBeLessThan(total.gzip);
     }
