@@ -150,7 +150,7 @@ export async function storeCataloguePictures(
 
 /** A reference as an error message shows it: a data: URL by its start only. */
 const shown = (reference: string) =>
-  reference.startsWith('data:') ? `"${reference.slice(0, 40)}…"` : `"${reference}"`;
+  reference.startsWith('data:') && reference.length > 40 ? `"${reference.slice(0, 40)}…"` : `"${reference}"`;
 
 const byLocationOrder = (locations: Map<string, string>) => {
   const order = new Map([...locations.values()].map((location, index) => [location, index]));

@@ -141,20 +141,34 @@ export function createMediaLibrary(db: Db, store: MediaStore, options: MediaLibr
    * bytes is kept once. `sources` are recorded so a later import finds it without reading it again: the
    * SHA-256 of the bytes as given is always one of them. Throws a PictureError when it is no picture.
    */
+  // The same bytes taken in twice at once (one file under two spellings of its path) are checked and
+  // stored once: the second waits for the first.
+  const storing = new Map<string, Promise<{ picture: StoredPicture; created: boolean }>>();
+
   async function storePicture(
     bytes: Buffer,
     sources: string[] = [],
   ): Promise<{ picture: StoredPicture; created: boolean }> {
     const asGiven = `sha256:${sha256(bytes)}`;
-    const already = await findSource(asGiven);
-    if (already) {
-      await addSources(already.key, sources);
-      return { picture: already, created: false };
+    const pending = storing.get(asGiven);
+    if (pending) {
+      const { picture } = await pending;
+      await addSources(picture.key, sources);
+      return { picture, created: false };
     }
-    const checked: CheckedPicture = await checkPicture(bytes, options.limits);
-    const key = sha256(checked.bytes).slice(0, 32);
-    const picture = { key, format: checked.format, width: checked.width, height: checked.height };
-    return { picture, created: await keep(picture, checked.bytes, [asGiven, ...sources]) };
+    const work = (async () => {
+      const already = await findSource(asGiven);
+      if (already) {
+        await addSources(already.key, sources);
+        return { picture: already, created: false };
+      }
+      const checked: CheckedPicture = await checkPicture(bytes, options.limits);
+      const key = sha256(checked.bytes).slice(0, 32);
+      const picture = { key, format: checked.format, width: checked.width, height: checked.height };
+      return { picture, created: await keep(picture, checked.bytes, [asGiven, ...sources]) };
+    })().finally(() => storing.delete(asGiven));
+    storing.set(asGiven, work);
+    return work;
   }
 
   /**
