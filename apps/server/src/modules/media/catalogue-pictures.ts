@@ -88,9 +88,11 @@ export async function storeCataloguePictures(
   };
 
   const storeReference = async (reference: string): Promise<{ picture: StoredPicture; isNew: boolean }> => {
-    if (reference.startsWith('/media/')) {
-      const key = mediaKeyOf(reference);
-      const picture = key ? await library.find(key) : undefined;
+    // A /media path of ours names a stored picture; any other absolute path (/media/usb/… where Linux
+    // mounts a drive) is a file.
+    const key = mediaKeyOf(reference);
+    if (key) {
+      const picture = await library.find(key);
       if (!picture) throw new PictureError('is not a picture the media store holds');
       return { picture, isNew: false };
     }
@@ -114,15 +116,8 @@ export async function storeCataloguePictures(
     return { picture, isNew };
   };
 
-  const resolveFile = (reference: string) => {
-    let path = reference;
-    try {
-      path = decodeURI(reference);
-    } catch {
-      // A path with a bare '%' is read as written.
-    }
-    return isAbsolute(path) ? path : resolve(options.baseDir, path);
-  };
+  // A path is a file name as written (not a URL: no %-decoding), relative to the imported file.
+  const resolveFile = (path: string) => (isAbsolute(path) ? path : resolve(options.baseDir, path));
 
   // A small pool: PARALLEL pictures at a time, in the file's order.
   let next = 0;
@@ -141,7 +136,7 @@ export async function storeCataloguePictures(
     throw new CatalogueImportError(problems.sort(byLocationOrder(parsed.pictureLocations)));
   }
   return rewritePictures(parsed.file, (reference, folder) => {
-    if (reference.startsWith('/media/')) return reference;
+    if (mediaKeyOf(reference)) return reference;
     const picture = stored.get(reference);
     if (!picture) throw new Error(`picture ${shown(reference)} was not stored`);
     return `/media/${folder}/${picture.key}.${picture.format}`;
