@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { demoPictures } from './demo/demo-catalogue.ts';
 import { registerDraining } from './draining.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { trustProxyOption } from './http/client-address.ts';
@@ -27,6 +26,8 @@ import { customerAccountRoutes } from './modules/customer/customer-account-route
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
+import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
+import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
    * DATA_DIR. Without it (tests, tools) AUTH_SECRET or a throwaway secret for this app only is used.
    */
   authSecret?: string;
+  /** The shop's pictures (modules/media); by default on the media store the settings name. */
+  media?: MediaLibrary;
   /** The built web app; defaults to apps/web/dist. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -108,8 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const providers =
     deps.providers ?? createProviders(config, db, { warn: (message) => app.log.warn(message) });
-  // Tests and server.ts reach the providers (the sandbox card provider, the outbox) through here.
-  app.decorate('deps', { config, db, clock, providers });
+  const media = deps.media ?? mediaLibraryFor(db, config);
+  // Tests and server.ts reach the providers (the sandbox card provider, the outbox) and the media
+  // library (seeding, imports) through here.
+  app.decorate('deps', { config, db, clock, providers, media });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -172,9 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
 
-  // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages. The
-  // demo shop's pictures are drawn on the first request, not while the server starts.
-  await registerMediaRoutes(app, { source: demoPictures });
+  // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
+  // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).
+  await registerMediaRoutes(app, { library: media });
 
   await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
 
@@ -183,6 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { config: Config; db: Db; clock: Clock; providers: Providers };
+    deps: { config: Config; db: Db; clock: Clock; providers: Providers; media: MediaLibrary };
   }
 }

@@ -71,6 +71,73 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** `cdn.shopify.com, *.example.com` → ['cdn.shopify.com', '*.example.com']; `*` alone allows every host. */
+const hostList = z.preprocess(
+  (value) => (value === undefined || value === '' ? undefined : value),
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((host) => host === '*' || /^(\*\.)?[a-z0-9.-]+(:\d+)?$/.test(host)),
+      'must be host names separated by commas (cdn.example.com, *.example.com), or *',
+    ),
+);
+
+// The media store, picture limits and picture URLs in imports (docs/media.md).
+const mediaSettings = {
+  /** fs (DATA_DIR/media), s3, or memory (tests and tools: nothing kept). */
+  MEDIA_STORE: z.preprocess(emptyToUndefined, z.enum(['fs', 's3', 'memory']).default('fs')),
+  MEDIA_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ message: 'must be an absolute URL' }).optional()),
+  MEDIA_S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  MEDIA_S3_BUCKET: optionalString,
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_S3_FORCE_PATH_STYLE: flag,
+  MEDIA_S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]*\/$/, 'must end with "/" (shop/pictures/)')
+      .optional(),
+  ),
+  /** The largest picture file taken in (an import's picture, a fetched URL). */
+  MEDIA_MAX_BYTES: positiveInt(20 * 1024 * 1024),
+  /** The most pixels (width × height) a picture may have: 50 MP covers any phone or DSLR photo. */
+  MEDIA_MAX_PIXELS: positiveInt(50_000_000),
+  /** How long an import waits for a picture URL, in milliseconds (connecting, redirects and body). */
+  MEDIA_FETCH_TIMEOUT_MS: positiveInt(15_000),
+  /** The hosts an import may fetch pictures from; empty: none (only files and data: URLs). */
+  MEDIA_FETCH_HOSTS: hostList,
+  /** Renditions made at the same time (each AVIF is 50–250 ms of one core). */
+  MEDIA_RENDER_CONCURRENCY: positiveInt(1),
+};
+
+/** What is wrong with the media settings together. */
+function mediaSettingProblems(settings: {
+  MEDIA_STORE: string;
+  MEDIA_S3_BUCKET?: string | undefined;
+  MEDIA_S3_ACCESS_KEY_ID?: string | undefined;
+  MEDIA_S3_SECRET_ACCESS_KEY?: string | undefined;
+}): { path: string; message: string }[] {
+  if (settings.MEDIA_STORE !== 's3') return [];
+  const problems: { path: string; message: string }[] = [];
+  if (!settings.MEDIA_S3_BUCKET)
+    problems.push({ path: 'MEDIA_S3_BUCKET', message: 'is needed with MEDIA_STORE=s3' });
+  if (Boolean(settings.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(settings.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    problems.push({
+      path: 'MEDIA_S3_ACCESS_KEY_ID',
+      message: 'MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together',
+    });
+  }
+  return problems;
+}
+
 const settingsSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -178,8 +245,12 @@ const settingsSchema = z
     // all of them, or none. Errors, 4xx/5xx and every other request are always logged.
     LOG_CATALOGUE_READS: z.preprocess(emptyToUndefined, z.enum(['sample', 'all', 'off']).default('sample')),
     LOG_CATALOGUE_SAMPLE_RATE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0.01)),
+    ...mediaSettings,
   })
   .superRefine((settings, ctx) => {
+    for (const problem of mediaSettingProblems(settings)) {
+      ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
     if (settings.NODE_ENV === 'production' && settings.TEST_CLOCK) {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is refused with NODE_ENV=production' });
     }

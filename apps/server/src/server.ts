@@ -8,6 +8,7 @@ import { startDraining } from './draining.ts';
 import { loggerOptions } from './logger.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { listenForCatalogueChanges } from './modules/catalog/catalog-notifications.ts';
+import { startPictureCollection } from './modules/media/media-library.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
 import type { DeliveryWorker } from './worker/delivery-worker.ts';
@@ -53,9 +54,13 @@ async function main() {
     );
   if (applied.length) log.info(`migrations applied: ${applied.join(', ')}`);
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(database.db);
+    const seeded = await seedDemoIfEmpty(database.db, app.deps.media);
     if (seeded) log.info(`seeded the demo shop: ${seeded.products.created} products`);
   }
+  // Pictures no catalogue row names any more leave the media store (docs/media.md "Collection").
+  log.info(`media store: ${app.deps.media.store.description}`);
+  const stopCollection = startPictureCollection(database.db, app.deps.media, log, () => clock.now());
+  app.addHook('onClose', async () => stopCollection());
   if (config.providers.places === 'sandbox') {
     // The offline address search reads the Australian places list, loaded once into the database.
     const places = await loadPlacesIfEmpty(database.db);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
-import { environmentWithDotenv, loadConfig } from '../config.ts';
+import { type Config, environmentWithDotenv, loadConfig } from '../config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../db/database.ts';
 import {
   type ImportCounts,
@@ -9,6 +9,7 @@ import {
   importCatalogue,
   parseCatalogueFile,
 } from '../modules/catalog/catalog-importer.ts';
+import { pictureReferences, storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
 
 // `npm run cli -- import FILE.json`: imports a catalogue file (docs/catalogue-import.md) into the
 // database the server uses. A progress bar on a terminal, plain lines otherwise (logs, CI).
@@ -28,12 +29,12 @@ export class CliError extends Error {
  * Opens the database exactly as the server does (settings from the environment and .env, PGlite in
  * DATA_DIR unless DATABASE_URL is set, migrations applied), runs `work`, and always closes it.
  */
-export async function withCliDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+export async function withCliDatabase<T>(work: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig(environmentWithDotenv());
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    return await work(database.db);
+    return await work(database.db, config);
   } finally {
     await database.close();
   }
@@ -69,11 +70,11 @@ export function describeSummary(summary: ImportSummary): string {
 }
 
 /** Progress as the import reports it: a bar on a terminal, a line every 10% otherwise. */
-function progressReporter(out: NodeJS.WriteStream) {
+function progressReporter(out: NodeJS.WriteStream, what = 'products') {
   if (out.isTTY) {
     const bar = new cliProgress.SingleBar(
       {
-        format: 'importing [{bar}] {percentage}% | {value}/{total} products | {duration_formatted}',
+        format: `importing [{bar}] {percentage}% | {value}/{total} ${what} | {duration_formatted}`,
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
@@ -95,7 +96,7 @@ function progressReporter(out: NodeJS.WriteStream) {
       const tenth = total === 0 ? 10 : Math.floor((done / total) * 10);
       if (tenth === lastTenth) return;
       lastTenth = tenth;
-      out.write(`importing: ${done}/${total} products\n`);
+      out.write(`importing: ${done}/${total} ${what}\n`);
     },
     stop: () => undefined,
   };
@@ -109,10 +110,24 @@ export async function runImport(args: string[]): Promise<void> {
   const progress = progressReporter(process.stdout);
   // Timed from the first write to the commit (and the statistics refresh), without opening the database.
   let seconds = '';
-  const summary = await withCliDatabase(async (db) => {
+  const summary = await withCliDatabase(async (db, config) => {
+    // Pictures first (issue 14): each one is read, checked and stored, and the file then names /media
+    // paths; a picture that cannot be read stops the import here, before anything is written.
+    const pictureProgress = progressReporter(process.stdout, 'pictures');
+    let pictures: typeof file;
+    try {
+      pictures = await storeCataloguePictures(
+        db,
+        config,
+        { file, pictureLocations: pictureReferences(file), warnings: [] },
+        { baseDir: dirname(resolve(path)), onProgress: (done, total) => pictureProgress.update(done, total) },
+      );
+    } finally {
+      pictureProgress.stop();
+    }
     const started = performance.now();
     try {
-      return await importCatalogue(db, file, {
+      return await importCatalogue(db, pictures, {
         onProgress: (done, total) => progress.update(done, total),
       });
     } finally {

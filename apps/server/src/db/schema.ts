@@ -357,6 +357,23 @@ export interface OrderReceiptTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+// modules/media — the media store's index (migration 0010, docs/media.md)
+export interface PictureTable {
+  key: string;
+  format: 'svg' | 'png' | 'jpg';
+  width: number;
+  height: number;
+  bytes: number;
+  stored_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PictureSourceTable {
+  /** `sha256:{hex}` of a file or data: URL as read, or an http(s) URL. */
+  source: string;
+  picture_key: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   customers: CustomerTable;
   customer_addresses: CustomerAddressTable;
@@ -386,4 +403,6 @@ export interface Database {
   gift_card_orders: GiftCardOrderTable;
   gift_card_deliveries: GiftCardDeliveryTable;
   order_receipts: OrderReceiptTable;
+  pictures: PictureTable;
+  picture_sources: PictureSourceTable;
 }

@@ -41,7 +41,7 @@ function pictureUrls(): string[] {
 function svgOf(url: string): string {
   const match = /^\/media\/([a-z]+)\/([a-z0-9-]+)\.(svg|png)$/.exec(url);
   if (!match) throw new Error(`not a media URL: ${url}`);
-  const svg = demoPictures().svg(match[1] ?? '', match[2] ?? '');
+  const svg = demoPictures().svg(match[2] ?? '');
   if (svg === undefined) throw new Error(`no picture for ${url}`);
   return svg;
 }

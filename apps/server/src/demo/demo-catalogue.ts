@@ -1,5 +1,4 @@
 import type { CatalogueFileInput } from '../modules/catalog/import-format.ts';
-import type { PictureSource } from '../modules/media/picture-source.ts';
 import { DEMO_GIFT_CARDS, DEMO_LINES, type DemoLine } from './demo-products.ts';
 import { DEMO_CATEGORIES, DEMO_COLOURS, DEMO_SELLERS, type DemoSeller } from './demo-sellers.ts';
 import { PictureLibrary, slugOf } from './picture-library.ts';
@@ -467,7 +466,7 @@ export function demoCatalogue(): CatalogueFileInput {
   return structuredClone(shop().catalogue);
 }
 
-/** The pictures the demo shop's URLs name, for the /media routes. */
-export function demoPictures(): PictureSource {
+/** The drawings the demo shop's URLs name, for the media store (seed-demo.ts). */
+export function demoPictures(): PictureLibrary {
   return shop().pictures;
 }

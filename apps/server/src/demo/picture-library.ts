@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  MEDIA_KEY,
-  type MediaFolder,
-  type PictureFormat,
-  type PictureSource,
-} from '../modules/media/picture-source.ts';
+import type { MediaFolder, PictureFormat } from '../modules/media/picture-source.ts';
 
-// The pictures the demo shop is drawn with, kept in memory by folder and key. A key is a readable slug
-// plus a hash of the picture, so a URL always names the same bytes and browsers may cache it for a year;
-// when a drawing changes, its URL changes with it.
-
-const HASHED = /^([a-z0-9-]+)-[0-9a-f]{10}$/;
+// The pictures the demo shop is drawn with, collected while its catalogue is built. A key is a readable
+// slug plus a hash of the drawing, so a URL always names the same bytes and browsers may cache it for a
+// year; when a drawing changes, its URL changes with it. Seeding puts every drawing into the media store
+// (seed-demo.ts) as an ordinary stored picture; /media serves them from there like any other.
 
 export const slugOf = (text: string) =>
   text
@@ -18,27 +12,25 @@ export const slugOf = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-export class PictureLibrary implements PictureSource {
+export class PictureLibrary {
   readonly #pictures = new Map<string, string>();
-  readonly #bySlug = new Map<string, string>();
 
-  /** Keeps a picture and answers its URL under /media. */
+  /** Keeps a drawing and answers its URL under /media, in the format asked (the SVG, or PNG for MMS). */
   add(folder: MediaFolder, slug: string, svg: string, format: PictureFormat = 'svg'): string {
     const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
     const key = `${slugOf(slug)}-${hash}`;
-    this.#pictures.set(`${folder}/${key}`, svg);
-    this.#bySlug.set(`${folder}/${slugOf(slug)}`, svg);
+    this.#pictures.set(key, svg);
     return `/media/${folder}/${key}.${format}`;
   }
 
-  svg(folder: string, key: string): string | undefined {
-    if (!MEDIA_KEY.test(key)) return undefined;
-    return this.#pictures.get(`${folder}/${key}`);
+  /** The SVG text of a drawing by its key. */
+  svg(key: string): string | undefined {
+    return this.#pictures.get(key);
   }
 
-  current(folder: string, key: string): string | undefined {
-    const slug = HASHED.exec(key)?.[1];
-    return slug ? this.#bySlug.get(`${folder}/${slug}`) : undefined;
+  /** Every drawing by key, for the media store. */
+  drawings(): { key: string; svg: string }[] {
+    return [...this.#pictures].map(([key, svg]) => ({ key, svg }));
   }
 
   get size(): number {

@@ -35,6 +35,8 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
     WORKER: '0',
+    // Pictures in memory: a test app leaves nothing on the disk (modules/media/media-store.ts).
+    MEDIA_STORE: 'memory',
     // The suites text many codes to one range of test numbers; the budget has its own test.
     SMS_SENDS_PER_HOUR: '1000000',
     SMS_SENDS_PER_PREFIX_PER_HOUR: '1000000',

@@ -24,6 +24,7 @@ import {
 import {
   formatValidUntil,
   giftCardMmsBody,
+  mmsPictureUrl,
   mmsReference,
   receiptReference,
   receiptSmsBody,
@@ -183,7 +184,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
                 await messaging.sendMms(
                   card.recipient_mobile,
                   body,
-                  absoluteMediaUrl(picture, options.publicUrl),
+                  mmsPictureUrl(picture, options.publicUrl),
                 )
               ).providerMessageId
             : (await messaging.sendSms(card.recipient_mobile, body)).providerMessageId,

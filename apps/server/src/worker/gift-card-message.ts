@@ -46,6 +46,18 @@ export function sellerShopUrl(publicUrl: string, sellerUrl: string): string {
   return new URL(`/sellerprofile/${encodeURIComponent(sellerUrl)}`, publicUrl).href;
 }
 
+/**
+ * [GIFT-01] The picture of the message: the template's picture from the media store as a PNG or JPEG
+ * rendition (carriers take no SVG, WebP or AVIF), absolute on the storefront's address. An imported
+ * template names its picture as stored (`/media/templates/{key}.jpg` or `.png`, docs/media.md); a
+ * drawing's or a modern format's URL is asked as PNG. A URL that is not ours is passed on as it is.
+ */
+export function mmsPictureUrl(templateUrl: string, publicUrl: string): string {
+  const ours = /^(\/media\/[a-z]+\/[a-z0-9-]+)\.(svg|webp|avif)$/.exec(templateUrl);
+  const path = ours ? `${ours[1]}.png` : templateUrl;
+  return new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
+}
+
 /** The reference line of the picture message; never a prefix of the receipt's. */
 export const mmsReference = (deliveryKey: string) => `Ref G-${deliveryKey}`;
 /** The reference line of the receipt. */

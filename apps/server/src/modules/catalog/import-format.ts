@@ -17,12 +17,17 @@ const dollars = z
     },
   );
 const stock = z.number().int().nonnegative().max(10_000_000);
+// Issue 14 (media): a /media path, an http(s) URL, a data: URL or a path relative to the file; the media
+// store takes each in before the write (modules/media/catalogue-pictures.ts).
 const picture = z
   .string()
   .trim()
   .min(1)
-  .max(2000)
-  .regex(/^(\/|https?:\/\/)/, 'must be an absolute path or http(s) URL');
+  .refine((value) => value.startsWith('data:') || value.length <= 2000, 'must be at most 2000 characters')
+  .refine(
+    (value) => /^(\/|https?:\/\/|data:)/.test(value) || !/^[a-z][a-z0-9+.-]*:/i.test(value),
+    'must be a path, a data: URL or an http(s) URL',
+  );
 const sku = z
   .string()
   .trim()

@@ -1,15 +1,17 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PICTURE_WIDTHS } from '@quokka/contract/media';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../../demo/demo-catalogue.ts';
-import { PictureLibrary } from '../../demo/picture-library.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { MEDIA_CACHE_CONTROL, registerMediaRoutes } from './media-routes.ts';
+import { createMediaLibrary, renditionName } from './media-library.ts';
+import { MEDIA_CACHE_CONTROL } from './media-routes.ts';
+import { makePicture, type TestFormat } from './test-pictures.ts';
 
-// The /media routes serve the demo shop's generated pictures: every URL the demo file names answers,
-// PNG and JPEG are real renderings made once, and nothing outside the picture set can be reached.
+// The /media routes serve the media store's pictures: every URL the demo file names answers once it is
+// seeded, a stored photo answers in every format at every width, renditions are made once and kept in the
+// store, and nothing outside the stored pictures can be reached.
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
@@ -34,7 +36,8 @@ describe('/media through the whole app', () => {
   // Hundreds of pictures in one test: the rate limit is the app's, not what is tested here.
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-  });
+    await seedDemo(t.db, t.app.deps.media);
+  }, 60_000);
   afterAll(() => t.close());
 
   it('[PDP-03, ROUTE-11, PDP-16, GIFT-01] answers every picture URL of the demo file with 200 and its content type', async () => {
@@ -100,7 +103,6 @@ describe('/media through the whole app', () => {
     const known = (demoCatalogue().products?.[0]?.images[0] ?? '').replace('/media/products/', '');
     const bad = [
       '/media/products/no-such-picture-0123456789.svg',
-      `/media/sellers/${known}`,
       `/media/nowhere/${known}`,
       `/media/products/${known.toUpperCase()}`,
       `/media/products/${known.replace('.svg', '.gif')}`,
@@ -126,7 +128,7 @@ describe('the seeded demo shop, as the storefront reads it', () => {
   const ns = '/rest/default/V1/storefront';
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
-    await seedDemo(t.db);
+    await seedDemo(t.db, t.app.deps.media);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -169,79 +171,123 @@ describe('the seeded demo shop, as the storefront reads it', () => {
   }, 60_000);
 });
 
-describe('registerMediaRoutes on its own', () => {
-  it('renders a PNG once, even when requests for it arrive together', async () => {
-    const library = new PictureLibrary();
-    const url = library.add(
-      'templates',
-      'party',
-      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="40"><rect width="64" height="40" fill="#e07a4f"/></svg>',
-      'png',
-    );
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    const stats = await registerMediaRoutes(app, { source: library });
-    await app.ready();
-    const replies = await Promise.all([app.inject(url), app.inject(url), app.inject(url)]);
-    const later = await app.inject(url);
-    for (const reply of [...replies, later]) {
-      expect(reply.statusCode).toBe(200);
-      expect(startsWith(reply.rawPayload, PNG_MAGIC)).toBe(true);
+describe('[DATA-27, PDP-03] a stored photo at /media', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  afterAll(() => t.close());
+
+  const store = async (format: TestFormat, options?: Parameters<typeof makePicture>[1]) =>
+    (await t.app.deps.media.storePicture(await makePicture(format, options))).picture;
+
+  it('[DATA-27] answers a JPEG, PNG, WebP, AVIF or GIF taken in as AVIF, WebP, JPEG and PNG at every offered width', async () => {
+    const expected = { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' } as const;
+    for (const source of ['jpeg', 'png', 'webp', 'avif', 'gif'] as const) {
+      const picture = await store(source, {
+        width: 1000,
+        height: 1200,
+        hue: `#${source.length}0${source.length}0a0`,
+      });
+      const base = `/media/products/${picture.key}`;
+      // The path an import writes names the clean original: JPEG for an opaque picture.
+      const original = await t.app.inject(`${base}.jpg`);
+      expect(original.statusCode, source).toBe(200);
+      expect(original.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(original.rawPayload).metadata()).width).toBe(1000);
+      const widths = source === 'jpeg' ? PICTURE_WIDTHS : [160, 1200];
+      for (const [extension, format] of Object.entries(expected)) {
+        for (const width of widths) {
+          const url = `${base}.${extension}?w=${width}`;
+          const reply = await t.app.inject(url);
+          expect(reply.statusCode, url).toBe(200);
+          expect(reply.headers['content-type'], url).toBe(
+            { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' }[extension],
+          );
+          expect(reply.headers['cache-control'], url).toBe(MEDIA_CACHE_CONTROL);
+          const meta = await sharp(reply.rawPayload).metadata();
+          expect(meta.format, url).toBe(format);
+          // Never wider than the original: the srcset's width descriptor lets the browser scale it.
+          expect(meta.width, url).toBe(Math.min(width, 1000));
+          expect(meta.height, url).toBe(Math.round(Math.min(width, 1000) * 1.2));
+        }
+      }
     }
-    expect(stats.renders).toBe(1);
-    // The drawing as SVG is still there, and a JPEG is a rendering of its own.
-    expect((await app.inject(url.replace('.png', '.svg'))).body).toContain('#e07a4f');
-    await app.inject(url.replace('.png', '.jpg'));
-    expect(stats.renders).toBe(2);
-    await app.close();
-  });
+  }, 120_000);
 
-  it('answers an older URL of a drawing that has changed with today’s drawing, cached for an hour only', async () => {
-    const library = new PictureLibrary();
-    const url = library.add(
-      'products',
-      'tee-main',
-      '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="60"><rect width="50" height="60" fill="#1f3a5a"/></svg>',
-    );
-    const older = url.replace(/-[0-9a-f]{10}\.svg$/, '-0123456789.svg');
-    expect(older).not.toBe(url);
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    const stats = await registerMediaRoutes(app, { source: library });
-    await app.ready();
-    const reply = await app.inject(older);
+  it('keeps a transparent logo as PNG and answers it with its transparency', async () => {
+    const picture = await store('png', { alpha: true, width: 240, height: 240 });
+    expect(picture.format).toBe('png');
+    const reply = await t.app.inject(`/media/sellers/${picture.key}.png?w=160`);
     expect(reply.statusCode).toBe(200);
-    expect(reply.body).toContain('#1f3a5a');
-    expect(reply.headers['cache-control']).toBe('public, max-age=3600');
-    expect((await app.inject(url)).headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
-    // Made-up hashes of one drawing share one rendering.
-    await app.inject(older.replace('.svg', '.png'));
-    await app.inject(older.replace('0123456789.svg', 'abcdefabcd.png'));
-    expect(stats.renders).toBe(1);
-    // Another slug, or a key without a hash, is still unknown.
-    expect((await app.inject(url.replace('tee-main', 'tee-back'))).statusCode).toBe(404);
-    expect((await app.inject('/media/products/tee-main.svg')).statusCode).toBe(404);
-    await app.close();
+    expect((await sharp(reply.rawPayload).metadata()).hasAlpha).toBe(true);
   });
 
-  it('serves a rendering larger than its memory bound without keeping it', async () => {
-    const library = new PictureLibrary();
-    const url = library.add(
-      'charts',
-      'big',
-      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><circle cx="150" cy="150" r="120" fill="#445566"/></svg>',
-      'png',
+  it('caches a rendition for a year (immutable) with its own ETag, answers If-None-Match with 304', async () => {
+    const picture = await store('jpeg');
+    const url = `/media/products/${picture.key}.webp?w=320`;
+    const first = await t.app.inject(url);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(`"${picture.key}-webp-320"`);
+    const others = await Promise.all(
+      [`${picture.key}.webp?w=480`, `${picture.key}.avif?w=320`, `${picture.key}.jpg`].map(async (path) =>
+        String((await t.app.inject(`/media/products/${path}`)).headers.etag),
+      ),
     );
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    const stats = await registerMediaRoutes(app, { source: library, rasterCacheBytes: 16 });
-    await app.ready();
-    expect((await app.inject(url)).statusCode).toBe(200);
-    expect((await app.inject(url)).statusCode).toBe(200);
-    expect(stats.renders).toBe(2);
-    await app.close();
+    expect(new Set([etag, ...others]).size).toBe(4);
+    const cached = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    expect(cached.headers.etag).toBe(etag);
+    expect(cached.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
+  });
+
+  it('makes a rendition once and keeps it in the store: another process serves it without making it', async () => {
+    const picture = await store('png', { width: 700, height: 840 });
+    const url = `/media/products/${picture.key}.avif?w=480`;
+    const before = t.app.deps.media.stats.renders;
+    const replies = await Promise.all(Array.from({ length: 4 }, () => t.app.inject(url)));
+    for (const reply of replies) expect(reply.statusCode).toBe(200);
+    expect(t.app.deps.media.stats.renders - before).toBe(1);
+    const kept = await t.app.deps.media.store.get(renditionName(picture.key, 'avif', 480));
+    expect(Buffer.compare(kept ?? Buffer.alloc(0), replies[0]?.rawPayload ?? Buffer.alloc(1))).toBe(0);
+    // A second library on the same database and store (another server, the CLI) makes nothing.
+    const other = createMediaLibrary(t.db, t.app.deps.media.store, {
+      limits: { maxBytes: 1e7, maxPixels: 1e8 },
+    });
+    const found = await other.find(picture.key);
+    expect(found).toBeDefined();
+    if (found) await other.rendition(found, 'avif', 480);
+    expect(other.stats.renders).toBe(0);
+  });
+
+  it('answers 404 {message, code} for what is not a stored picture, and never caches it', async () => {
+    const picture = await store('jpeg');
+    const bad = [
+      `/media/products/${picture.key}.svg`, // a photo has no SVG
+      `/media/products/${picture.key}.gif`,
+      `/media/products/${'0'.repeat(32)}.jpg`,
+      `/media/nowhere/${picture.key}.jpg`,
+      `/media/products/${picture.key.toUpperCase()}.jpg`,
+      `/media/products/..%2F${picture.key}%2Foriginal.jpg`,
+      `/media/products/${picture.key}.jpg%00.png`,
+    ];
+    for (const url of bad) {
+      const reply = await t.app.inject(url);
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.json(), url).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
+      expect(reply.headers['cache-control'], url).toBe('no-store');
+    }
+    // A width that is not offered is the caller's mistake: 400.
+    expect((await t.app.inject(`/media/products/${picture.key}.jpg?w=333`)).statusCode).toBe(400);
+  });
+
+  it('answers 404 when the store has lost a picture the index still names (a bucket emptied by hand)', async () => {
+    const picture = await store('jpeg', { hue: '#00aa00' });
+    await t.app.deps.media.store.delete(await t.app.deps.media.store.list(`${picture.key}/`));
+    const reply = await t.app.inject(`/media/products/${picture.key}.webp?w=160`);
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['cache-control']).toBe('no-store');
   });
 });

@@ -1,20 +1,18 @@
-// What /media serves from (media-routes.ts): any source of SVG pictures by folder and key. The media module
-// knows no particular pictures; the app hands it a source (today the demo shop's, demo/picture-library.ts).
+// The folders and keys of /media URLs (media-routes.ts, web/src/lib/picture-sources.ts): a folder says
+// what a picture is for, a key is a hash of the picture (with a readable prefix for the demo shop's).
 
 export const MEDIA_FOLDERS = ['products', 'sellers', 'giftcards', 'templates', 'charts'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** Keys are safe to put in a path: lower-case letters, digits and '-' only. */
-export const MEDIA_KEY = /^[a-z0-9-]+$/;
+export const MEDIA_KEY = /^[a-z0-9-]{1,200}$/;
 
+/** The format a /media path names for a picture: its SVG drawing, or a PNG or JPEG. */
 export type PictureFormat = 'svg' | 'png' | 'jpg';
 
-export interface PictureSource {
-  /** The SVG text of a picture, or undefined for an unknown folder or key. */
-  svg(folder: string, key: string): string | undefined;
-  /**
-   * The current drawing for a key whose drawing has since changed (same slug, older hash): a database
-   * seeded by an earlier version still names the old URLs, and they should not turn into broken images.
-   */
-  current?(folder: string, key: string): string | undefined;
+/** `/media/products/abc.jpg?w=320` → `abc`; undefined for a path that is not one of ours. */
+export function mediaKeyOf(path: string): string | undefined {
+  return /^\/media\/(?:products|sellers|giftcards|templates|charts)\/([a-z0-9-]{1,200})\.(?:svg|png|jpe?g|webp|avif)(?:\?.*)?$/.exec(
+    path,
+  )?.[1];
 }

@@ -32,6 +32,13 @@ export class ByteLruCache {
     }
   }
 
+  delete(key: string): void {
+    const old = this.#entries.get(key);
+    if (!old) return;
+    this.#bytes -= old.length;
+    this.#entries.delete(key);
+  }
+
   get bytes(): number {
     return this.#bytes;
   }
