@@ -64,7 +64,9 @@ export function describeSummary(summary: ImportSummary): string {
     `  sellers:    ${line(summary.sellers)}`,
     `  categories: ${line(summary.categories)}`,
     `  products:   ${line(summary.products)}`,
-    `  variants:   ${summary.variants} written with their products`,
+    `  variants:   ${line(summary.variants)}${
+      summary.variants.disabled > 0 ? `, ${summary.variants.disabled} no longer listed (disabled)` : ''
+    }`,
   ].join('\n');
 }
 

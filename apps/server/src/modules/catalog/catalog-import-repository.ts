@@ -211,6 +211,8 @@ const PRODUCT_COLUMNS = [
   'color_id',
   'size_id',
   'gift_card_price_id',
+  'color_position',
+  'size_position',
   'tabs',
 ] as const;
 
@@ -237,6 +239,8 @@ export async function upsertProducts(db: Db, rows: Insertable<ProductTable>[]): 
             color_id: eb.ref('excluded.color_id'),
             size_id: eb.ref('excluded.size_id'),
             gift_card_price_id: eb.ref('excluded.gift_card_price_id'),
+            color_position: eb.ref('excluded.color_position'),
+            size_position: eb.ref('excluded.size_position'),
             tabs: eb.ref('excluded.tabs'),
             updated_at: sql<Date>`now()`,
           }))

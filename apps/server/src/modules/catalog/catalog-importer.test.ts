@@ -68,7 +68,7 @@ describe('importCatalogue', () => {
       sellers: { created: 1, updated: 0, unchanged: 0 },
       categories: { created: 3, updated: 0, unchanged: 0 },
       products: { created: 3, updated: 0, unchanged: 0 },
-      variants: 9,
+      variants: { created: 9, updated: 0, unchanged: 0, disabled: 0 },
     });
     const categories = await handle.db
       .selectFrom('categories')
@@ -117,7 +117,7 @@ describe('importCatalogue', () => {
       sellers: { created: 0, updated: 0, unchanged: 1 },
       categories: { created: 0, updated: 0, unchanged: 3 },
       products: { created: 0, updated: 0, unchanged: 3 },
-      variants: 9,
+      variants: { created: 0, updated: 0, unchanged: 9, disabled: 0 },
     });
     const after = await handle.db
       .selectFrom('products')
@@ -146,6 +146,8 @@ describe('importCatalogue', () => {
       }),
     );
     expect(summary.products).toEqual({ created: 0, updated: 2, unchanged: 0 });
+    // The summary counts variants like products: one changed stock, four untouched, one dropped.
+    expect(summary.variants).toEqual({ created: 0, updated: 1, unchanged: 4, disabled: 1 });
     const mug = await handle.db
       .selectFrom('products')
       .select(['id', 'price_cents'])
