@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aSeller, aSimpleProduct } from '../test/catalog-factory.ts';
-import { CliError, runImport } from './import-command.ts';
+import { runImport } from './import-command.ts';
 
 // `npm run cli -- import FILE.json` against the embedded database in a temporary DATA_DIR, opened and
 // closed exactly as the CLI does; and the dispatcher's exit codes, through a real process.
@@ -47,12 +47,17 @@ describe('npm run cli -- import', () => {
     const first = await output([EXAMPLE]);
     expect(first).toContain('importing: 0/3 products\n');
     expect(first).toContain('importing: 3/3 products\n');
-    expect(first).toMatch(/Imported .*catalogue-example\.json in \d+\.\d s/);
+    expect(first).toContain('pictures: 20/20 pictures\n');
+    expect(first).toMatch(/Imported .*catalogue-example\.json \(json\) in \d+\.\d s/);
+    expect(first).toContain('  pictures:   20 in the media store');
     expect(first).toContain('  sellers:    2 created, 0 updated, 0 unchanged');
     expect(first).toContain('  categories: 5 created, 0 updated, 0 unchanged');
     expect(first).toContain('  products:   3 created, 0 updated, 0 unchanged');
     const second = await output([EXAMPLE]);
+    expect(first).toContain('  variants:   9 created, 0 updated, 0 unchanged');
     expect(second).toContain('  products:   0 created, 0 updated, 3 unchanged');
+    // A re-import that writes nothing says so for variants too.
+    expect(second).toContain('  variants:   0 created, 0 updated, 9 unchanged');
   });
 
   it('reports a missing file, bad JSON and a missing argument as readable errors', async () => {
@@ -61,8 +66,13 @@ describe('npm run cli -- import', () => {
     );
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"products": [');
-    await expect(runImport([broken])).rejects.toThrow(/broken\.json is not valid JSON/);
-    await expect(runImport([])).rejects.toEqual(new CliError('Usage: npm run cli -- import FILE.json', 2));
+    await expect(runImport([broken])).rejects.toThrow(/\(file\): not valid JSON/);
+    await expect(runImport([])).rejects.toEqual(
+      expect.objectContaining({
+        exitCode: 2,
+        message: expect.stringMatching(/^Usage: npm run cli -- import FILE/),
+      }),
+    );
   });
 
   it('exits 1 with every problem and its path for a bad file, 2 for an unknown command, 0 for help', async () => {
@@ -99,7 +109,7 @@ describe('npm run cli -- import', () => {
 
     const help = await cli(['help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/import FILE\.json\s+Import a catalogue file/);
+    expect(help.stdout).toMatch(/import FILE \[--format json\|shopify\|magento\].*Import a catalogue/);
     expect(help.stdout).toMatch(/seed \[--reset\]/);
   });
 });

@@ -68,6 +68,16 @@ export interface ImportSummary {
 export interface ImportOptions {
   /** Called as batches finish, with the top-level products written so far and their total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Where a catalogue path comes from in the file read (`row 12, column Vendor` for a CSV), so the
+   * problems found against the database name the cell rather than the built catalogue's path.
+   */
+  locate?: (path: string) => string | undefined;
+  /**
+   * Sellers already in the database are left as they are (a CSV names a seller by its Vendor only, and
+   * must not overwrite the logo and description a JSON import gave it).
+   */
+  keepExistingSellers?: boolean;
 }
 
 /** A file that cannot be imported; `problems` lists every one, each starting with its path. */
@@ -80,6 +90,20 @@ export class CatalogueImportError extends InvalidDataError {
       { parameters: problems },
     );
   }
+}
+
+/** `products[3].seller: unknown seller "x"` → `row 12, column Vendor: unknown seller "x"`. */
+export function relocateProblems(
+  problems: readonly string[],
+  locate: ((path: string) => string | undefined) | undefined,
+): string[] {
+  if (!locate) return [...problems];
+  return problems.map((problem) => {
+    const split = problem.indexOf(': ');
+    if (split === -1) return problem;
+    const where = locate(problem.slice(0, split));
+    return where ? `${where}: ${problem.slice(split + 2)}` : problem;
+  });
 }
 
 /** `['products', 12, 'variants', 3, 'sku']` → `products[12].variants[3].sku`. */
@@ -469,17 +493,30 @@ export async function importCatalogue(
   const total = file.products.length;
 
   const summary = await db.transaction().execute(async (trx) => {
-    const categoryPlan = await checkReferences(trx, file);
+    const categoryPlan = await checkReferences(trx, file).catch((error: unknown) => {
+      if (error instanceof CatalogueImportError && options.locate) {
+        throw new CatalogueImportError(relocateProblems(error.problems, options.locate));
+      }
+      throw error;
+    });
 
+    const known = options.keepExistingSellers
+      ? await existingSellerUrls(
+          trx,
+          file.sellers.map((seller) => seller.seller_url),
+        )
+      : new Set<string>();
     const sellerRows = await upsertSellers(
       trx,
-      file.sellers.map((seller) => ({
-        seller_url: seller.seller_url,
-        name: seller.name,
-        description: seller.description,
-        logo_url: seller.logo_url,
-        banner_url: seller.banner_url,
-      })),
+      file.sellers
+        .filter((seller) => !known.has(seller.seller_url))
+        .map((seller) => ({
+          seller_url: seller.seller_url,
+          name: seller.name,
+          description: seller.description,
+          logo_url: seller.logo_url,
+          banner_url: seller.banner_url,
+        })),
     );
     const sellers = await sellerIds(trx, [...new Set(file.products.map((product) => product.seller))]);
 
