@@ -161,8 +161,8 @@ export class CategoryTree {
   warnings(): string[] {
     if (this.folded.size === 0) return [];
     return [
-      `${this.folded.size} categor${this.folded.size === 1 ? 'y is' : 'ies are'} deeper than ${MAX_CATEGORY_LEVEL} levels; ` +
-        `their products were put in the third level:\n${[...this.folded].map((line) => `    ${line}`).join('\n')}`,
+      `${this.folded.size} categor${this.folded.size === 1 ? 'y' : 'ies'} deeper than ${MAX_CATEGORY_LEVEL} levels folded ` +
+        `into the third level (their products go there):\n${[...this.folded].map((line) => `    ${line}`).join('\n')}`,
     ];
   }
 }

@@ -267,11 +267,9 @@ export function parseMagentoCsv(text: string, options: MagentoOptions = {}): Rea
         },
       ];
     });
-    // A configurable parent's own price is often empty in an export: its cheapest variant's then.
-    const own = row.cell('price');
-    const price = own
-      ? (readDollars(own, where('price'), problems) ?? 0)
-      : Math.min(...variants.map((variant) => variant.price), Number.POSITIVE_INFINITY);
+    // A configurable product's own price means nothing in Magento (empty or 0 in exports): the shop
+    // sells its children, so the product's default price is its cheapest variant's.
+    const price = Math.min(...variants.map((variant) => variant.price));
     // [DATA-24] configurable_variations list children in no meaningful order, so sizes take the shared
     // size order; colours keep the order the variations first name them.
     const sizes = sortSizes([
