@@ -102,7 +102,20 @@ export function relocateProblems(
     const split = problem.indexOf(': ');
     if (split === -1) return problem;
     const where = locate(problem.slice(0, split));
-    return where ? `${where}: ${problem.slice(split + 2)}` : problem;
+    // A message may name another entry ('also used at products.0.variants.1.sku'): name its cell too.
+    const message = problem
+      .slice(split + 2)
+      .replace(
+        /\bproducts\.(\d+)(?:\.variants\.(\d+))?\.sku\b/g,
+        (text, product: string, variant?: string) => {
+          const path =
+            variant === undefined
+              ? `products[${product}].sku`
+              : `products[${product}].variants[${variant}].sku`;
+          return locate(path) ?? text;
+        },
+      );
+    return where ? `${where}: ${message}` : problem;
   });
 }
 

@@ -64,7 +64,9 @@ export function readCsv(text: string): CsvTable {
 export class Problems {
   readonly list: string[] = [];
   add(where: string, message: string) {
-    this.list.push(`${where}: ${message}`);
+    const problem = `${where}: ${message}`;
+    // A cell read twice (a child two parents name) is still one problem.
+    if (!this.list.includes(problem)) this.list.push(problem);
   }
   throwIfAny() {
     if (this.list.length > 0) throw new CatalogueImportError(this.list);
@@ -205,6 +207,14 @@ export function validateBuilt(input: CatalogueFileInput, locations: Locations) {
     }
     throw error;
   }
+}
+
+/**
+ * A seller read from a CSV has no logo of its own: it shows the main picture of its first product that
+ * has one, until a JSON import gives it a logo and banner.
+ */
+export function firstPictureOf(products: readonly { seller: string; images?: string[] }[], seller: string) {
+  return products.find((product) => product.seller === seller && product.images?.[0])?.images?.[0] ?? '';
 }
 
 /** Records each distinct picture reference with the first cell that names it. */

@@ -3,6 +3,7 @@ import {
   CategoryTree,
   type CsvRow,
   codeOf,
+  firstPictureOf,
   Locations,
   notePicture,
   Problems,
@@ -76,6 +77,8 @@ export function parseMagentoCsv(text: string, options: MagentoOptions = {}): Rea
   problems.throwIfAny();
   const sellerName = options.seller!.trim();
   const sellerUrl = codeOf(sellerName);
+  const locations = new Locations();
+  locations.set('sellers[0]', '--seller');
 
   const storeViewRows = table.rows.filter((row) => row.cell('store_view_code'));
   const rows = table.rows.filter((row) => !row.cell('store_view_code'));
@@ -157,7 +160,6 @@ export function parseMagentoCsv(text: string, options: MagentoOptions = {}): Rea
     childrenOf.set(row.cell('sku'), children);
   }
 
-  const locations = new Locations();
   const pictures = new Map<string, string>();
   const tree = new CategoryTree();
   const products: FileProduct[] = [];
@@ -198,7 +200,7 @@ export function parseMagentoCsv(text: string, options: MagentoOptions = {}): Rea
     locations.set(`${path}.short_desc`, where('short_description'));
     locations.set(`${path}.price`, where('price'));
     locations.set(`${path}.qty`, where('qty'));
-    locations.set(`${path}.seller`, '(file)');
+    locations.set(`${path}.seller`, '--seller');
     locations.set(`${path}.categories`, where('categories'));
     locations.set(`${path}.enabled`, where('product_online'));
 
@@ -287,19 +289,18 @@ export function parseMagentoCsv(text: string, options: MagentoOptions = {}): Rea
 
   const file = validateBuilt(
     {
-      sellers: [
-        // A new seller shows its first product's main picture until a JSON import gives it a logo.
-        ...(products[0]
+      // A new seller shows its first product's main picture until a JSON import gives it a logo.
+      sellers:
+        products.length > 0
           ? [
               {
                 seller_url: sellerUrl,
                 name: sellerName.slice(0, 120),
-                logo_url: products[0].images?.[0] ?? '',
-                banner_url: products[0].images?.[0] ?? '',
+                logo_url: firstPictureOf(products, sellerUrl),
+                banner_url: firstPictureOf(products, sellerUrl),
               },
             ]
-          : []),
-      ],
+          : [],
       categories: tree.categories,
       products,
     },

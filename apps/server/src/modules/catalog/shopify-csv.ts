@@ -3,6 +3,7 @@ import {
   CategoryTree,
   type CsvRow,
   codeOf,
+  firstPictureOf,
   Locations,
   notePicture,
   Problems,
@@ -160,13 +161,11 @@ export function parseShopifyCsv(text: string, options: ShopifyOptions = {}): Rea
     if (!vendor) problems.add(at(first.row, 'Vendor'), 'a Vendor (the seller) is required, or give --seller');
     const sellerUrl = codeOf(vendor);
     if (vendor && !sellers.has(sellerUrl)) {
-      // A new seller shows its first product's main picture until a JSON import gives it a logo.
-      const picture = productImages[0]?.src ?? '';
       sellers.set(sellerUrl, {
         seller_url: sellerUrl,
         name: vendor.slice(0, 120),
-        logo_url: picture,
-        banner_url: picture,
+        logo_url: '',
+        banner_url: '',
       });
       locations.set(`sellers[${sellers.size - 1}]`, at(first.row, 'Vendor'));
     }
@@ -283,6 +282,10 @@ export function parseShopifyCsv(text: string, options: ShopifyOptions = {}): Rea
   }
   problems.throwIfAny();
 
+  for (const seller of sellers.values()) {
+    seller.logo_url = firstPictureOf(products, seller.seller_url);
+    seller.banner_url = seller.logo_url;
+  }
   const file = validateBuilt(
     { sellers: [...sellers.values()], categories: tree.categories, products },
     locations,
