@@ -101,23 +101,23 @@ describe('docs/examples/shopify-products.csv', () => {
     expect(hoodie.configurable_options.color).toBeUndefined();
 
     // Honey: 'Default Title' → a simple product under its Variant SKU, from another Vendor.
-    const honey = await product('LHF-HONEY-500');
+    const honey = await product('LHF-RAW-500');
     expect(honey).toMatchObject({
       type_id: 'simple',
       price: 18.5,
       qty: 40,
       seller_url: 'leatherwood-honey-farm',
     });
-    expect(await categoryNamesOf('LHF-HONEY-500')).toEqual(['pantry']);
+    expect(await categoryNamesOf('LHF-RAW-500')).toEqual(['pantry']);
 
     // Beanie: Status draft → not for sale.
     const beanie = await t.app.inject({
       method: 'GET',
-      url: `${ns}/product?product_id=${(await t.db.selectFrom('products').select('id').where('sku', '=', 'SSC-BEANIE').executeTakeFirstOrThrow()).id}`,
+      url: `${ns}/product?product_id=${(await t.db.selectFrom('products').select('id').where('sku', '=', 'SBS-BEANIE').executeTakeFirstOrThrow()).id}`,
     });
     expect(beanie.json()).toMatchObject({ status: false, not_exists: true });
     const { data } = await get<{ data: ProductTile[] }>(`${ns}/browseProducts?page=1`);
-    expect(data.map((tile) => tile.sku)).toEqual(['crest-organic-tee', 'harbour-hoodie', 'LHF-HONEY-500']);
+    expect(data.map((tile) => tile.sku)).toEqual(['crest-organic-tee', 'harbour-hoodie', 'LHF-RAW-500']);
 
     const again = await importCatalogueFile(t.db, t.config, SHOPIFY);
     expect(again.summary).toEqual({

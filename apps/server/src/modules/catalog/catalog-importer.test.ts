@@ -328,4 +328,37 @@ describe('importCatalogue', () => {
       /products\[0\]\.name: is required/,
     );
   });
+
+  it('a picture may be a path relative to the file, a data: URL, an http(s) URL or a /media path; nothing else', () => {
+    const withImages = (images: string[]) =>
+      parseCatalogueFile(aCatalogue({ products: [aSimpleProduct('MUG-1', { images })] }));
+    const good = [
+      'pictures/mug.jpg',
+      '../shared/mug.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'https://cdn.example.com/m.jpg',
+    ];
+    expect(withImages(good).products[0]?.images).toEqual(good);
+    expect(withImages(['/media/products/m.png']).products[0]?.images).toEqual(['/media/products/m.png']);
+    const problems = (() => {
+      try {
+        withImages([
+          '/home/me/mug.jpg',
+          'file:///etc/passwd',
+          'ftp://example.com/m.jpg',
+          `pictures/${'x'.repeat(2000)}.jpg`,
+        ]);
+      } catch (error) {
+        return (error as CatalogueImportError).problems;
+      }
+      return [];
+    })();
+    const refused = 'must be a path relative to the file, a data: URL, an http(s) URL or a /media/ path';
+    expect(problems).toEqual([
+      `products[0].images[0]: ${refused}`,
+      `products[0].images[1]: ${refused}`,
+      `products[0].images[2]: ${refused}`,
+      'products[0].images[3]: is longer than 2000 characters',
+    ]);
+  });
 });

@@ -246,7 +246,10 @@ export function parseShopifyCsv(text: string, options: ShopifyOptions = {}): Rea
       locations.set(`${path}.qty`, at(only.variant.row.row, 'Variant Inventory Qty'));
       continue;
     }
+    const refusedOption = [1, 2, 3].some((n) => first.cell(`Option${n} Name`) && !kinds[n - 1]);
     if (!kinds.some((kind) => kind === 'color' || kind === 'size')) {
+      // A refused option name is the problem already reported; saying it again differently would not help.
+      if (refusedOption) continue;
       problems.add(
         at(first.row, 'Option1 Name'),
         `"${handle}" has ${read.length} variants but no Color or Size option to tell them apart`,
