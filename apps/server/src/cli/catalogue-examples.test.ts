@@ -166,6 +166,8 @@ describe('docs/examples/magento-products.csv', () => {
       ['Red', 16],
       ['Yellow', 2],
     ]);
+    // A Magento export carries no swatches: common colour names get one.
+    expect(kit.configurable_options.color?.options.map((o) => o.swatch)).toEqual(['#c8312b', '#f2cf3a']);
     expect(kit.configurable_products?.map((child) => child.sku)).toEqual([
       'MJ01-L-Red',
       'MJ01-XS-Red',

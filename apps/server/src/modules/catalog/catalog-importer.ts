@@ -26,6 +26,7 @@ import {
   vacuumCatalogue,
 } from './catalog-import-repository.ts';
 import { notifyCatalogueChanged } from './catalog-notifications.ts';
+import { guessSwatch } from './colour-swatches.ts';
 import {
   type CatalogueFile,
   type CatalogueFileInput,
@@ -314,6 +315,9 @@ function optionValuesOf(file: CatalogueFile): OptionValueRow[] {
       add('size', variant.size);
       add('gift_card_price', variant.gift_card_price);
     }
+  }
+  for (const row of rows.values()) {
+    if (row.attribute_code === 'color' && !row.swatch) row.guessedSwatch = guessSwatch(row.title);
   }
   return [...rows.values()];
 }
