@@ -211,7 +211,7 @@ async function importLarge(db: Db): Promise<number> {
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`imported ${LARGE} products (${summary.variants} variants) in ${seconds.toFixed(1)} s`);
+  console.log(`imported ${LARGE} products (${summary.variants.created} variants) in ${seconds.toFixed(1)} s`);
   return seconds;
 }
 

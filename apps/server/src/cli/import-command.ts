@@ -7,12 +7,21 @@ import {
   type ImportCounts,
   type ImportSummary,
   importCatalogue,
-  parseCatalogueFile,
 } from '../modules/catalog/catalog-importer.ts';
-import { pictureReferences, storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
+import {
+  CATALOGUE_FORMATS,
+  type CatalogueFormat,
+  detectFormat,
+  FORMAT_HINT,
+  type ReadOptions,
+  readCatalogue,
+} from '../modules/catalog/catalogue-formats.ts';
+import { storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
 
-// `npm run cli -- import FILE.json`: imports a catalogue file (docs/catalogue-import.md) into the
-// database the server uses. A progress bar on a terminal, plain lines otherwise (logs, CI).
+// `npm run cli -- import FILE`: imports a catalogue (docs/catalogue-import.md) — our JSON, a Shopify
+// product CSV export or a Magento catalog_product export — into the database the server uses: the
+// file is read and checked, its pictures taken into the media store, then the catalogue written in one
+// transaction. A progress bar per phase on a terminal, plain lines otherwise (logs, CI).
 
 /** A failure the operator can act on: printed as it is, without a stack trace. */
 export class CliError extends Error {
@@ -40,41 +49,94 @@ export async function withCliDatabase<T>(work: (db: Db, config: Config) => Promi
   }
 }
 
-export async function readCatalogueFile(path: string): Promise<unknown> {
-  let text: string;
+/** Reads the file's text; a file that cannot be read is a CliError naming it. */
+export async function readCatalogueText(path: string): Promise<string> {
   try {
-    text = await readFile(resolve(path), 'utf8');
+    return await readFile(resolve(path), 'utf8');
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new CliError(`Cannot read ${path}: ${reason === 'ENOENT' ? 'no such file' : reason}`);
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(
-      `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+}
+
+export interface ImportFileOptions extends ReadOptions {
+  /** Chosen by the file's extension (and a CSV's header) when absent. */
+  format?: CatalogueFormat;
+  /** Called before anything is written, with what the operator should know (categories folded, …). */
+  onWarnings?: (warnings: string[]) => void;
+  onPictures?: (done: number, total: number) => void;
+  onProducts?: (done: number, total: number) => void;
+}
+
+export interface ImportFileResult {
+  format: CatalogueFormat;
+  summary: ImportSummary;
+  /** Distinct pictures the file names, each taken into the media store once. */
+  pictures: number;
+  warnings: string[];
+}
+
+/** Reads a catalogue file of any format without the database; every problem at once. */
+export async function readCatalogueFile(path: string, options: ImportFileOptions = {}) {
+  const text = await readCatalogueText(path);
+  const format = options.format ?? detectFormat(path, text);
+  if (!format) throw new CliError(`Cannot tell the format of ${path}: expected ${FORMAT_HINT}`);
+  return { format, read: readCatalogue(format, text, options) };
+}
+
+/**
+ * What `npm run cli -- import` does once the database is open: read the file (any format), take its
+ * pictures into the media store (relative paths from the file's folder), then write the catalogue in
+ * one transaction. A bad file or picture stops before anything is written.
+ */
+export async function importCatalogueFile(
+  db: Db,
+  config: Config,
+  path: string,
+  options: ImportFileOptions = {},
+  /** The file as readCatalogueFile read it, when the caller checked it before opening the database. */
+  alreadyRead?: Awaited<ReturnType<typeof readCatalogueFile>>,
+): Promise<ImportFileResult> {
+  const { format, read } = alreadyRead ?? (await readCatalogueFile(path, options));
+  options.onWarnings?.(read.warnings);
+  const file = await storeCataloguePictures(db, config, read, {
+    baseDir: dirname(resolve(path)),
+    ...(options.onPictures ? { onProgress: options.onPictures } : {}),
+  });
+  const summary = await importCatalogue(db, file, {
+    ...(options.onProducts ? { onProgress: options.onProducts } : {}),
+    ...(read.locate ? { locate: read.locate } : {}),
+    // A CSV names a seller only by name: it never overwrites the logo a JSON import gave it.
+    keepExistingSellers: format !== 'json',
+  });
+  return { format, summary, pictures: read.pictureLocations.size, warnings: read.warnings };
 }
 
 const line = (counts: ImportCounts) =>
   `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`;
 
-export function describeSummary(summary: ImportSummary): string {
+export function describeSummary(summary: ImportSummary, pictures?: number): string {
   return [
+    ...(pictures === undefined
+      ? []
+      : [`  pictures:   ${pictures} in the media store (a picture already stored is not copied again)`]),
     `  sellers:    ${line(summary.sellers)}`,
     `  categories: ${line(summary.categories)}`,
     `  products:   ${line(summary.products)}`,
-    `  variants:   ${summary.variants} written with their products`,
+    `  variants:   ${line(summary.variants)}${
+      summary.variants.disabled > 0 ? `, ${summary.variants.disabled} no longer listed (disabled)` : ''
+    }`,
   ].join('\n');
 }
 
-/** Progress as the import reports it: a bar on a terminal, a line every 10% otherwise. */
-function progressReporter(out: NodeJS.WriteStream, what = 'products') {
+/**
+ * Progress of one phase (pictures, then products): a bar on a terminal, a line every 10% otherwise.
+ */
+function progressReporter(out: NodeJS.WriteStream, label: string, unit: string) {
   if (out.isTTY) {
     const bar = new cliProgress.SingleBar(
       {
-        format: `importing [{bar}] {percentage}% | {value}/{total} ${what} | {duration_formatted}`,
+        format: `${label.padEnd(9)} [{bar}] {percentage}% | {value}/{total} ${unit} | {duration_formatted}`,
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
@@ -96,44 +158,91 @@ function progressReporter(out: NodeJS.WriteStream, what = 'products') {
       const tenth = total === 0 ? 10 : Math.floor((done / total) * 10);
       if (tenth === lastTenth) return;
       lastTenth = tenth;
-      out.write(`importing: ${done}/${total} ${what}\n`);
+      out.write(`${label}: ${done}/${total} ${unit}\n`);
     },
     stop: () => undefined,
   };
 }
 
-export async function runImport(args: string[]): Promise<void> {
-  const [path, ...rest] = args;
-  if (!path || rest.length > 0) throw new CliError('Usage: npm run cli -- import FILE.json', 2);
-  // The file's own problems are reported before the database is even opened.
-  const file = parseCatalogueFile(await readCatalogueFile(path));
-  const progress = progressReporter(process.stdout);
-  // Timed from the first write to the commit (and the statistics refresh), without opening the database.
-  let seconds = '';
-  const summary = await withCliDatabase(async (db, config) => {
-    // Pictures first (issue 14): each one is read, checked and stored, and the file then names /media
-    // paths; a picture that cannot be read stops the import here, before anything is written.
-    const pictureProgress = progressReporter(process.stdout, 'pictures');
-    let pictures: typeof file;
-    try {
-      pictures = await storeCataloguePictures(
-        db,
-        config,
-        { file, pictureLocations: pictureReferences(file), warnings: [] },
-        { baseDir: dirname(resolve(path)), onProgress: (done, total) => pictureProgress.update(done, total) },
-      );
-    } finally {
-      pictureProgress.stop();
+const USAGE =
+  'Usage: npm run cli -- import FILE [--format json|shopify|magento] [--seller NAME] [--category VALUE=PATH]…';
+
+/** `FILE --format shopify --category Hoodies=Clothing/Men/Hoodies` → the path and its options. */
+export function parseImportArgs(args: string[]): { path: string; options: ImportFileOptions } {
+  const options: ImportFileOptions = {};
+  const paths: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (!arg.startsWith('--')) {
+      paths.push(arg);
+      continue;
     }
+    const split = arg.indexOf('=');
+    const name = split === -1 ? arg : arg.slice(0, split);
+    const value = split === -1 ? args[++index] : arg.slice(split + 1);
+    if (value === undefined || value === '') throw new CliError(`${name} needs a value\n${USAGE}`, 2);
+    if (name === '--format') {
+      if (!(CATALOGUE_FORMATS as readonly string[]).includes(value)) {
+        throw new CliError(`--format must be json, shopify or magento, not "${value}"`, 2);
+      }
+      options.format = value as CatalogueFormat;
+    } else if (name === '--seller') {
+      options.seller = value;
+    } else if (name === '--category') {
+      const equals = value.indexOf('=');
+      const segments = value
+        .slice(equals + 1)
+        .split(/\s*[/>]\s*/)
+        .filter(Boolean);
+      if (equals <= 0 || segments.length === 0) {
+        throw new CliError(`--category takes VALUE=Path/To/Category, not "${value}"`, 2);
+      }
+      options.categories ??= new Map();
+      options.categories.set(value.slice(0, equals).trim(), segments);
+    } else {
+      throw new CliError(`Unknown option ${name}\n${USAGE}`, 2);
+    }
+  }
+  const [path] = paths;
+  if (!path || paths.length > 1) throw new CliError(USAGE, 2);
+  return { path, options };
+}
+
+export async function runImport(args: string[]): Promise<void> {
+  const { path, options } = parseImportArgs(args);
+  // The file's own problems are reported before the database is even opened.
+  const read = await readCatalogueFile(path, options);
+  const pictures = progressReporter(process.stdout, 'pictures', 'pictures');
+  const products = progressReporter(process.stdout, 'importing', 'products');
+  // Timed from the first picture to the commit (and the statistics refresh), without opening the database.
+  let seconds = '';
+  const result = await withCliDatabase(async (db, config) => {
     const started = performance.now();
     try {
-      return await importCatalogue(db, pictures, {
-        onProgress: (done, total) => progress.update(done, total),
-      });
+      return await importCatalogueFile(
+        db,
+        config,
+        path,
+        {
+          ...options,
+          onWarnings: (warnings) => {
+            for (const warning of warnings) process.stdout.write(`Warning: ${warning}\n`);
+          },
+          onPictures: (done, total) => {
+            pictures.update(done, total);
+            if (done === total) pictures.stop();
+          },
+          onProducts: (done, total) => products.update(done, total),
+        },
+        read,
+      );
     } finally {
-      progress.stop();
+      pictures.stop();
+      products.stop();
       seconds = ((performance.now() - started) / 1000).toFixed(1);
     }
   });
-  process.stdout.write(`Imported ${path} in ${seconds} s\n${describeSummary(summary)}\n`);
+  process.stdout.write(
+    `Imported ${path} (${result.format}) in ${seconds} s\n${describeSummary(result.summary, result.pictures)}\n`,
+  );
 }

@@ -14,8 +14,9 @@ interface Command {
 
 const COMMANDS: Record<string, Command> = {
   import: {
-    usage: 'import FILE.json',
-    summary: 'Import a catalogue file (sellers, categories, products); see docs/catalogue-import.md.',
+    usage: 'import FILE [--format json|shopify|magento] [--seller NAME] [--category VALUE=PATH]',
+    summary:
+      'Import a catalogue: our JSON, a Shopify or a Magento product CSV; see docs/catalogue-import.md.',
     run: runImport,
   },
   seed: {

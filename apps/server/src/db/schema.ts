@@ -69,6 +69,9 @@ export interface ProductTable {
   color_id: number | null;
   size_id: number | null;
   gift_card_price_id: number | null;
+  /** [DATA-24] A variant's place of its colour, and of its size, within its product (migration 0011). */
+  color_position: Generated<number | null>;
+  size_position: Generated<number | null>;
   tabs: ColumnType<ProductTabs, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

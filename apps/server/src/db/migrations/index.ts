@@ -8,6 +8,7 @@ import * as m0007 from './0007-gift-cards.ts';
 import * as m0008 from './0008-order-receipts.ts';
 import * as m0009 from './0009-sign-in-safety.ts';
 import * as m0010 from './0010-pictures.ts';
+import * as m0011 from './0011-option-positions.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-order-receipts': m0008,
   '0009-sign-in-safety': m0009,
   '0010-pictures': m0010,
+  '0011-option-positions': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

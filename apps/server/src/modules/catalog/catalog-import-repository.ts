@@ -164,20 +164,34 @@ export async function refreshCategoryPaths(db: Db): Promise<void> {
 export interface OptionValueRow {
   attribute_code: AttributeCode;
   title: string;
+  /** The swatch the file gives; it fills or changes the colour. */
   swatch: string | null;
+  /** A swatch guessed from the colour's name (colour-swatches.ts): only fills a colour that has none. */
+  guessedSwatch?: string | null;
   position: number;
 }
 
 /**
- * Option values are shared by all products (one 'Red', one 'M'). The first import that names a value
- * fixes its position; a swatch given later fills or changes the colour, an absent swatch keeps it.
+ * Option values are shared by all products (one 'Red', one 'M'). A value's shared position is fixed by
+ * the first import that names it (products order their own choices: products.color_position and
+ * size_position); a swatch given later fills or changes the colour, an absent swatch keeps it, and a
+ * guessed swatch only fills a colour without one.
  */
 export async function upsertOptionValues(db: Db, rows: OptionValueRow[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const part of chunks(rows)) {
+  const given = rows.filter((row) => !row.guessedSwatch);
+  const guessed = rows.filter((row) => row.guessedSwatch);
+  const values = (part: OptionValueRow[]) =>
+    part.map((row) => ({
+      attribute_code: row.attribute_code,
+      title: row.title,
+      swatch: row.swatch ?? row.guessedSwatch ?? null,
+      position: row.position,
+    }));
+  for (const part of chunks(given)) {
     await db
       .insertInto('option_values')
-      .values(part)
+      .values(values(part))
       .onConflict((oc) =>
         oc
           .columns(['attribute_code', 'title'])
@@ -185,6 +199,18 @@ export async function upsertOptionValues(db: Db, rows: OptionValueRow[]): Promis
           .where(
             sql<boolean>`excluded.swatch is not null and option_values.swatch is distinct from excluded.swatch`,
           ),
+      )
+      .execute();
+  }
+  for (const part of chunks(guessed)) {
+    await db
+      .insertInto('option_values')
+      .values(values(part))
+      .onConflict((oc) =>
+        oc
+          .columns(['attribute_code', 'title'])
+          .doUpdateSet((eb) => ({ swatch: eb.ref('excluded.swatch') }))
+          .where(sql<boolean>`option_values.swatch is null`),
       )
       .execute();
   }
@@ -211,6 +237,8 @@ const PRODUCT_COLUMNS = [
   'color_id',
   'size_id',
   'gift_card_price_id',
+  'color_position',
+  'size_position',
   'tabs',
 ] as const;
 
@@ -237,6 +265,8 @@ export async function upsertProducts(db: Db, rows: Insertable<ProductTable>[]): 
             color_id: eb.ref('excluded.color_id'),
             size_id: eb.ref('excluded.size_id'),
             gift_card_price_id: eb.ref('excluded.gift_card_price_id'),
+            color_position: eb.ref('excluded.color_position'),
+            size_position: eb.ref('excluded.size_position'),
             tabs: eb.ref('excluded.tabs'),
             updated_at: sql<Date>`now()`,
           }))

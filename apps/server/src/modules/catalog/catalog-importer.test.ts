@@ -68,7 +68,7 @@ describe('importCatalogue', () => {
       sellers: { created: 1, updated: 0, unchanged: 0 },
       categories: { created: 3, updated: 0, unchanged: 0 },
       products: { created: 3, updated: 0, unchanged: 0 },
-      variants: 9,
+      variants: { created: 9, updated: 0, unchanged: 0, disabled: 0 },
     });
     const categories = await handle.db
       .selectFrom('categories')
@@ -117,7 +117,7 @@ describe('importCatalogue', () => {
       sellers: { created: 0, updated: 0, unchanged: 1 },
       categories: { created: 0, updated: 0, unchanged: 3 },
       products: { created: 0, updated: 0, unchanged: 3 },
-      variants: 9,
+      variants: { created: 0, updated: 0, unchanged: 9, disabled: 0 },
     });
     const after = await handle.db
       .selectFrom('products')
@@ -146,6 +146,8 @@ describe('importCatalogue', () => {
       }),
     );
     expect(summary.products).toEqual({ created: 0, updated: 2, unchanged: 0 });
+    // The summary counts variants like products: one changed stock, four untouched, one dropped.
+    expect(summary.variants).toEqual({ created: 0, updated: 1, unchanged: 4, disabled: 1 });
     const mug = await handle.db
       .selectFrom('products')
       .select(['id', 'price_cents'])
@@ -325,5 +327,38 @@ describe('importCatalogue', () => {
     expect(() => parseCatalogueFile({ products: [{ type: 'simple', sku: 'A' }] })).toThrow(
       /products\[0\]\.name: is required/,
     );
+  });
+
+  it('a picture may be a path relative to the file, a data: URL, an http(s) URL or a /media path; nothing else', () => {
+    const withImages = (images: string[]) =>
+      parseCatalogueFile(aCatalogue({ products: [aSimpleProduct('MUG-1', { images })] }));
+    const good = [
+      'pictures/mug.jpg',
+      '../shared/mug.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'https://cdn.example.com/m.jpg',
+    ];
+    expect(withImages(good).products[0]?.images).toEqual(good);
+    expect(withImages(['/media/products/m.png']).products[0]?.images).toEqual(['/media/products/m.png']);
+    const problems = (() => {
+      try {
+        withImages([
+          '/home/me/mug.jpg',
+          'file:///etc/passwd',
+          'ftp://example.com/m.jpg',
+          `pictures/${'x'.repeat(2000)}.jpg`,
+        ]);
+      } catch (error) {
+        return (error as CatalogueImportError).problems;
+      }
+      return [];
+    })();
+    const refused = 'must be a path relative to the file, a data: URL, an http(s) URL or a /media/ path';
+    expect(problems).toEqual([
+      `products[0].images[0]: ${refused}`,
+      `products[0].images[1]: ${refused}`,
+      `products[0].images[2]: ${refused}`,
+      'products[0].images[3]: is longer than 2000 characters',
+    ]);
   });
 });

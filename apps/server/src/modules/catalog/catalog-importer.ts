@@ -26,6 +26,7 @@ import {
   vacuumCatalogue,
 } from './catalog-import-repository.ts';
 import { notifyCatalogueChanged } from './catalog-notifications.ts';
+import { guessSwatch } from './colour-swatches.ts';
 import {
   type CatalogueFile,
   type CatalogueFileInput,
@@ -58,13 +59,26 @@ export interface ImportSummary {
   categories: ImportCounts;
   /** Top-level products; a product counts as updated when it or any of its variants, pictures, categories or templates changed. */
   products: ImportCounts;
-  /** Variants and gift-card prices that the file still lists, written with their product. */
-  variants: number;
+  /** Variants and gift-card prices the file lists (a variant whose own picture changed counts as updated). */
+  variants: ImportCounts & {
+    /** Variants of these products that the file no longer lists, disabled by this import. */
+    disabled: number;
+  };
 }
 
 export interface ImportOptions {
   /** Called as batches finish, with the top-level products written so far and their total. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Where a catalogue path comes from in the file read (`row 12, column Vendor` for a CSV), so the
+   * problems found against the database name the cell rather than the built catalogue's path.
+   */
+  locate?: (path: string) => string | undefined;
+  /**
+   * Sellers already in the database are left as they are (a CSV names a seller by its Vendor only, and
+   * must not overwrite the logo and description a JSON import gave it).
+   */
+  keepExistingSellers?: boolean;
 }
 
 /** A file that cannot be imported; `problems` lists every one, each starting with its path. */
@@ -77,6 +91,33 @@ export class CatalogueImportError extends InvalidDataError {
       { parameters: problems },
     );
   }
+}
+
+/** `products[3].seller: unknown seller "x"` → `row 12, column Vendor: unknown seller "x"`. */
+export function relocateProblems(
+  problems: readonly string[],
+  locate: ((path: string) => string | undefined) | undefined,
+): string[] {
+  if (!locate) return [...problems];
+  return problems.map((problem) => {
+    const split = problem.indexOf(': ');
+    if (split === -1) return problem;
+    const where = locate(problem.slice(0, split));
+    // A message may name another entry ('also used at products.0.variants.1.sku'): name its cell too.
+    const message = problem
+      .slice(split + 2)
+      .replace(
+        /\bproducts\.(\d+)(?:\.variants\.(\d+))?\.sku\b/g,
+        (text, product: string, variant?: string) => {
+          const path =
+            variant === undefined
+              ? `products[${product}].sku`
+              : `products[${product}].variants[${variant}].sku`;
+          return locate(path) ?? text;
+        },
+      );
+    return where ? `${where}: ${message}` : problem;
+  });
 }
 
 /** `['products', 12, 'variants', 3, 'sku']` → `products[12].variants[3].sku`. */
@@ -247,7 +288,10 @@ async function checkReferences(db: Db, file: CatalogueFile): Promise<CategoryPla
     .sort((a, b) => a.level - b.level);
 }
 
-/** Every option value the file names, in the order of first appearance. */
+/**
+ * Every option value the file names, in the order of first appearance. This shared position only
+ * decides the order for variants imported before per-product positions existed (migration 0011).
+ */
 function optionValuesOf(file: CatalogueFile): OptionValueRow[] {
   const rows = new Map<string, OptionValueRow>();
   const add = (attribute: AttributeCode, title: string | undefined, swatch?: string | null) => {
@@ -272,7 +316,33 @@ function optionValuesOf(file: CatalogueFile): OptionValueRow[] {
       add('gift_card_price', variant.gift_card_price);
     }
   }
+  for (const row of rows.values()) {
+    if (row.attribute_code === 'color' && !row.swatch) row.guessedSwatch = guessSwatch(row.title);
+  }
   return [...rows.values()];
+}
+
+/**
+ * [DATA-24] The product's own order of its colours and of its sizes: the choices its `options` list, in
+ * that order, then those named only by its variants, in the order the variants first name them.
+ */
+export function productOptionOrder(product: ProductInput): {
+  color: Map<string, number>;
+  size: Map<string, number>;
+} {
+  const order = { color: new Map<string, number>(), size: new Map<string, number>() };
+  if (product.type !== 'configurable') return order;
+  const add = (attribute: 'color' | 'size', title: string | undefined) => {
+    const positions = order[attribute];
+    if (title && !positions.has(title)) positions.set(title, positions.size);
+  };
+  for (const choice of product.options?.color ?? []) add('color', choice.title);
+  for (const choice of product.options?.size ?? []) add('size', choice.title);
+  for (const variant of product.variants) {
+    add('color', variant.color);
+    add('size', variant.size);
+  }
+  return order;
 }
 
 const tabsOf = (product: ProductInput) =>
@@ -287,9 +357,9 @@ async function writeProducts(
   file: CatalogueFile,
   ids: { sellers: Map<string, number>; categories: Map<string, number>; options: Map<string, number> },
   onBatch: (done: number) => void,
-): Promise<{ counts: ImportCounts; variants: number }> {
+): Promise<{ counts: ImportCounts; variants: ImportSummary['variants'] }> {
   const counts = emptyCounts();
-  let variants = 0;
+  const variants = { ...emptyCounts(), disabled: 0 };
   let done = 0;
   for (let start = 0; start < file.products.length; start += PRODUCTS_PER_BATCH) {
     const batch = file.products.slice(start, start + PRODUCTS_PER_BATCH);
@@ -310,6 +380,8 @@ async function writeProducts(
       color_id: null,
       size_id: null,
       gift_card_price_id: null,
+      color_position: null,
+      size_position: null,
       tabs: tabsOf(product),
     }));
     const parentRows = await upsertProducts(db, parents);
@@ -322,6 +394,7 @@ async function writeProducts(
     const children: Insertable<ProductTable>[] = [];
     for (const product of batch) {
       if (product.type === 'simple') continue;
+      const order = productOptionOrder(product);
       for (const variant of product.variants) {
         const labels = [variant.color, variant.size, variant.gift_card_price].filter(Boolean);
         const option = (attribute: AttributeCode, title: string | undefined) =>
@@ -341,11 +414,12 @@ async function writeProducts(
           color_id: option('color', variant.color),
           size_id: option('size', variant.size),
           gift_card_price_id: option('gift_card_price', variant.gift_card_price),
+          color_position: variant.color ? (order.color.get(variant.color) ?? null) : null,
+          size_position: variant.size ? (order.size.get(variant.size) ?? null) : null,
           tabs: '{}',
         });
       }
     }
-    variants += children.length;
     const childRows = await upsertProducts(db, children);
     const childIds = await productIds(
       db,
@@ -393,11 +467,20 @@ async function writeProducts(
       const parent = parentIdBySkuOfChild.get(row.key);
       if (parent !== undefined) changedIds.add(parent);
     }
-    for (const id of await disableDroppedChildren(db, batchIds, [...childIds.values()])) changedIds.add(id);
+    const disabled = await disableDroppedChildren(db, batchIds, [...childIds.values()]);
+    for (const id of disabled) changedIds.add(id);
+    variants.disabled += disabled.length;
+    const createdChildren = new Set(childRows.filter((row) => row.inserted).map((row) => row.id));
+    const updatedChildren = new Set(childRows.filter((row) => !row.inserted).map((row) => row.id));
     const imageIds = [...batchIds, ...parentOfChild.keys()];
     for (const id of await syncImages(db, imageIds, [...images, ...variantImages])) {
-      changedIds.add(parentOfChild.get(id) ?? id);
+      const parent = parentOfChild.get(id);
+      changedIds.add(parent ?? id);
+      if (parent !== undefined && !createdChildren.has(id)) updatedChildren.add(id);
     }
+    variants.created += createdChildren.size;
+    variants.updated += updatedChildren.size;
+    variants.unchanged += children.length - createdChildren.size - updatedChildren.size;
     for (const id of await syncProductCategories(db, batchIds, links)) changedIds.add(id);
     for (const id of await syncMmsTemplates(db, batchIds, templates)) changedIds.add(id);
 
@@ -427,17 +510,30 @@ export async function importCatalogue(
   const total = file.products.length;
 
   const summary = await db.transaction().execute(async (trx) => {
-    const categoryPlan = await checkReferences(trx, file);
+    const categoryPlan = await checkReferences(trx, file).catch((error: unknown) => {
+      if (error instanceof CatalogueImportError && options.locate) {
+        throw new CatalogueImportError(relocateProblems(error.problems, options.locate));
+      }
+      throw error;
+    });
 
+    const known = options.keepExistingSellers
+      ? await existingSellerUrls(
+          trx,
+          file.sellers.map((seller) => seller.seller_url),
+        )
+      : new Set<string>();
     const sellerRows = await upsertSellers(
       trx,
-      file.sellers.map((seller) => ({
-        seller_url: seller.seller_url,
-        name: seller.name,
-        description: seller.description,
-        logo_url: seller.logo_url,
-        banner_url: seller.banner_url,
-      })),
+      file.sellers
+        .filter((seller) => !known.has(seller.seller_url))
+        .map((seller) => ({
+          seller_url: seller.seller_url,
+          name: seller.name,
+          description: seller.description,
+          logo_url: seller.logo_url,
+          banner_url: seller.banner_url,
+        })),
     );
     const sellers = await sellerIds(trx, [...new Set(file.products.map((product) => product.seller))]);
 
@@ -481,7 +577,7 @@ export async function importCatalogue(
     } satisfies ImportSummary;
   });
   invalidateCatalogueCache();
-  const written = [summary.sellers, summary.categories, summary.products].reduce(
+  const written = [summary.sellers, summary.categories, summary.products, summary.variants].reduce(
     (sum, counts) => sum + counts.created + counts.updated,
     0,
   );

@@ -16,9 +16,9 @@ export interface TileRow {
   type_id: 'simple' | 'configurable';
   is_giftcard: boolean;
   short_desc: string;
-  /** For a configurable product, the lowest price over its enabled children. */
+  /** For a configurable product, the lowest price over its enabled children in stock (all when none is). */
   price_cents: number;
-  /** For a configurable product, the highest price over its enabled children. */
+  /** For a configurable product, the highest price over its enabled children in stock (all when none is). */
   max_price_cents: number;
   /** For a configurable product, the stock summed over its enabled children. */
   qty: number;
@@ -79,6 +79,14 @@ export interface MmsTemplateRow {
 const ofTopLevel = sql`p.parent_id is null and p.enabled`;
 
 /**
+ * [TILE-02, PDP-06] 'From $x' counts what a shopper can buy: a configurable product's price range spans its
+ * enabled children in stock, and all its enabled children only when every one is sold out.
+ */
+const buyablePriceRange = sql.raw(`
+  coalesce(min(c.price_cents) filter (where c.qty > 0), min(c.price_cents)) as min_price,
+  coalesce(max(c.price_cents) filter (where c.qty > 0), max(c.price_cents)) as max_price`);
+
+/**
  * The tiles of exactly these products, in id order. The ids come from a listing snapshot
  * (listedIds and friends), so the page's rows are fetched by primary key: no OFFSET scan, however
  * deep the page.
@@ -97,7 +105,7 @@ export async function tilesByIds(db: Db, ids: number[]): Promise<TileRow[]> {
     from products p
     join sellers s on s.id = p.seller_id
     left join lateral (
-      select min(c.price_cents) as min_price, max(c.price_cents) as max_price, sum(c.qty)::int as qty
+      select ${buyablePriceRange}, sum(c.qty)::int as qty
       from products c where c.parent_id = p.id and c.enabled
     ) v on p.type_id = 'configurable'
     left join lateral (
@@ -138,9 +146,11 @@ export function categoryListedIds(db: Db, path: string): Promise<number[]> {
   );
 }
 
-const optionJson = (alias: string) =>
+// [DATA-24] A variant's colour and size sit at their place within the product (migration 0011), or at
+// the shared position for variants imported before it.
+const optionJson = (alias: string, ownPosition = 'null') =>
   sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title, 'swatch', ${alias}.swatch, 'position', ${alias}.position) end`,
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'title', ${alias}.title, 'swatch', ${alias}.swatch, 'position', coalesce(${ownPosition}, ${alias}.position)) end`,
   );
 
 /**
@@ -162,7 +172,7 @@ export async function findProduct(db: Db, id: number): Promise<ProductRow | unde
         'logo_url', s.logo_url, 'banner_url', s.banner_url) as seller,
       coalesce((
         select json_agg(json_build_object('id', c.id, 'sku', c.sku, 'name', c.name, 'qty', c.qty,
-            'price_cents', c.price_cents, 'color', ${optionJson('oc')}, 'size', ${optionJson('os')},
+            'price_cents', c.price_cents, 'color', ${optionJson('oc', 'c.color_position')}, 'size', ${optionJson('os', 'c.size_position')},
             'gift_card_price', ${optionJson('og')},
             'image', (select pi.url from product_images pi where pi.product_id = c.id order by pi.position limit 1))
           order by c.id)
@@ -175,7 +185,7 @@ export async function findProduct(db: Db, id: number): Promise<ProductRow | unde
     from products p
     join sellers s on s.id = p.seller_id
     left join lateral (
-      select min(c.price_cents) as min_price, max(c.price_cents) as max_price, sum(c.qty)::int as qty
+      select ${buyablePriceRange}, sum(c.qty)::int as qty
       from products c where c.parent_id = p.id and c.enabled
     ) v on p.type_id = 'configurable'
     where p.id = ${id} and ${ofTopLevel}

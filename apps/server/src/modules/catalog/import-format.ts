@@ -17,17 +17,33 @@ const dollars = z
     },
   );
 const stock = z.number().int().nonnegative().max(10_000_000);
-// Issue 14 (media): a /media path, an http(s) URL, a data: URL or a path relative to the file; the media
-// store takes each in before the write (modules/media/catalogue-pictures.ts).
+/**
+ * A picture as the file names it: a path relative to the file (`pictures/tee.jpg`), a `data:` URL, an
+ * `http(s)` URL, or a picture already in the media store (`/media/…`). The media store reads, checks and
+ * stores each one before the catalogue is written (modules/media/catalogue-pictures.ts).
+ */
 const picture = z
   .string()
   .trim()
   .min(1)
-  .refine((value) => value.startsWith('data:') || value.length <= 2000, 'must be at most 2000 characters')
-  .refine(
-    (value) => /^(\/|https?:\/\/|data:)/.test(value) || !/^[a-z][a-z0-9+.-]*:/i.test(value),
-    'must be a path, a data: URL or an http(s) URL',
-  );
+  .superRefine((value, ctx) => {
+    const isData = /^data:/i.test(value);
+    // A data: URL carries the picture itself; the media store caps its bytes.
+    if (value.length > (isData ? 20_000_000 : 2000)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `is longer than ${isData ? '20,000,000' : '2000'} characters`,
+      });
+      return;
+    }
+    if (isData || /^https?:\/\//i.test(value) || value.startsWith('/media/')) return;
+    if (value.startsWith('/') || value.startsWith('\\') || /^[a-z][a-z0-9+.-]*:/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a path relative to the file, a data: URL, an http(s) URL or a /media/ path',
+      });
+    }
+  });
 const sku = z
   .string()
   .trim()
