@@ -8,12 +8,6 @@ import { importCatalogueFile } from './import-command.ts';
 // The three documented examples (docs/catalogue-import.md), imported through exactly what
 // `npm run cli -- import` runs, and checked product by product as a shopper's storefront sees them.
 
-/**
- * Coordinator: set to true once the media store is merged. Until then storeCataloguePictures is a
- * pass-through placeholder that keeps picture references as written (`pictures/tee.jpg`), so the
- * picture assertions below cannot pass yet; everything about the catalogue itself is asserted now.
- */
-const MEDIA_STORE_MERGED = false;
 
 const EXAMPLES = fileURLToPath(new URL('../../../../docs/', import.meta.url));
 const SHOPIFY = join(EXAMPLES, 'examples/shopify-products.csv');
@@ -66,7 +60,7 @@ async function allPictureUrls(): Promise<string[]> {
 describe('docs/examples/shopify-products.csv', () => {
   it('[DATA-24, TILE-02] imports four products as the doc describes, and again writes nothing', async () => {
     const warnings: string[][] = [];
-    const first = await importCatalogueFile(t.db, t.config, SHOPIFY, { onWarnings: (w) => warnings.push(w) });
+    const first = await importCatalogueFile(t.db, t.config, SHOPIFY, { library: t.app.deps.media, onWarnings: (w) => warnings.push(w) });
     expect(first.format).toBe('shopify');
     expect(warnings).toEqual([[]]);
     expect(first.pictures).toBe(6);
@@ -119,7 +113,7 @@ describe('docs/examples/shopify-products.csv', () => {
     const { data } = await get<{ data: ProductTile[] }>(`${ns}/browseProducts?page=1`);
     expect(data.map((tile) => tile.sku)).toEqual(['crest-organic-tee', 'harbour-hoodie', 'LHF-RAW-500']);
 
-    const again = await importCatalogueFile(t.db, t.config, SHOPIFY);
+    const again = await importCatalogueFile(t.db, t.config, SHOPIFY, { library: t.app.deps.media });
     expect(again.summary).toEqual({
       sellers: { created: 0, updated: 0, unchanged: 2 },
       categories: { created: 0, updated: 0, unchanged: 6 },
@@ -132,7 +126,7 @@ describe('docs/examples/shopify-products.csv', () => {
 describe('docs/examples/magento-products.csv', () => {
   it('[DATA-24] imports a configurable with its children and a simple product; deep categories fold', async () => {
     const warnings: string[] = [];
-    const first = await importCatalogueFile(t.db, t.config, MAGENTO, {
+    const first = await importCatalogueFile(t.db, t.config, MAGENTO, { library: t.app.deps.media,
       seller: 'Luma Outdoor',
       onWarnings: (w) => warnings.push(...w),
     });
@@ -181,7 +175,7 @@ describe('docs/examples/magento-products.csv', () => {
     expect(bag).toMatchObject({ type_id: 'simple', price: 34, qty: 100 });
     expect(await categoryNamesOf('24-MB01')).toEqual(['gear-bags']);
 
-    const again = await importCatalogueFile(t.db, t.config, MAGENTO, { seller: 'Luma Outdoor' });
+    const again = await importCatalogueFile(t.db, t.config, MAGENTO, { library: t.app.deps.media, seller: 'Luma Outdoor' });
     expect(again.summary.products).toEqual({ created: 0, updated: 0, unchanged: 2 });
     expect(again.summary.variants).toEqual({ created: 0, updated: 0, unchanged: 5, disabled: 0 });
   });
@@ -189,21 +183,21 @@ describe('docs/examples/magento-products.csv', () => {
 
 describe('docs/catalogue-example.json through the CLI path', () => {
   it('imports the JSON example by its extension, and again writes nothing', async () => {
-    const first = await importCatalogueFile(t.db, t.config, JSON_EXAMPLE);
-    expect(first).toMatchObject({ format: 'json', pictures: 20 });
-    const again = await importCatalogueFile(t.db, t.config, JSON_EXAMPLE);
+    const first = await importCatalogueFile(t.db, t.config, JSON_EXAMPLE, { library: t.app.deps.media });
+    expect(first).toMatchObject({ format: 'json', pictures: 21 });
+    const again = await importCatalogueFile(t.db, t.config, JSON_EXAMPLE, { library: t.app.deps.media });
     expect(again.summary.products).toEqual({ created: 0, updated: 0, unchanged: 3 });
   });
 });
 
-describe.skipIf(!MEDIA_STORE_MERGED)('examples with the media store merged', () => {
+describe('examples with the media store merged', () => {
   it.each([
     ['shopify', SHOPIFY, {}],
     ['magento', MAGENTO, { seller: 'Luma Outdoor' }],
   ])(
     'every picture of the %s example is a /media path that the site serves',
     async (_name, path, options) => {
-      await importCatalogueFile(t.db, t.config, path, options);
+      await importCatalogueFile(t.db, t.config, path, { ...options, library: t.app.deps.media });
       const urls = await allPictureUrls();
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) {

@@ -18,8 +18,6 @@ import { importCatalogueFile } from './import-command.ts';
 // disk, imported through exactly what `npm run cli -- import` runs: counts, every product's own option
 // order, and a re-import that writes nothing.
 
-/** Coordinator: set to true once the media store is merged (see catalogue-examples.test.ts). */
-const MEDIA_STORE_MERGED = false;
 
 const SHOPIFY_PRODUCTS = 300;
 const MAGENTO_CONFIGURABLE = 250;
@@ -92,7 +90,7 @@ describe('a Shopify export of a few hundred products', () => {
     const warnings: string[] = [];
     const progress: number[] = [];
 
-    const first = await importCatalogueFile(t.db, t.config, path, {
+    const first = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media,
       onWarnings: (w) => warnings.push(...w),
       onProducts: (done) => progress.push(done),
     });
@@ -118,14 +116,14 @@ describe('a Shopify export of a few hundred products', () => {
       .executeTakeFirstOrThrow();
     expect(drafts.n).toBe(SHOPIFY_PRODUCTS / 25);
 
-    const again = await importCatalogueFile(t.db, t.config, path);
+    const again = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media });
     expect(again.summary.products).toEqual({ created: 0, updated: 0, unchanged: SHOPIFY_PRODUCTS });
     expect(again.summary.variants).toEqual({ created: 0, updated: 0, unchanged: variants, disabled: 0 });
     expect(again.summary.categories).toMatchObject({ created: 0, updated: 0 });
     expect(again.summary.sellers).toMatchObject({ created: 0, updated: 0 });
   }, 180_000);
 
-  it.skipIf(!MEDIA_STORE_MERGED)(
+  it(
     'after the media store merge: every picture imported is a /media path',
     async () => {
       await expectMediaPictures(t);
@@ -146,7 +144,7 @@ describe('a Magento export of a few hundred products', () => {
     const variants = products.reduce((sum, product) => sum + product.variants, 0);
     const warnings: string[] = [];
 
-    const first = await importCatalogueFile(t.db, t.config, path, {
+    const first = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media,
       seller: 'Luma Outdoor',
       onWarnings: (w) => warnings.push(...w),
     });
@@ -164,7 +162,7 @@ describe('a Magento export of a few hundred products', () => {
     ]);
     await checkOrders(t, products);
 
-    const again = await importCatalogueFile(t.db, t.config, path, { seller: 'Luma Outdoor' });
+    const again = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media, seller: 'Luma Outdoor' });
     expect(again.summary.products).toEqual({
       created: 0,
       updated: 0,
@@ -173,7 +171,7 @@ describe('a Magento export of a few hundred products', () => {
     expect(again.summary.variants).toEqual({ created: 0, updated: 0, unchanged: variants, disabled: 0 });
   }, 180_000);
 
-  it.skipIf(!MEDIA_STORE_MERGED)(
+  it(
     'after the media store merge: every picture imported is a /media path',
     async () => {
       await expectMediaPictures(t);

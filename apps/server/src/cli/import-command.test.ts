@@ -49,14 +49,15 @@ describe('npm run cli -- import', () => {
     const first = await output([EXAMPLE]);
     expect(first).toContain('importing: 0/3 products\n');
     expect(first).toContain('importing: 3/3 products\n');
-    expect(first).toContain('pictures: 20/20 pictures\n');
+    expect(first).toContain('pictures: 21/21 pictures\n');
     expect(first).toMatch(/Imported .*catalogue-example\.json \(json\) in \d+\.\d s/);
-    expect(first).toContain('  pictures:   20 in the media store');
+    expect(first).toContain('  pictures:   21 stored, 0 already in the media store');
     expect(first).toContain('  sellers:    2 created, 0 updated, 0 unchanged');
     expect(first).toContain('  categories: 5 created, 0 updated, 0 unchanged');
     expect(first).toContain('  products:   3 created, 0 updated, 0 unchanged');
     const second = await output([EXAMPLE]);
     expect(first).toContain('  variants:   9 created, 0 updated, 0 unchanged');
+    expect(second).toContain('  pictures:   0 stored, 21 already in the media store');
     expect(second).toContain('  products:   0 created, 0 updated, 3 unchanged');
     // A re-import that writes nothing says so for variants too.
     expect(second).toContain('  variants:   0 created, 0 updated, 9 unchanged');

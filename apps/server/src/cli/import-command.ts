@@ -17,6 +17,7 @@ import {
   readCatalogue,
 } from '../modules/catalog/catalogue-formats.ts';
 import { storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
+import type { MediaLibrary } from '../modules/media/media-library.ts';
 
 // `npm run cli -- import FILE`: imports a catalogue (docs/catalogue-import.md) — our JSON, a Shopify
 // product CSV export or a Magento catalog_product export — into the database the server uses: the
@@ -66,6 +67,8 @@ export interface ImportFileOptions extends ReadOptions {
   onWarnings?: (warnings: string[]) => void;
   onPictures?: (done: number, total: number) => void;
   onProducts?: (done: number, total: number) => void;
+  /** The media library to store pictures into; by default one on the store the settings name. */
+  library?: MediaLibrary;
 }
 
 export interface ImportFileResult {
@@ -73,6 +76,8 @@ export interface ImportFileResult {
   summary: ImportSummary;
   /** Distinct pictures the file names, each taken into the media store once. */
   pictures: number;
+  /** Of those, the pictures new to the store (a picture already stored is not copied again). */
+  picturesStored: number;
   warnings: string[];
 }
 
@@ -98,10 +103,15 @@ export async function importCatalogueFile(
   alreadyRead?: Awaited<ReturnType<typeof readCatalogueFile>>,
 ): Promise<ImportFileResult> {
   const { format, read } = alreadyRead ?? (await readCatalogueFile(path, options));
+  let stored = 0;
   options.onWarnings?.(read.warnings);
   const file = await storeCataloguePictures(db, config, read, {
     baseDir: dirname(resolve(path)),
     ...(options.onPictures ? { onProgress: options.onPictures } : {}),
+    ...(options.library ? { library: options.library } : {}),
+    onStored: (count) => {
+      stored = count;
+    },
   });
   const summary = await importCatalogue(db, file, {
     ...(options.onProducts ? { onProgress: options.onProducts } : {}),
@@ -109,17 +119,28 @@ export async function importCatalogueFile(
     // A CSV names a seller only by name: it never overwrites the logo a JSON import gave it.
     keepExistingSellers: format !== 'json',
   });
-  return { format, summary, pictures: read.pictureLocations.size, warnings: read.warnings };
+  return {
+    format,
+    summary,
+    pictures: read.pictureLocations.size,
+    picturesStored: stored,
+    warnings: read.warnings,
+  };
 }
 
 const line = (counts: ImportCounts) =>
   `${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`;
 
-export function describeSummary(summary: ImportSummary, pictures?: number): string {
+export function describeSummary(
+  summary: ImportSummary,
+  pictures?: { named: number; stored: number },
+): string {
   return [
     ...(pictures === undefined
       ? []
-      : [`  pictures:   ${pictures} in the media store (a picture already stored is not copied again)`]),
+      : [
+          `  pictures:   ${pictures.stored} stored, ${pictures.named - pictures.stored} already in the media store`,
+        ]),
     `  sellers:    ${line(summary.sellers)}`,
     `  categories: ${line(summary.categories)}`,
     `  products:   ${line(summary.products)}`,
@@ -243,6 +264,6 @@ export async function runImport(args: string[]): Promise<void> {
     }
   });
   process.stdout.write(
-    `Imported ${path} (${result.format}) in ${seconds} s\n${describeSummary(result.summary, result.pictures)}\n`,
+    `Imported ${path} (${result.format}) in ${seconds} s\n${describeSummary(result.summary, { named: result.pictures, stored: result.picturesStored })}\n`,
   );
 }

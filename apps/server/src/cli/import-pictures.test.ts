@@ -48,8 +48,8 @@ describe('npm run cli -- import, with pictures', () => {
 
   it('stores the example’s 21 pictures in DATA_DIR/media (0600 files), counted as it goes; again stores none', async () => {
     const first = await output([EXAMPLE]);
-    expect(first).toContain('importing: 0/21 pictures\n');
-    expect(first).toContain('importing: 21/21 pictures\n');
+    expect(first).toContain('pictures: 0/21 pictures\n');
+    expect(first).toContain('pictures: 21/21 pictures\n');
     const media = join(dir, 'data', 'media');
     const folders = readdirSync(media);
     expect(folders).toHaveLength(21);
@@ -60,7 +60,7 @@ describe('npm run cli -- import, with pictures', () => {
     }
     const modified = folders.map((folder) => statSync(join(media, folder)).mtimeMs);
     const second = await output([EXAMPLE]);
-    expect(second).toContain('importing: 21/21 pictures\n');
+    expect(second).toContain('pictures: 21/21 pictures\n');
     expect(readdirSync(media)).toEqual(folders);
     expect(folders.map((folder) => statSync(join(media, folder)).mtimeMs)).toEqual(modified);
   }, 120_000);

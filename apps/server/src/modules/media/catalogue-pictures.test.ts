@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -145,7 +145,7 @@ describe('pictures in an import', () => {
       sellers: [aSeller({ logo_url: logo, banner_url: `./${photo}` })],
       products: [
         aSimpleProduct('TEE', { images: [photo, dataUrl, `${base}/cdn/photo.avif`, photo] }),
-        aSimpleProduct('TEE-2', { images: [dataUrl, `${dir}/${photo}`] }),
+        aSimpleProduct('TEE-2', { images: [dataUrl, `../${basename(dir)}/${photo}`] }),
       ],
     });
     const file = await importWith(media, input);

@@ -25,6 +25,8 @@ export interface CataloguePictureOptions {
   onProgress?: (done: number, total: number) => void;
   /** The media library to store into; by default one on the store the settings name. */
   library?: MediaLibrary;
+  /** Called once all are in: how many pictures were new to the store, of the distinct pictures named. */
+  onStored?: (stored: number, total: number) => void;
   /**
    * Fetch http(s) pictures again even when that URL was taken in before (default false: a picture URL
    * of a catalogue export names fixed bytes — Shopify's and Magento's carry a version or a hash — and a
@@ -135,6 +137,7 @@ export async function storeCataloguePictures(
     await library.remove(created);
     throw new CatalogueImportError(problems.sort(byLocationOrder(parsed.pictureLocations)));
   }
+  options.onStored?.(created.length, total);
   return rewritePictures(parsed.file, (reference, folder) => {
     if (mediaKeyOf(reference)) return reference;
     const picture = stored.get(reference);
