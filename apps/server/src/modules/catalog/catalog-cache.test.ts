@@ -294,3 +294,24 @@ describe('[I13-hotpath] CatalogueCache with staleWhileRefresh (the listing id sn
     expect((await cache.get('browseProducts?1', load)).body).toBe('{"version":2}');
   });
 });
+
+describe('[I13-hotpath] CatalogueCache size', () => {
+  it('[I13-hotpath] never holds more than maxEntries; when full the oldest go first and recent entries stay', async () => {
+    const cache = new CatalogueCache<number>(32, Date.now);
+    let loads = 0;
+    const load = (n: number) => async () => {
+      loads += 1;
+      return n;
+    };
+    for (let n = 0; n < 100; n++) {
+      await cache.get(`k${n}`, load(n));
+      expect(cache.size).toBeLessThanOrEqual(32);
+    }
+    expect(loads).toBe(100);
+    // The latest entry and the ones just before it are still served from memory; the first went long ago.
+    expect(await cache.get('k99', load(-1))).toBe(99);
+    expect(await cache.get('k90', load(-1))).toBe(90);
+    expect(loads).toBe(100);
+    expect(await cache.get('k0', load(-1))).toBe(-1);
+  });
+});
