@@ -65,6 +65,22 @@ describe('[I13-hotpath] Batcher: cache misses that arrive together share one que
     expect(await Promise.all(later)).toEqual([4, 6, 8]);
   });
 
+  it('[I13-hotpath] the next gathered query is sent before the readers of the last one are answered', async () => {
+    const g = gates();
+    const { calls, run } = recorder(g.gate);
+    const batcher = new Batcher(run, { maxBatch: 10, maxInFlight: 1 });
+    const first = batcher.load(1);
+    await turn();
+    const second = batcher.load(2);
+    await turn();
+    g.openNext();
+    // By the time the first reader runs, the database already has the second query.
+    const seenByFirstReader = await first.then(() => calls.length);
+    expect(seenByFirstReader).toBe(2);
+    g.openNext();
+    expect(await second).toBe(4);
+  });
+
   it('[I13-hotpath] no call is asked for more than maxBatch keys', async () => {
     const { calls, run } = recorder();
     const batcher = new Batcher(run, { maxBatch: 2, maxInFlight: 3 });

@@ -65,25 +65,29 @@ export class Batcher<K, V> {
       } catch (error) {
         result = Promise.reject(error);
       }
-      result
-        .then(
-          (values) => {
-            if (values.length !== batch.length)
-              throw new Error(`a batch of ${batch.length} keys was answered with ${values.length} values`);
-            for (const [i, waiting] of batch.entries()) waiting.resolve(values[i] as V);
-          },
-          (error: unknown) => {
+      // The next query leaves before this one's readers are answered, so the database works on it while
+      // this thread builds their replies.
+      const next = () => {
+        this.#inFlight -= 1;
+        this.#flush();
+      };
+      result.then(
+        (values) => {
+          next();
+          if (values.length !== batch.length) {
+            const error = new Error(
+              `a batch of ${batch.length} keys was answered with ${values.length} values`,
+            );
             for (const waiting of batch) waiting.reject(error);
-          },
-        )
-        .catch((error: unknown) => {
+            return;
+          }
+          for (const [i, waiting] of batch.entries()) waiting.resolve(values[i] as V);
+        },
+        (error: unknown) => {
+          next();
           for (const waiting of batch) waiting.reject(error);
-        })
-        .finally(() => {
-          this.#inFlight -= 1;
-          // What arrived while this query ran goes now, as one.
-          this.#flush();
-        });
+        },
+      );
     }
   }
 }
