@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProduct, listedIds, tilesByIds } from '../modules/catalog/catalog-repository.ts';
+import { findProduct, findProducts, listedIds, tilesByIds } from '../modules/catalog/catalog-repository.ts';
 import { importTestCatalogue, simpleProducts } from '../test/catalog-factory.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
 import { preparedName } from './prepared-statements.ts';
@@ -38,13 +38,16 @@ describe('[I13-hotpath] prepared catalogue statements', () => {
         expect(ids).toHaveLength(12);
         expect(await tilesByIds(handle.db, ids.slice(0, 10))).toHaveLength(10);
         expect((await findProduct(handle.db, ids[i] ?? 0))?.id).toBe(ids[i]);
+        expect((await findProducts(handle.db, ids.slice(0, 5))).map((row) => row.id)).toEqual(
+          ids.slice(0, 5),
+        );
       }
       const { rows } = await sql<{ name: string; generic_plans: number; custom_plans: number }>`
         select name, generic_plans, custom_plans from pg_prepared_statements order by name
       `.execute(handle.db);
       expect(rows.map((row) => row.name)).toEqual([
         'catalogue_listed_ids',
-        'catalogue_product',
+        'catalogue_products',
         'catalogue_tiles',
       ]);
     });

@@ -158,7 +158,16 @@ const optionJson = (alias: string, ownPosition = 'null') =>
  * and their own picture.
  */
 export async function findProduct(db: Db, id: number): Promise<ProductRow | undefined> {
-  const result = await sql<ProductRow>`/* prepared:catalogue_product */
+  return (await findProducts(db, [id]))[0];
+}
+
+/**
+ * Several whole products (as findProduct) in one query, in id order; ids that are not a listed product
+ * (unknown, disabled, a child) are left out. The service gathers concurrent product misses into one call.
+ */
+export async function findProducts(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<ProductRow>`/* prepared:catalogue_products */
     select p.id, p.name, p.sku, p.type_id, p.is_giftcard, p.short_desc, p.description, p.tabs,
       case when p.type_id = 'configurable' then coalesce(v.min_price, p.price_cents) else p.price_cents end
         as price_cents,
@@ -188,9 +197,10 @@ export async function findProduct(db: Db, id: number): Promise<ProductRow | unde
       select ${buyablePriceRange}, sum(c.qty)::int as qty
       from products c where c.parent_id = p.id and c.enabled
     ) v on p.type_id = 'configurable'
-    where p.id = ${id} and ${ofTopLevel}
+    where p.id = any(${ids}::int[]) and ${ofTopLevel}
+    order by p.id
   `.execute(db);
-  return result.rows[0];
+  return result.rows;
 }
 
 export async function findSellerOfProduct(db: Db, productId: number): Promise<SellerRow | undefined> {

@@ -13,6 +13,7 @@ import {
   simpleProducts,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { invalidateCatalogueCache } from './catalog-cache.ts';
 import { importCatalogue } from './catalog-importer.ts';
 
 let t: TestApp;
@@ -583,5 +584,35 @@ describe('Magento compatibility', () => {
         message: 'Invalid querystring: searchCriteria[page_size]: must be a whole number from 1 to 100',
       },
     });
+  });
+});
+
+describe('[I13-hotpath] misses answered together (one query for several)', () => {
+  it('[I13-hotpath] concurrent misses for many products and pages each get their own reply, as asked one by one', async () => {
+    const paths = [
+      ...[...ids.values()].map((id) => `${ns}/product?product_id=${id}`),
+      `${ns}/product?product_id=999999`,
+      `${ns}/browseProducts?page=1`,
+      `${ns}/browseProducts?page=2`,
+      `${ns}/browseProducts?page=3`,
+      '/rest/V1/products-render-info?searchCriteria[pageSize]=4&searchCriteria[currentPage]=2',
+      '/rest/V1/products-render-info?searchCriteria[pageSize]=100&searchCriteria[currentPage]=1',
+      `${ns}/sellerInformation?seller_url=outback-outfitters&page=1`,
+    ];
+    invalidateCatalogueCache();
+    const together = await Promise.all(paths.map((path) => t.app.inject({ method: 'GET', url: path })));
+    invalidateCatalogueCache();
+    const oneByOne = [];
+    for (const path of paths) oneByOne.push(await t.app.inject({ method: 'GET', url: path }));
+    expect(together.map((reply) => reply.statusCode)).toEqual(oneByOne.map((reply) => reply.statusCode));
+    expect(together.map((reply) => reply.body)).toEqual(oneByOne.map((reply) => reply.body));
+    // And they are the right replies: each product its own id, an unknown id not_exists.
+    const products = together.slice(0, ids.size).map((reply) => reply.json() as { id?: number });
+    for (const [i, id] of [...ids.values()].entries()) {
+      if (products[i]?.id !== undefined) expect(products[i]?.id).toBe(id);
+    }
+    // The 14 listed products (11 mugs, the tee, the hat, the gift card); children and the disabled one not.
+    expect(products.filter((product) => product.id !== undefined)).toHaveLength(14);
+    expect(together[ids.size]?.json()).toEqual({ status: false, not_exists: true });
   });
 });
