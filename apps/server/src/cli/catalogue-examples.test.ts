@@ -8,7 +8,6 @@ import { importCatalogueFile } from './import-command.ts';
 // The three documented examples (docs/catalogue-import.md), imported through exactly what
 // `npm run cli -- import` runs, and checked product by product as a shopper's storefront sees them.
 
-
 const EXAMPLES = fileURLToPath(new URL('../../../../docs/', import.meta.url));
 const SHOPIFY = join(EXAMPLES, 'examples/shopify-products.csv');
 const MAGENTO = join(EXAMPLES, 'examples/magento-products.csv');
@@ -60,7 +59,10 @@ async function allPictureUrls(): Promise<string[]> {
 describe('docs/examples/shopify-products.csv', () => {
   it('[DATA-24, TILE-02] imports four products as the doc describes, and again writes nothing', async () => {
     const warnings: string[][] = [];
-    const first = await importCatalogueFile(t.db, t.config, SHOPIFY, { library: t.app.deps.media, onWarnings: (w) => warnings.push(w) });
+    const first = await importCatalogueFile(t.db, t.config, SHOPIFY, {
+      library: t.app.deps.media,
+      onWarnings: (w) => warnings.push(w),
+    });
     expect(first.format).toBe('shopify');
     expect(warnings).toEqual([[]]);
     expect(first.pictures).toBe(6);
@@ -126,7 +128,8 @@ describe('docs/examples/shopify-products.csv', () => {
 describe('docs/examples/magento-products.csv', () => {
   it('[DATA-24] imports a configurable with its children and a simple product; deep categories fold', async () => {
     const warnings: string[] = [];
-    const first = await importCatalogueFile(t.db, t.config, MAGENTO, { library: t.app.deps.media,
+    const first = await importCatalogueFile(t.db, t.config, MAGENTO, {
+      library: t.app.deps.media,
       seller: 'Luma Outdoor',
       onWarnings: (w) => warnings.push(...w),
     });
@@ -175,7 +178,10 @@ describe('docs/examples/magento-products.csv', () => {
     expect(bag).toMatchObject({ type_id: 'simple', price: 34, qty: 100 });
     expect(await categoryNamesOf('24-MB01')).toEqual(['gear-bags']);
 
-    const again = await importCatalogueFile(t.db, t.config, MAGENTO, { library: t.app.deps.media, seller: 'Luma Outdoor' });
+    const again = await importCatalogueFile(t.db, t.config, MAGENTO, {
+      library: t.app.deps.media,
+      seller: 'Luma Outdoor',
+    });
     expect(again.summary.products).toEqual({ created: 0, updated: 0, unchanged: 2 });
     expect(again.summary.variants).toEqual({ created: 0, updated: 0, unchanged: 5, disabled: 0 });
   });

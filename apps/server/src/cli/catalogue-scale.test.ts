@@ -18,7 +18,6 @@ import { importCatalogueFile } from './import-command.ts';
 // disk, imported through exactly what `npm run cli -- import` runs: counts, every product's own option
 // order, and a re-import that writes nothing.
 
-
 const SHOPIFY_PRODUCTS = 300;
 const MAGENTO_CONFIGURABLE = 250;
 const MAGENTO_SIMPLE = 50;
@@ -90,7 +89,8 @@ describe('a Shopify export of a few hundred products', () => {
     const warnings: string[] = [];
     const progress: number[] = [];
 
-    const first = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media,
+    const first = await importCatalogueFile(t.db, t.config, path, {
+      library: t.app.deps.media,
       onWarnings: (w) => warnings.push(...w),
       onProducts: (done) => progress.push(done),
     });
@@ -123,12 +123,9 @@ describe('a Shopify export of a few hundred products', () => {
     expect(again.summary.sellers).toMatchObject({ created: 0, updated: 0 });
   }, 180_000);
 
-  it(
-    'after the media store merge: every picture imported is a /media path',
-    async () => {
-      await expectMediaPictures(t);
-    },
-  );
+  it('after the media store merge: every picture imported is a /media path', async () => {
+    await expectMediaPictures(t);
+  });
 });
 
 describe('a Magento export of a few hundred products', () => {
@@ -144,7 +141,8 @@ describe('a Magento export of a few hundred products', () => {
     const variants = products.reduce((sum, product) => sum + product.variants, 0);
     const warnings: string[] = [];
 
-    const first = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media,
+    const first = await importCatalogueFile(t.db, t.config, path, {
+      library: t.app.deps.media,
       seller: 'Luma Outdoor',
       onWarnings: (w) => warnings.push(...w),
     });
@@ -162,7 +160,10 @@ describe('a Magento export of a few hundred products', () => {
     ]);
     await checkOrders(t, products);
 
-    const again = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media, seller: 'Luma Outdoor' });
+    const again = await importCatalogueFile(t.db, t.config, path, {
+      library: t.app.deps.media,
+      seller: 'Luma Outdoor',
+    });
     expect(again.summary.products).toEqual({
       created: 0,
       updated: 0,
@@ -171,10 +172,7 @@ describe('a Magento export of a few hundred products', () => {
     expect(again.summary.variants).toEqual({ created: 0, updated: 0, unchanged: variants, disabled: 0 });
   }, 180_000);
 
-  it(
-    'after the media store merge: every picture imported is a /media path',
-    async () => {
-      await expectMediaPictures(t);
-    },
-  );
+  it('after the media store merge: every picture imported is a /media path', async () => {
+    await expectMediaPictures(t);
+  });
 });
