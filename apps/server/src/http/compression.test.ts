@@ -10,6 +10,7 @@ import { FakeClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
 import { demoCatalogue } from '../demo/demo-catalogue.ts';
+import { storeDemoPictures } from '../demo/seed-demo.ts';
 import { importTestCatalogue, simpleProducts } from '../test/catalog-factory.ts';
 
 // [I13-compress] What a phone downloads: compressed where the client takes it, with Vary, and hashed
@@ -38,11 +39,19 @@ describe('[I13-compress] compression and caching', () => {
     writeFileSync(join(dist, ASSET.slice(1)), script);
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     precompressDir(dist);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0', WORKER: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      WORKER: '0',
+      MEDIA_STORE: 'memory',
+    });
     database = await openTestDatabase();
     await importTestCatalogue(database.db, { products: simpleProducts(12) });
     app = await buildApp({ config, db: database.db, clock: new FakeClock(), webDistDir: dist });
     await app.ready();
+    // The demo shop's pictures, in the media store as seeding puts them.
+    await storeDemoPictures(app.deps.media);
   });
   afterAll(async () => {
     await app?.close();

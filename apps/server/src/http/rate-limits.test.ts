@@ -7,6 +7,7 @@ import { FakeClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
 import { demoCatalogue } from '../demo/demo-catalogue.ts';
+import { storeDemoPictures } from '../demo/seed-demo.ts';
 import { fakeWebDist } from '../test/test-app.ts';
 
 // [I12-5] Shoppers behind one carrier NAT share an address. Pictures and the web app's files cost nothing
@@ -31,11 +32,14 @@ describe('[I12-5] the global per-address limit', () => {
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
       WORKER: '0',
+      MEDIA_STORE: 'memory',
       RATE_LIMIT_PER_MINUTE: String(LIMIT),
     });
     database = await openTestDatabase();
     app = await buildApp({ config, db: database.db, clock: new FakeClock(), webDistDir: dist });
     await app.ready();
+    // The demo shop's pictures, in the media store as seeding puts them.
+    await storeDemoPictures(app.deps.media);
   });
   afterAll(async () => {
     await app.close();
