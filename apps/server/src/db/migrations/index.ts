@@ -7,6 +7,7 @@ import * as m0006 from './0006-cart-orders.ts';
 import * as m0007 from './0007-gift-cards.ts';
 import * as m0008 from './0008-order-receipts.ts';
 import * as m0009 from './0009-sign-in-safety.ts';
+import * as m0013 from './0013-staff.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-gift-cards': m0007,
   '0008-order-receipts': m0008,
   '0009-sign-in-safety': m0009,
+  '0013-staff': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {
