@@ -28,6 +28,7 @@ import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -171,6 +172,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
+
+  // [I15] The back office's API under /admin/api (modules/staff): staff cookie sessions, never shopper tokens.
+  await registerBackOffice(app, {
+    config,
+    db,
+    clock,
+    messaging: providers.messaging,
+    smsBudget: services.smsBudget,
+    codeKey: services.keys.codeKey,
+    log: { info: (message) => app.log.info(message) },
+  });
 
   // Generated pictures at /media/… (the root, not /rest): SVG, and PNG/JPEG for picture messages. The
   // demo shop's pictures are drawn on the first request, not while the server starts.

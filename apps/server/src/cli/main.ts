@@ -31,7 +31,8 @@ const COMMANDS: Record<string, Command> = {
   },
   staff: {
     usage: 'staff add|list|remove …',
-    summary: 'Back-office accounts: add --mobile --name --role operator|vendor [--seller URL], list, remove --mobile.',
+    summary:
+      'Back-office accounts: add --mobile --name --role operator|vendor [--seller URL], list, remove --mobile.',
     run: async (args) => (await import('./staff-command.ts')).runStaff(args),
   },
   help: {
