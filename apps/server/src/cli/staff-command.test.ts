@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openTestDatabase } from '../db/database.ts';
 import { aSeller, importTestCatalogue } from '../test/catalog-factory.ts';
@@ -144,5 +150,38 @@ describe('npm run cli -- staff', { timeout: 60_000 }, () => {
       expect(error.message).toContain('Usage: npm run cli -- staff add');
     }
     expect({ staff: (await rows()).length, audit: (await audit()).length }).toEqual(before);
+  });
+
+  it('[I15-staff-cli] runs as `npm run cli -- staff`: exit 0 on success, 2 with the message on stderr', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quokka-staff-'));
+    const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+    const cli = (args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'staff', ...args],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        },
+      );
+    try {
+      const added = await cli([
+        'add',
+        '--mobile',
+        '0412345678',
+        '--name',
+        'Jo Operator',
+        '--role',
+        'operator',
+      ]);
+      expect(added.stdout).toMatch(/^Added operator Jo Operator \(0412 345 678\)/);
+      expect((await cli(['list'])).stdout).toContain('0412 345 678\toperator\tJo Operator');
+      const failed = await cli(['add', '--mobile', '0412000222', '--name', 'Al', '--role', 'admin']).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown role "admin"') });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
