@@ -89,7 +89,10 @@ export function currentStaff(request: FastifyRequest): StaffSession & { id: stri
 }
 
 /** The time until which the session's last passkey check counts as fresh, or null. */
-export function passkeyFreshUntil(session: StaffSession, maxAgeMs: number): Date | null {
+export function passkeyFreshUntil(
+  session: Pick<StaffSession, 'passkeyVerifiedAt'>,
+  maxAgeMs: number,
+): Date | null {
   return session.passkeyVerifiedAt ? new Date(session.passkeyVerifiedAt.getTime() + maxAgeMs) : null;
 }
 

@@ -140,10 +140,6 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
   }
 
   return {
-    async hasPasskey(staffId: number): Promise<boolean> {
-      return (await credentialsOf(staffId)).length > 0;
-    },
-
     async registrationOptions(staff: { id: number; name: string; mobile: string }) {
       const existing = await credentialsOf(staff.id);
       const options = await generateRegistrationOptions({

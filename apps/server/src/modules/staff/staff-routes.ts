@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -51,7 +51,7 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
     const stepUpMs = STEP_UP_MINUTES * 60_000;
 
     const describe = (session: Pick<StaffSession, 'staff' | 'stage' | 'passkeyVerifiedAt' | 'csrfToken'>) => {
-      const freshUntil = passkeyFreshUntil(session as StaffSession, stepUpMs);
+      const freshUntil = passkeyFreshUntil(session, stepUpMs);
       return {
         staff: session.staff,
         stage: session.stage,
@@ -64,8 +64,8 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
 
     /** Ends a session the request may already carry, starts a new one and sets its cookie. */
     async function startSession(
-      request: Parameters<typeof staffCookieOf>[0],
-      reply: { header(name: string, value: string): unknown },
+      request: FastifyRequest,
+      reply: FastifyReply,
       staffId: number,
       stage: 'needs_passkey' | 'full',
       action: string,
@@ -121,7 +121,7 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
 
     // Adding a passkey: the session of a code sign-in, or a full session whose passkey check is fresh
     // (a stolen, unlocked laptop must not add the thief's passkey).
-    const mayAddPasskey = async (request: Parameters<typeof staffCookieOf>[0]) => {
+    const mayAddPasskey = async (request: FastifyRequest) => {
       if (currentStaff(request).stage === 'full') await freshPasskey(request);
     };
     api.post('/passkeys/options', { preHandler: [anySession, mayAddPasskey] }, async (request) =>
