@@ -39,6 +39,7 @@ export const TABLE_OWNERS = {
   cart: ['carts', 'cart_items'],
   checkout: ['orders', 'order_items', 'shipping_methods', 'order_receipts'],
   giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries'],
+  staff: ['staff', 'staff_sessions', 'staff_passkeys', 'staff_webauthn_challenges', 'staff_audit'],
 };
 
 /**

@@ -29,6 +29,7 @@ import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -176,6 +177,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
+
+  // [I15] The back office's API under /admin/api (modules/staff): staff cookie sessions, never shopper tokens.
+  await registerBackOffice(app, {
+    config,
+    db,
+    clock,
+    messaging: providers.messaging,
+    smsBudget: services.smsBudget,
+    codeKey: services.keys.codeKey,
+    log: { info: (message) => app.log.info(message) },
+  });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).

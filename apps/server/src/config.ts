@@ -204,6 +204,10 @@ const settingsSchema = z
     // tried again and again) per member.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: positiveInt(50),
     ORDER_PLACEMENTS_PER_MEMBER_PER_HOUR: positiveInt(30),
+    // [I15-sessions] Back-office sessions end after this much idle time, and in any case this long after
+    // sign-in (modules/staff/staff-sessions.ts).
+    STAFF_SESSION_IDLE_MINUTES: positiveInt(30),
+    STAFF_SESSION_MAX_HOURS: positiveInt(12),
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),

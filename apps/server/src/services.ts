@@ -48,6 +48,13 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     revokeOtherSessions: tokens.revokeAll,
   });
 
+  // [I12-1] One shop-wide SMS budget for every text a sign-in sends, shoppers' and staff's alike.
+  const smsBudget = createSmsBudget({
+    perHour: config.SMS_SENDS_PER_HOUR,
+    perPrefixPerHour: config.SMS_SENDS_PER_PREFIX_PER_HOUR,
+    clock,
+    alert: (message) => log.warn(message),
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -65,12 +72,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
       },
     },
     // [I12-1] The shop-wide budget, after the per-number and per-address limits: it alerts in the log.
-    smsBudget: createSmsBudget({
-      perHour: config.SMS_SENDS_PER_HOUR,
-      perPrefixPerHour: config.SMS_SENDS_PER_PREFIX_PER_HOUR,
-      clock,
-      alert: (message) => log.warn(message),
-    }),
+    smsBudget,
     storeName: config.STORE_NAME,
     ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),
     findCustomerIdByMobile: customers.findIdByMobile,
@@ -121,5 +123,6 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
-  return { tokens, auth, catalog, customers, cart, checkout, giftCards };
+  // The back office (modules/staff) is built by app.ts from these two: the same code key and SMS budget.
+  return { keys, smsBudget, tokens, auth, catalog, customers, cart, checkout, giftCards };
 }

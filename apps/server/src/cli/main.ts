@@ -30,6 +30,12 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Print a sign-in link for a mobile (see docs/sign-in.md); works while the server runs.',
     run: async (args) => (await import('./link-command.ts')).runLink(args),
   },
+  staff: {
+    usage: 'staff add|list|remove …',
+    summary:
+      'Back-office accounts: add --mobile --name --role operator|vendor [--seller URL], list, remove --mobile.',
+    run: async (args) => (await import('./staff-command.ts')).runStaff(args),
+  },
   help: {
     usage: 'help',
     summary: 'Show this list.',

@@ -375,6 +375,55 @@ export interface PictureSourceTable {
   source: string;
   picture_key: string;
   created_at: CreatedAt;
+// modules/staff — the back office's accounts, sessions, passkeys and audit log (issue 15)
+export type StaffRole = 'operator' | 'vendor';
+
+export interface StaffTable {
+  id: Generated<number>;
+  mobile: string;
+  name: string;
+  role: StaffRole;
+  seller_id: number | null;
+  created_at: CreatedAt;
+  removed_at: Date | null;
+}
+
+export interface StaffSessionTable {
+  id_hash: string;
+  staff_id: number;
+  stage: 'needs_passkey' | 'full';
+  created_at: Date;
+  last_seen_at: Date;
+  passkey_verified_at: Date | null;
+}
+
+export interface StaffPasskeyTable {
+  id: Generated<number>;
+  staff_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: ColumnType<string, number | string | bigint, number | string | bigint>;
+  transports: ColumnType<string[], string, string>;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+export interface StaffWebauthnChallengeTable {
+  challenge: string;
+  purpose: 'registration' | 'sign_in' | 'step_up';
+  staff_id: number | null;
+  expires_at: Date;
+}
+
+export interface StaffAuditTable {
+  id: Generated<string>;
+  created_at: Date;
+  staff_id: number | null;
+  actor: string;
+  action: string;
+  subject: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
 }
 
 export interface Database {
@@ -408,4 +457,9 @@ export interface Database {
   order_receipts: OrderReceiptTable;
   pictures: PictureTable;
   picture_sources: PictureSourceTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  staff_passkeys: StaffPasskeyTable;
+  staff_webauthn_challenges: StaffWebauthnChallengeTable;
+  staff_audit: StaffAuditTable;
 }

@@ -46,6 +46,16 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** [I15-roles] Signed in but not allowed: a role, a session stage, a CSRF token, a stale passkey check. */
+export class ForbiddenError extends DomainError {
+  constructor(
+    message: string,
+    readonly code: 'FORBIDDEN' | 'STEP_UP_REQUIRED' = 'FORBIDDEN',
+  ) {
+    super(message);
+  }
+}
+
 /** Not there, or not the caller's (nothing reveals that it exists). */
 export class NotFoundError extends DomainError {
   readonly code: 'NOT_FOUND' | 'CART_NOT_FOUND';

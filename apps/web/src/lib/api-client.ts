@@ -50,6 +50,8 @@ const ERROR_CODES: Record<ErrorCode, true> = {
   PAYMENT_DECLINED: true,
   SIGN_IN_REQUIRED: true,
   SESSION_EXPIRED: true,
+  FORBIDDEN: true,
+  STEP_UP_REQUIRED: true,
   NOT_FOUND: true,
   CART_NOT_FOUND: true,
   CONFLICT: true,

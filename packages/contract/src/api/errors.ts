@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   SIGN_IN_REQUIRED: 401,
   /** [AUTH-23] An unknown, revoked or expired bearer token: the client signs out. */
   SESSION_EXPIRED: 401,
+  /** [I15-roles] Signed in, but this member of staff may not do this (role, stage or CSRF token). */
+  FORBIDDEN: 403,
+  /** [I15-step-up] A money action: the staff member's last passkey check is older than 5 minutes. */
+  STEP_UP_REQUIRED: 403,
   /** Not there, or not the caller's: nothing reveals which. */
   NOT_FOUND: 404,
   /** [ERR-07] The member has no active cart. */

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { SmsBudget } from '../../http/sms-budget.ts';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import { createOneTimeCodes } from '../auth/one-time-codes.ts';
+import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
+import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
+import { staffRoutes } from './staff-routes.ts';
+import { createStaffSessions } from './staff-sessions.ts';
+
+// The back office's server side, built once by app.ts and registered under /admin/api. It shares the
+// shoppers' code key and the shop-wide SMS budget (services.ts) and has everything else of its own.
+
+export const STAFF_API_PREFIX = '/admin/api';
+
+export interface BackOfficeDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  messaging: MessagingProvider;
+  smsBudget: SmsBudget;
+  codeKey: Buffer;
+  log: { info(message: string): void };
+}
+
+export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
+  const { config, db, clock } = deps;
+  const codes = createStaffCodeSignIn({
+    codes: createOneTimeCodes({
+      db,
+      clock,
+      codeKey: deps.codeKey,
+      limits: {
+        intervalSeconds: config.OTP_SEND_INTERVAL_S,
+        perNumberPerHour: config.OTP_SENDS_PER_NUMBER_PER_HOUR,
+        perAddressPerHour: config.OTP_SENDS_PER_ADDRESS_PER_HOUR,
+        guessing: {
+          failuresPerNumberPerDay: config.OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY,
+          cooldownSeconds: config.OTP_FAILED_CONFIRMS_COOLDOWN_S,
+          failuresPerAddressPerHour: config.OTP_FAILED_CONFIRMS_PER_ADDRESS_PER_HOUR,
+        },
+      },
+    }),
+    messaging: deps.messaging,
+    smsBudget: deps.smsBudget,
+    storeName: config.STORE_NAME,
+    findLiveStaffId: async (mobile) =>
+      (
+        await db
+          .selectFrom('staff')
+          .select('id')
+          .where('mobile', '=', mobile)
+          .where('removed_at', 'is', null)
+          .executeTakeFirst()
+      )?.id,
+    // As the shoppers' codes: shown in the log in sandbox mode, never in production.
+    showCode:
+      config.providers.messaging === 'sandbox' && config.NODE_ENV !== 'production'
+        ? (mobile, code) => deps.log.info(`sandbox staff code for ${mobile}: ${code}`)
+        : undefined,
+  });
+  const sessions = createStaffSessions({
+    db,
+    clock,
+    times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
+  });
+  const passkeys = createStaffPasskeys({ db, clock, rp: relyingPartyOf(config) });
+  await app.register(
+    staffRoutes({
+      db,
+      clock,
+      codes,
+      sessions,
+      passkeys,
+      alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
+    }),
+    { prefix: STAFF_API_PREFIX },
+  );
+}

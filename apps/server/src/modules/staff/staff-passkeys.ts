@@ -1,0 +1,226 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
+
+// [I15-passkeys] Passkeys (WebAuthn) with @simplewebauthn/server. The relying party is the shop's public
+// address (PUBLIC_URL, else http://localhost:PORT): its host name is the RP ID, its origin the only origin
+// accepted. Passkeys are discoverable and user-verified (the phone's lock), with no attestation asked.
+// Each challenge is stored (staff_webauthn_challenges), works once, for CHALLENGE_TTL_MS, for one purpose
+// and, for registration and step-up, one member of staff.
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+export const PASSKEY_REFUSED = 'This passkey could not be verified. Please try again.';
+
+export interface RelyingParty {
+  id: string;
+  origin: string;
+  name: string;
+}
+
+export function relyingPartyOf(config: {
+  PUBLIC_URL?: string | undefined;
+  PORT: number;
+  STORE_NAME: string;
+}) {
+  const url = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  return { id: url.hostname, origin: url.origin, name: `${config.STORE_NAME} back office` };
+}
+
+type Purpose = 'registration' | 'sign_in' | 'step_up';
+
+const refused = () => new InvalidDataError(PASSKEY_REFUSED);
+
+/** The challenge a response answers, read from its clientDataJSON (verified again by the library). */
+function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | undefined {
+  const encoded = response.response?.clientDataJSON;
+  if (typeof encoded !== 'string') return undefined;
+  try {
+    const data = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { challenge?: unknown };
+    return typeof data.challenge === 'string' ? data.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; rp: RelyingParty }) {
+  async function keepChallenge(challenge: string, purpose: Purpose, staffId: number | null) {
+    const now = clock.now();
+    await db.deleteFrom('staff_webauthn_challenges').where('expires_at', '<=', now).execute();
+    await db
+      .insertInto('staff_webauthn_challenges')
+      .values({
+        challenge,
+        purpose,
+        staff_id: staffId,
+        expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      })
+      .execute();
+  }
+
+  /** Spends the response's challenge: true once, for a live challenge of this purpose and member. */
+  async function spendChallenge(response: object, purpose: Purpose, staffId: number | null) {
+    const challenge = challengeOf(response as { response?: { clientDataJSON?: unknown } });
+    if (!challenge) return undefined;
+    const query = db
+      .deleteFrom('staff_webauthn_challenges')
+      .where('challenge', '=', challenge)
+      .where('purpose', '=', purpose)
+      .where('expires_at', '>', clock.now());
+    const spent = await (staffId === null
+      ? query.where('staff_id', 'is', null)
+      : query.where('staff_id', '=', staffId)
+    )
+      .returning('challenge')
+      .executeTakeFirst();
+    return spent?.challenge;
+  }
+
+  const credentialsOf = (staffId: number) =>
+    db
+      .selectFrom('staff_passkeys')
+      .select(['credential_id', 'transports'])
+      .where('staff_id', '=', staffId)
+      .execute();
+
+  async function verifyAssertion(
+    response: AuthenticationResponseJSON,
+    purpose: Purpose,
+    staffId: number | null,
+  ) {
+    const expectedChallenge = await spendChallenge(response, purpose, staffId);
+    if (!expectedChallenge || typeof response.id !== 'string') throw refused();
+    const passkey = await db
+      .selectFrom('staff_passkeys')
+      .innerJoin('staff', 'staff.id', 'staff_passkeys.staff_id')
+      .select([
+        'staff_passkeys.id',
+        'staff_passkeys.staff_id',
+        'credential_id',
+        'public_key',
+        'counter',
+        'transports',
+      ])
+      .where('credential_id', '=', response.id)
+      .where('staff.removed_at', 'is', null)
+      .executeTakeFirst();
+    if (!passkey || (staffId !== null && passkey.staff_id !== staffId)) throw refused();
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: new Uint8Array(passkey.public_key),
+          counter: Number(passkey.counter),
+          transports: passkey.transports as never,
+        },
+      });
+    } catch {
+      throw refused();
+    }
+    if (!verification.verified) throw refused();
+    await db
+      .updateTable('staff_passkeys')
+      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: clock.now() })
+      .where('id', '=', passkey.id)
+      .execute();
+    return { staffId: passkey.staff_id, credentialId: passkey.credential_id };
+  }
+
+  return {
+    async registrationOptions(staff: { id: number; name: string; mobile: string }) {
+      const existing = await credentialsOf(staff.id);
+      const options = await generateRegistrationOptions({
+        rpName: rp.name,
+        rpID: rp.id,
+        userID: new TextEncoder().encode(`staff:${staff.id}`),
+        userName: staff.mobile,
+        userDisplayName: staff.name,
+        attestationType: 'none',
+        excludeCredentials: existing.map((row) => ({
+          id: row.credential_id,
+          transports: row.transports as never,
+        })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      await keepChallenge(options.challenge, 'registration', staff.id);
+      return options;
+    },
+
+    /** Verifies a new passkey's registration and keeps its public key. */
+    async register(staffId: number, response: RegistrationResponseJSON): Promise<{ credentialId: string }> {
+      const expectedChallenge = await spendChallenge(response, 'registration', staffId);
+      if (!expectedChallenge) throw refused();
+      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      try {
+        verification = await verifyRegistrationResponse({
+          response,
+          expectedChallenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        });
+      } catch {
+        throw refused();
+      }
+      if (!verification.verified || !verification.registrationInfo) throw refused();
+      const { credential } = verification.registrationInfo;
+      const inserted = await db
+        .insertInto('staff_passkeys')
+        .values({
+          staff_id: staffId,
+          credential_id: credential.id,
+          public_key: credential.publicKey,
+          counter: credential.counter,
+          transports: JSON.stringify(credential.transports ?? []),
+          created_at: clock.now(),
+        })
+        .onConflict((oc) => oc.column('credential_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw refused();
+      return { credentialId: credential.id };
+    },
+
+    /** Options for a passkey sign-in: any of the shop's passkeys (discoverable), user verification. */
+    async signInOptions() {
+      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+      await keepChallenge(options.challenge, 'sign_in', null);
+      return options;
+    },
+
+    signIn: (response: AuthenticationResponseJSON) => verifyAssertion(response, 'sign_in', null),
+
+    /** Options for checking the signed-in member's passkey again (step-up before money actions). */
+    async stepUpOptions(staffId: number) {
+      const existing = await credentialsOf(staffId);
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        userVerification: 'required',
+        allowCredentials: existing.map((row) => ({
+          id: row.credential_id,
+          transports: row.transports as never,
+        })),
+      });
+      await keepChallenge(options.challenge, 'step_up', staffId);
+      return options;
+    },
+
+    stepUp: (staffId: number, response: AuthenticationResponseJSON) =>
+      verifyAssertion(response, 'step_up', staffId),
+  };
+}
+
+export type StaffPasskeys = ReturnType<typeof createStaffPasskeys>;
