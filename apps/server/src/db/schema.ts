@@ -375,6 +375,8 @@ export interface PictureSourceTable {
   source: string;
   picture_key: string;
   created_at: CreatedAt;
+}
+
 // modules/staff — the back office's accounts, sessions, passkeys and audit log (issue 15)
 export type StaffRole = 'operator' | 'vendor';
 
