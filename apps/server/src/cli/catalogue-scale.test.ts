@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Product } from '@quokka/contract/api/catalog';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   writePictures,
 } from '../test/catalogue-exports.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { CatalogueImportError } from '../modules/catalog/catalog-importer.ts';
 import { importCatalogueFile } from './import-command.ts';
 
 // A Shopify export and a Magento export of a few hundred products, with their pictures as files on
@@ -126,6 +128,39 @@ describe('a Shopify export of a few hundred products', () => {
   it('after the media store merge: every picture imported is a /media path', async () => {
     await expectMediaPictures(t);
   });
+
+  it('stops at a planted bad picture, naming its row and column, and writes nothing', async () => {
+    // The same export with one product's picture swapped for half a JPEG, well into the file.
+    const { csv } = shopifyExport(SHOPIFY_PRODUCTS, pictures);
+    const whole = readFileSync(join(dir, pictures[7]!));
+    writeFileSync(join(dir, 'pictures/planted.jpg'), whole.subarray(0, whole.length / 2));
+    const lines = csv.split('\n');
+    const row = lines.findIndex((line, n) => n > 200 && line.includes(pictures[7]!));
+    expect(row).toBeGreaterThan(200);
+    lines[row] = lines[row]!.replace(pictures[7]!, 'pictures/planted.jpg');
+    const planted = lines.join('\n');
+    const path = writeExport(dir, 'planted_export.csv', planted);
+    // Rows as a spreadsheet numbers them: the header is row 1, and a quoted body over several lines is
+    // still one row.
+    const record = parse(planted).findIndex((cells: string[]) => cells.includes('pictures/planted.jpg'));
+    const before = await sql<{ products: number; pictures: number }>`
+      select (select count(*)::int from products) as products, (select count(*)::int from pictures) as pictures
+    `.execute(t.db);
+
+    const error = await importCatalogueFile(t.db, t.config, path, { library: t.app.deps.media }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CatalogueImportError);
+    expect((error as CatalogueImportError).problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^row ${record + 1}, column Image Src: "pictures/planted\\.jpg" cannot be read as a JPEG`),
+      ),
+    ]);
+    const after = await sql<{ products: number; pictures: number }>`
+      select (select count(*)::int from products) as products, (select count(*)::int from pictures) as pictures
+    `.execute(t.db);
+    expect(after.rows).toEqual(before.rows);
+  }, 120_000);
 });
 
 describe('a Magento export of a few hundred products', () => {
