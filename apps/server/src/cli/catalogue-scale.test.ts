@@ -5,6 +5,7 @@ import type { Product } from '@quokka/contract/api/catalog';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueImportError } from '../modules/catalog/catalog-importer.ts';
 import {
   type GeneratedProduct,
   magentoExport,
@@ -13,7 +14,6 @@ import {
   writePictures,
 } from '../test/catalogue-exports.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { CatalogueImportError } from '../modules/catalog/catalog-importer.ts';
 import { importCatalogueFile } from './import-command.ts';
 
 // A Shopify export and a Magento export of a few hundred products, with their pictures as files on
