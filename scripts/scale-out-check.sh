@@ -76,9 +76,12 @@ base_url="http://127.0.0.1:$port_proxy"
 AUTH_SECRET="$(node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))")"
 clock="$(node --import tsx -e "import('./e2e/global-setup.ts').then((m) => console.log(m.nextSydneyNoon(new Date()).toISOString()))")"
 
+# One media store for both (docs/operations.md): the same DATA_DIR, whose media/ folder stands for a file
+# system the processes share (the database is PostgreSQL, so nothing else of theirs lives there). A picture
+# stored by one process, the demo shop's seeded by A included, is served by the other.
 start_process() { # name, port
-  mkdir -p "$work/data-$1"
-  env NODE_ENV=test PORT="$2" HOST=127.0.0.1 DATA_DIR="$work/data-$1" DATABASE_URL="$DATABASE_URL" \
+  mkdir -p "$work/data"
+  env NODE_ENV=test PORT="$2" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="$DATABASE_URL" \
     AUTH_SECRET="$AUTH_SECRET" TRUST_PROXY=1 PUBLIC_URL="$base_url" TEST_CLOCK="$clock" \
     LOG_LEVEL=warn RATE_LIMIT_PER_MINUTE=100000 SMS_SENDS_PER_HOUR=100000 SMS_SENDS_PER_PREFIX_PER_HOUR=100000 \
     MARKETING_URL=https://marketing.quokka.test/ DEV_ROUTES_REMOTE=1 \
