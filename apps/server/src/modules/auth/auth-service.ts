@@ -79,7 +79,8 @@ const fieldErrors = (errors: Record<string, string | undefined>) =>
 // answer is the same: nothing tells a guesser which.
 const wrongCode = () => fieldErrors({ code: MSG.validCode });
 
-function refusalError(refusal: SendRefusal): TooManyRequestsError {
+/** The 429 for a refused code send, saying why and how long to wait (shoppers' and staff codes alike). */
+export function refusalError(refusal: SendRefusal): TooManyRequestsError {
   const wait = describeWait(refusal.retryAfterSeconds);
   const message =
     refusal.reason === 'interval'

@@ -3,7 +3,7 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_S } from '@quokka/contract/constants';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { TooManyRequestsError } from '../../domain/errors.ts';
-import { newCode } from './auth-service.ts';
+import { newCode, refusalError } from './auth-service.ts';
 import { describeWait, TEXT } from './auth-texts.ts';
 import { checkCode, type SendLimits, storeCodeWithinLimits } from './otp-repository.ts';
 
@@ -38,18 +38,7 @@ export function createOneTimeCodes({ db, clock, codeKey, limits }: OneTimeCodesD
         },
         limits,
       );
-      if (refusal) {
-        const wait = describeWait(refusal.retryAfterSeconds);
-        const message =
-          refusal.reason === 'interval'
-            ? TEXT.waitBeforeResend(wait)
-            : refusal.reason === 'number'
-              ? TEXT.tooManyForNumber(wait)
-              : refusal.reason === 'guessing'
-                ? TEXT.tooManyWrongCodes(wait)
-                : TEXT.tooManyFromAddress(wait);
-        throw new TooManyRequestsError(message, refusal.retryAfterSeconds);
-      }
+      if (refusal) throw refusalError(refusal);
       return code;
     },
 
