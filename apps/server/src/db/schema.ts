@@ -219,7 +219,7 @@ export interface OrderTable {
   customer_id: number;
   cart_id: number;
   idempotency_key: string | null;
-  status: Generated<'paid' | 'refunded'>;
+  status: Generated<OrderStatus>;
   customer_name: string;
   customer_email: string;
   shipping_method_id: number | null;
@@ -236,6 +236,113 @@ export interface OrderTable {
   card_brand: string | null;
   card_last4: string | null;
   created_at: CreatedAt;
+  authorised_cents: Generated<number>;
+  captured_cents: Generated<number>;
+  refunded_cents: Generated<number>;
+  shipping_refunded_cents: Generated<number>;
+  payment_state: Generated<PaymentState>;
+  capture_by: Date | null;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+  refusal_reason: string | null;
+  cancelled_at: Date | null;
+  customer_mobile: string | null;
+}
+
+/** [I15] DECISIONS.md "After checkout" (migration 0014). */
+export type OrderStatus =
+  | 'pending_review'
+  | 'approved'
+  | 'partially_shipped'
+  | 'shipped'
+  | 'refused'
+  | 'cancelled';
+export type PaymentState = 'authorised' | 'captured' | 'partially_refunded' | 'refunded' | 'released';
+
+export interface OrderEventTable {
+  id: Generated<string>;
+  order_id: number;
+  created_at: CreatedAt;
+  type: string;
+  /** 'shopper', 'system', 'stripe', 'twilio', or 'staff:<id>'. */
+  actor: string;
+  staff_id: number | null;
+  seller_id: number | null;
+  summary: string;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  message_id: number | null;
+}
+
+export interface OrderShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  seller_id: number;
+  carrier: string;
+  tracking_number: string;
+  tracking_url: string | null;
+  staff_id: number | null;
+  shipped_at: CreatedAt;
+}
+
+export interface OrderRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  shipping_cents: Generated<number>;
+  lines: ColumnType<
+    { order_item_id: number; qty: number; amount_cents: number }[],
+    string | undefined,
+    string
+  >;
+  restocked: Generated<boolean>;
+  reason: string | null;
+  source: 'staff' | 'cancellation' | 'provider' | 'gift_card_void';
+  idempotency_key: string;
+  provider_refund_id: string | null;
+  staff_id: number | null;
+  created_at: CreatedAt;
+}
+
+export type SentMessageStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'undelivered';
+
+export interface SentMessageTable {
+  id: Generated<number>;
+  provider: string;
+  provider_message_id: string;
+  kind: 'sms' | 'mms';
+  purpose: string;
+  to_number: string;
+  order_id: number | null;
+  gift_card_id: number | null;
+  status: Generated<SentMessageStatus>;
+  error_code: string | null;
+  status_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEventTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+export interface GiftCardResendTable {
+  id: Generated<number>;
+  card_id: number;
+  request_key: string;
+  to_mobile: string;
+  staff_id: number | null;
+  message_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SandboxRefundTable {
+  id: string;
+  charge_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: CreatedAt;
 }
 
 export interface OrderItemTable {
@@ -251,6 +358,8 @@ export interface OrderItemTable {
   price_cents: number;
   qty: number;
   row_total_cents: number;
+  refunded_qty: Generated<number>;
+  refunded_cents: Generated<number>;
 }
 
 export interface PaymentCustomerTable {
@@ -278,7 +387,9 @@ export interface SandboxChargeTable {
   currency: string;
   payment_method: string;
   idempotency_key: string;
-  status: 'succeeded' | 'refunded';
+  status: 'authorised' | 'captured' | 'released' | 'refunded';
+  captured_cents: Generated<number>;
+  refunded_cents: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -311,6 +422,9 @@ export interface GiftCardDetailsTable {
   order_id: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  voided_at: Date | null;
+  voided_by: number | null;
+  void_reason: string | null;
 }
 
 export interface GiftCardOrderTable {
@@ -464,4 +578,11 @@ export interface Database {
   staff_passkeys: StaffPasskeyTable;
   staff_webauthn_challenges: StaffWebauthnChallengeTable;
   staff_audit: StaffAuditTable;
+  order_events: OrderEventTable;
+  order_shipments: OrderShipmentTable;
+  order_refunds: OrderRefundTable;
+  sent_messages: SentMessageTable;
+  webhook_events: WebhookEventTable;
+  gift_card_resends: GiftCardResendTable;
+  sandbox_refunds: SandboxRefundTable;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { AddressSnapshot } from '../../db/schema.ts';
+import type { AddressSnapshot, OrderStatus } from '../../db/schema.ts';
 
 // shipping_methods, orders, order_items and order_receipts: the only SQL on them (the delivery worker
 // works the receipts' queue, worker/receipt-repository.ts). Stock belongs to the catalogue, which
@@ -97,7 +97,17 @@ export async function recordPayment(
 ): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ payment_id: payment.id, card_brand: payment.brand, card_last4: payment.last4 })
+    // Until manual capture lands (issue 15), a committed order is captured and approved at once.
+    .set((eb) => ({
+      payment_id: payment.id,
+      card_brand: payment.brand,
+      card_last4: payment.last4,
+      status: 'approved' as const,
+      payment_state: 'captured' as const,
+      authorised_cents: eb.ref('grand_total_cents'),
+      captured_cents: eb.ref('grand_total_cents'),
+      reviewed_at: new Date(),
+    }))
     .where('id', '=', orderId)
     .execute();
 }
@@ -126,7 +136,7 @@ export interface OrderRow {
   increment_id: string;
   customer_id: number;
   cart_id: number;
-  status: 'paid' | 'refunded';
+  status: OrderStatus;
   customer_name: string;
   shipping_title: string;
   shipping_carrier_code: string;

@@ -349,7 +349,7 @@ describe('carts/mine/payment-information', () => {
     expect(await stockOf(t.db, 'MUG-1')).toBe(before.mug - 2);
     expect(await stockOf(t.db, 'BOWL-1')).toBe(before.bowl - 1);
     expect(await chargesOf(shopper.id)).toEqual([
-      expect.objectContaining({ amount_cents: 5735, currency: 'aud', status: 'succeeded' }),
+      expect.objectContaining({ amount_cents: 5735, currency: 'aud', status: 'captured' }),
     ]);
     // The cart is ordered: the member's next cart is a new, empty one.
     const cartIds = await t.db
@@ -668,7 +668,7 @@ describe('{ns}/checkoutsuccess', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data.order).toMatchObject({
       id: Number(placed.body),
-      status: 'paid',
+      status: 'approved',
       grand_total: 57.35,
       shipping_amount: 9.95,
       items: [
@@ -685,7 +685,7 @@ describe('{ns}/checkoutsuccess', () => {
       `${NS}/order?order_id=${placed.body}`,
       { headers: shopper.headers },
     );
-    expect(order.body.data).toMatchObject({ status: 'paid', payment: { brand: 'visa', last4: '4242' } });
+    expect(order.body.data).toMatchObject({ status: 'approved', payment: { brand: 'visa', last4: '4242' } });
   });
 
   it('[API-36] 404 for a member with no order: nobody sees another member’s order', async () => {

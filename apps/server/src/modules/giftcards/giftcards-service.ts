@@ -448,7 +448,8 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
 
     async linkOrder(customerId, cartId, orderRef) {
       const order = await memberOrder(customerId, orderRef);
-      if (order.status !== 'paid') throw new ConflictError(GIFT_CARD_TEXT.orderNotPaid);
+      if (order.status === 'refused' || order.status === 'cancelled')
+        throw new ConflictError(GIFT_CARD_TEXT.orderNotPaid);
       await requireMemberCart(customerId, cartId);
       // A cart still active has not been ordered: its cards are not paid for.
       if ((await activeCartId(customerId)) === cartId) throw new ConflictError(GIFT_CARD_TEXT.cartNotOrdered);

@@ -1,6 +1,6 @@
 import type { SavedCard } from '@quokka/contract/api/checkout';
 import type { Db } from '../../db/database.ts';
-import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 
 // One interface for card payments; the sandbox follows the card provider's test mode, the real
 // implementation talks to Stripe. Chosen by config (DECISIONS.md "Sandbox mode"). The payment method
@@ -41,6 +41,16 @@ export interface Charge {
 /** [DATA-40] A saved card as `{ns}/savedcards` lists it (the contract's shape). */
 export type { SavedCard };
 
+/** [I15] A refund as the provider made it. */
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe `re_…`, or `re_sandbox_…`). */
+  id: string;
+  amountCents: number;
+}
+
+/** [I15] The payment is not in a state that allows this (released, not captured, over-refunded). */
+export class PaymentStateError extends ConflictError {}
+
 /** The card was refused: the provider's reason, which the client shows on the card field. */
 export class CardDeclinedError extends InvalidDataError {
   constructor(reason: string) {
@@ -79,6 +89,23 @@ export interface PaymentsProvider {
   charge(db: Db, request: ChargeRequest): Promise<Charge>;
   /** Gives a charge back in full: used when the order could not be committed after the charge. */
   refund(db: Db, chargeId: string): Promise<void>;
+  /**
+   * [I15] Takes `amountCents` (at most what was authorised) of an authorised payment. Capturing a payment
+   * already captured is a no-op (a retried approval). Throws PaymentStateError when it was released.
+   */
+  capture(db: Db, paymentId: string, amountCents: number): Promise<void>;
+  /** [I15] Releases an authorisation that was never captured. Releasing twice is a no-op. */
+  release(db: Db, paymentId: string): Promise<void>;
+  /**
+   * [I15] Gives back part (or all) of a captured payment. The same `idempotencyKey` always means the same
+   * refund (a retry never refunds twice). Throws PaymentStateError when more would be refunded than was
+   * captured, or the payment was never captured.
+   */
+  refundAmount(
+    db: Db,
+    paymentId: string,
+    request: { amountCents: number; idempotencyKey: string },
+  ): Promise<ProviderRefund>;
   /** [API-30] The payer's saved cards, newest first. */
   savedCards(db: Db, payer: Payer): Promise<SavedCard[]>;
 }

@@ -6,7 +6,9 @@ import {
   type Charge,
   type ChargeRequest,
   type Payer,
+  PaymentStateError,
   type PaymentsProvider,
+  type ProviderRefund,
   type SavedCard,
   SavedCardNotFoundError,
   UnknownPaymentMethodError,
@@ -77,7 +79,9 @@ export class SandboxPayments implements PaymentsProvider {
         currency: request.currency,
         payment_method: request.paymentMethod,
         idempotency_key: request.idempotencyKey,
-        status: 'succeeded',
+        // Until manual capture lands (issue 15), a charge is captured at once.
+        status: 'captured',
+        captured_cents: request.amountCents,
       })
       // A concurrent request with the same key got there first: its charge is this one.
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
@@ -109,8 +113,87 @@ export class SandboxPayments implements PaymentsProvider {
   }
 
   async refund(db: Db, chargeId: string): Promise<void> {
-    await db.updateTable('sandbox_charges').set({ status: 'refunded' }).where('id', '=', chargeId).execute();
+    await db
+      .updateTable('sandbox_charges')
+      .set((eb) => ({ status: 'refunded', refunded_cents: eb.ref('captured_cents') }))
+      .where('id', '=', chargeId)
+      .execute();
     this.#refunds += 1;
+  }
+
+  async capture(db: Db, paymentId: string, amountCents: number): Promise<void> {
+    const charge = await this.#lockCharge(db, paymentId);
+    if (charge.status === 'captured' || charge.status === 'refunded') return;
+    if (charge.status === 'released')
+      throw new PaymentStateError('This payment was released and cannot be captured.');
+    if (!Number.isInteger(amountCents) || amountCents < 0 || amountCents > charge.amount_cents)
+      throw new PaymentStateError('The amount to capture must not be more than was authorised.');
+    await db
+      .updateTable('sandbox_charges')
+      .set({ status: 'captured', captured_cents: amountCents })
+      .where('id', '=', paymentId)
+      .execute();
+  }
+
+  async release(db: Db, paymentId: string): Promise<void> {
+    const charge = await this.#lockCharge(db, paymentId);
+    if (charge.status === 'released') return;
+    if (charge.status !== 'authorised')
+      throw new PaymentStateError('This payment was captured: refund it instead of releasing it.');
+    await db.updateTable('sandbox_charges').set({ status: 'released' }).where('id', '=', paymentId).execute();
+  }
+
+  async refundAmount(
+    db: Db,
+    paymentId: string,
+    request: { amountCents: number; idempotencyKey: string },
+  ): Promise<ProviderRefund> {
+    const charge = await this.#lockCharge(db, paymentId);
+    const replay = await db
+      .selectFrom('sandbox_refunds')
+      .select(['id', 'amount_cents', 'charge_id'])
+      .where('idempotency_key', '=', request.idempotencyKey)
+      .executeTakeFirst();
+    if (replay) {
+      if (replay.charge_id !== paymentId || replay.amount_cents !== request.amountCents)
+        throw new InvalidDataError(IDEMPOTENCY_MISMATCH);
+      return { id: replay.id, amountCents: replay.amount_cents };
+    }
+    if (charge.status !== 'captured') throw new PaymentStateError('Only a captured payment can be refunded.');
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+      throw new PaymentStateError('A refund must be at least one cent.');
+    if (charge.refunded_cents + request.amountCents > charge.captured_cents)
+      throw new PaymentStateError('A refund cannot be more than what is left of the captured payment.');
+    const id = `re_sandbox_${randomBytes(12).toString('hex')}`;
+    await db
+      .insertInto('sandbox_refunds')
+      .values({
+        id,
+        charge_id: paymentId,
+        amount_cents: request.amountCents,
+        idempotency_key: request.idempotencyKey,
+      })
+      .execute();
+    const refunded = charge.refunded_cents + request.amountCents;
+    await db
+      .updateTable('sandbox_charges')
+      .set({ refunded_cents: refunded, status: refunded === charge.captured_cents ? 'refunded' : 'captured' })
+      .where('id', '=', paymentId)
+      .execute();
+    this.#refunds += 1;
+    return { id, amountCents: request.amountCents };
+  }
+
+  /** The charge, locked for the rest of the caller's transaction (`db` may be a transaction or the pool). */
+  async #lockCharge(db: Db, paymentId: string) {
+    const charge = await db
+      .selectFrom('sandbox_charges')
+      .select(['id', 'status', 'amount_cents', 'captured_cents', 'refunded_cents'])
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!charge) throw new PaymentStateError(`No such payment: '${paymentId}'.`);
+    return charge;
   }
 
   async savedCards(db: Db, payer: Payer): Promise<SavedCard[]> {

@@ -61,6 +61,10 @@ class FailingAfterCharge implements PaymentsProvider {
   preparePayer: PaymentsProvider['preparePayer'] = (db, payer) => this.inner.preparePayer(db, payer);
   refund: PaymentsProvider['refund'] = (db, id) => this.inner.refund(db, id);
   savedCards: PaymentsProvider['savedCards'] = (db, payer) => this.inner.savedCards(db, payer);
+  capture: PaymentsProvider['capture'] = (db, id, amount) => this.inner.capture(db, id, amount);
+  release: PaymentsProvider['release'] = (db, id) => this.inner.release(db, id);
+  refundAmount: PaymentsProvider['refundAmount'] = (db, id, request) =>
+    this.inner.refundAmount(db, id, request);
   async charge(db: Db, request: ChargeRequest): Promise<Charge> {
     const charge = await this.inner.charge(db, request);
     if (this.failNext) {

@@ -6,7 +6,9 @@ import {
   type Charge,
   type ChargeRequest,
   type Payer,
+  PaymentStateError,
   type PaymentsProvider,
+  type ProviderRefund,
   type SavedCard,
   SavedCardNotFoundError,
   UnknownPaymentMethodError,
@@ -116,6 +118,45 @@ export class StripePayments implements PaymentsProvider {
       { payment_intent: chargeId },
       { idempotencyKey: `quokka-refund-${chargeId}` },
     );
+  }
+
+  async capture(_db: Db, paymentId: string, amountCents: number): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status === 'succeeded') return; // captured already: a retried approval
+    if (intent.status === 'canceled')
+      throw new PaymentStateError('This payment was released and cannot be captured.');
+    await this.stripe.paymentIntents.capture(
+      paymentId,
+      { amount_to_capture: amountCents },
+      { idempotencyKey: `quokka-capture-${paymentId}` },
+    );
+  }
+
+  async release(_db: Db, paymentId: string): Promise<void> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status === 'canceled') return;
+    if (intent.status === 'succeeded')
+      throw new PaymentStateError('This payment was captured: refund it instead of releasing it.');
+    await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `quokka-release-${paymentId}` });
+  }
+
+  async refundAmount(
+    _db: Db,
+    paymentId: string,
+    request: { amountCents: number; idempotencyKey: string },
+  ): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentId, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: refund.id, amountCents: refund.amount };
+    } catch (error) {
+      const { type } = errorType(error);
+      if (type === 'StripeInvalidRequestError') throw new PaymentStateError((error as Error).message);
+      if (type === 'StripeIdempotencyError') throw new InvalidDataError((error as Error).message);
+      throw error;
+    }
   }
 
   async savedCards(db: Db, payer: Payer): Promise<SavedCard[]> {

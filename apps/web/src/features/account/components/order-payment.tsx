@@ -13,6 +13,8 @@ export function cardText(payment: OrderPayment): string {
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   paid: MSG.orderStatusPaid,
+  approved: MSG.orderStatusPaid,
+  pending_review: MSG.orderStatusPaid,
   refunded: MSG.orderStatusRefunded,
 };
 

@@ -1,0 +1,376 @@
+// [I15] The back office's API under /admin/api (apps/admin calls it; the server's routes declare these
+// schemas). Money here is integer cents (`*_cents`), never dollars: staff see exact figures and the
+// server never rounds what it was sent. Instants are ISO strings. Lists are paged
+// `{items, total, page, page_size}`, newest first.
+//
+// Sign-in, /me, step-up and the audit log are described in docs/back-office.md; their shapes are here
+// too so that the web app parses every reply with one contract.
+
+import { z } from 'zod';
+import { idParam, text } from './common.ts';
+
+const cents = z.number().int().min(0);
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(200).default(50);
+
+// ---------------------------------------------------------------- staff, session, audit
+
+export const staffRoleSchema = z.enum(['operator', 'vendor']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  role: staffRoleSchema,
+  seller_id: z.number().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** GET /admin/api/me, and the reply of every sign-in step. */
+export const staffMeSchema = z.object({
+  staff: staffMemberSchema,
+  stage: z.enum(['needs_passkey', 'full']),
+  csrf_token: z.string(),
+  passkey_checked_at: z.string().nullable(),
+  passkey_fresh: z.boolean(),
+  passkey_fresh_until: z.string().nullable(),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  staff_id: z.number().nullable(),
+  /** The member's name, or null for the CLI. */
+  staff_name: z.string().nullable().optional(),
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  page,
+  page_size: pageSize,
+  /** Only entries about this subject, e.g. 'order:12' or 'gift_card:3'. */
+  subject: text(80).optional(),
+});
+export const auditReplySchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type AuditReply = z.infer<typeof auditReplySchema>;
+
+// ---------------------------------------------------------------- orders
+
+/**
+ * DECISIONS.md "After checkout": pending_review (card authorised) → approved (captured) →
+ * partially_shipped / shipped (per seller); or refused (released, restocked) or cancelled.
+ */
+export const orderStatusSchema = z.enum([
+  'pending_review',
+  'approved',
+  'partially_shipped',
+  'shipped',
+  'refused',
+  'cancelled',
+]);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** What the payments provider holds for the order. */
+export const paymentStateSchema = z.enum([
+  'authorised',
+  'captured',
+  'partially_refunded',
+  'refunded',
+  'released',
+]);
+export type PaymentState = z.infer<typeof paymentStateSchema>;
+
+export const orderListQuerySchema = z.object({
+  /** Order number (increment id), mobile (any form) or a name; empty for all. */
+  q: text(80).optional(),
+  status: orderStatusSchema.optional(),
+  seller_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** Placed on or after this day (YYYY-MM-DD, Australia/Sydney). */
+  from: z.iso.date().optional(),
+  /** Placed on or before this day (YYYY-MM-DD, Australia/Sydney), inclusive. */
+  to: z.iso.date().optional(),
+  /** Only orders waiting for review longer than REVIEW_FLAG_HOURS. */
+  flagged: z.enum(['1', 'true']).optional(),
+  page,
+  page_size: pageSize,
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.number(),
+  increment_id: z.string(),
+  created_at: z.string(),
+  status: orderStatusSchema,
+  payment_state: paymentStateSchema,
+  customer_name: z.string(),
+  customer_mobile: z.string(),
+  grand_total_cents: cents,
+  captured_cents: cents,
+  refunded_cents: cents,
+  item_count: z.number(),
+  sellers: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Waiting for review longer than REVIEW_FLAG_HOURS. */
+  flagged: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListReplySchema = z.object({
+  items: z.array(orderSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type OrderListReply = z.infer<typeof orderListReplySchema>;
+
+export const adminOrderItemSchema = z.object({
+  id: z.number(),
+  seller_id: z.number(),
+  seller_name: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  is_giftcard: z.boolean(),
+  price_cents: cents,
+  qty: z.number(),
+  row_total_cents: cents,
+  refunded_qty: z.number(),
+  refunded_cents: cents,
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
+
+export const shipmentSchema = z.object({
+  id: z.number(),
+  seller_id: z.number(),
+  seller_name: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  /** The carrier's tracking page, when the carrier is one we know. */
+  tracking_url: z.string().nullable(),
+  shipped_at: z.string(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const messageStatusSchema = z.enum(['queued', 'sent', 'delivered', 'failed', 'undelivered']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** A text or picture message sent to a shopper, with what the provider last said about it. */
+export const sentMessageSchema = z.object({
+  id: z.number(),
+  provider_message_id: z.string(),
+  kind: z.enum(['sms', 'mms']),
+  /** e.g. 'order_receipt', 'order_refused', 'order_shipped', 'order_refunded', 'order_cancelled', 'gift_card', 'gift_card_receipt'. */
+  purpose: z.string(),
+  to: z.string(),
+  status: messageStatusSchema,
+  error_code: z.string().nullable(),
+  created_at: z.string(),
+  status_at: z.string().nullable(),
+});
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+export const timelineEventSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  /**
+   * placed, payment_authorised, approved, refused, payment_captured, payment_released, shipped,
+   * refunded, cancelled, note, message (status in `message`), dispute_opened, dispute_closed,
+   * review_flagged, provider_refund.
+   */
+  type: z.string(),
+  /** Who: 'shopper', 'system', 'stripe', 'twilio', or a member of staff's name. */
+  actor: z.string(),
+  /** One line a person reads, e.g. "Refunded $12.00 (1 × Tee, shipping $0.00), restocked". */
+  summary: z.string(),
+  seller_id: z.number().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  message: sentMessageSchema.nullable(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+export const refundRecordSchema = z.object({
+  id: z.number(),
+  amount_cents: cents,
+  shipping_cents: cents,
+  lines: z.array(z.object({ order_item_id: z.number(), qty: z.number(), amount_cents: cents })),
+  restocked: z.boolean(),
+  reason: z.string().nullable(),
+  /** 'staff', 'cancellation', 'provider' (made in the provider's dashboard), 'gift_card_void'. */
+  source: z.string(),
+  provider_refund_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+export const adminOrderSchema = orderSummarySchema.extend({
+  customer_id: z.number(),
+  customer_email: z.string(),
+  shipping_title: z.string(),
+  shipping_cents: cents,
+  subtotal_cents: cents,
+  authorised_cents: cents,
+  shipping_refunded_cents: cents,
+  shipping_address: z.record(z.string(), z.unknown()),
+  payment_provider: z.string(),
+  payment_id: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  /** When the authorisation must be captured or released by (manual review). */
+  capture_by: z.string().nullable(),
+  refusal_reason: z.string().nullable(),
+  items: z.array(adminOrderItemSchema),
+  shipments: z.array(shipmentSchema),
+  refunds: z.array(refundRecordSchema),
+  timeline: z.array(timelineEventSchema),
+  /** What this member may do now (buttons are shown from this). */
+  actions: z.object({
+    approve: z.boolean(),
+    refuse: z.boolean(),
+    /** Sellers whose items may be marked shipped now. */
+    ship_sellers: z.array(z.number()),
+    refund: z.boolean(),
+    cancel: z.boolean(),
+    /** The most that can still be refunded. */
+    refundable_cents: cents,
+  }),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** POST /orders/:id/approve, body optional. */
+export const approveOrderBodySchema = z.object({ note: text(500).optional() });
+/** POST /orders/:id/refuse */
+export const refuseOrderBodySchema = z.object({ reason: text(500).pipe(z.string().trim().min(1)) });
+/** POST /orders/:id/shipments: one seller's items. */
+export const shipOrderBodySchema = z.object({
+  seller_id: idParam,
+  carrier: text(60).pipe(z.string().trim().min(1)),
+  tracking_number: text(60).pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,58}$/, 'Enter the tracking number as the carrier gives it.'),
+  ),
+});
+/**
+ * POST /orders/:id/refunds: a refund of whole lines (or some of their quantity) and/or shipping. Needs a
+ * passkey check within 5 minutes. `idempotency_key` makes a retried click the same refund.
+ */
+export const refundOrderBodySchema = z.object({
+  lines: z
+    .array(z.object({ order_item_id: idParam, qty: z.number().int().min(1).max(10_000) }))
+    .max(200)
+    .default([]),
+  shipping_cents: z.number().int().min(0).max(100_000_000).default(0),
+  restock: z.boolean().default(false),
+  reason: text(500).optional(),
+  idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+});
+export type RefundOrderBody = z.input<typeof refundOrderBodySchema>;
+/** POST /orders/:id/cancel: before anything shipped. Needs a fresh passkey check. */
+export const cancelOrderBodySchema = z.object({
+  reason: text(500).pipe(z.string().trim().min(1)),
+  restock: z.boolean().default(true),
+});
+/** POST /orders/:id/notes */
+export const orderNoteBodySchema = z.object({ note: text(1000).pipe(z.string().trim().min(1)) });
+
+/** Every order action answers with the order as it now is. */
+export const adminOrderReplySchema = adminOrderSchema;
+
+// ---------------------------------------------------------------- dashboard
+
+/** GET /dashboard: the strip over every screen (today = Australia/Sydney). */
+export const dashboardSchema = z.object({
+  orders_today: z.number(),
+  revenue_today_cents: cents,
+  awaiting_approval: z.number(),
+  /** Of those, waiting longer than REVIEW_FLAG_HOURS. */
+  flagged: z.number(),
+  to_ship: z.number(),
+  failed_messages: z.number(),
+  review_mode: z.enum(['auto', 'manual']),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---------------------------------------------------------------- gift cards
+
+export const giftCardStateSchema = z.enum(['scheduled', 'sending', 'sent', 'delivered', 'failed', 'voided']);
+export type GiftCardState = z.infer<typeof giftCardStateSchema>;
+
+export const giftCardListQuerySchema = z.object({
+  /** Card number, recipient or purchaser mobile (any form), or order number. */
+  q: text(80).optional(),
+  state: giftCardStateSchema.optional(),
+  page,
+  page_size: pageSize,
+});
+
+export const adminGiftCardSchema = z.object({
+  id: z.number(),
+  gift_card_no: z.string(),
+  state: giftCardStateSchema,
+  amount_cents: cents,
+  /** What is left to spend (issue 16 redeems; until then the amount). */
+  balance_cents: cents,
+  product_name: z.string(),
+  seller_id: z.number().nullable(),
+  recipient_name: z.string(),
+  recipient_mobile: z.string(),
+  purchaser_mobile: z.string(),
+  order_id: z.number().nullable(),
+  order_increment_id: z.string().nullable(),
+  scheduled_at: z.string().nullable(),
+  delivery_timezone: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  messages: z.array(sentMessageSchema),
+  actions: z.object({ resend: z.boolean(), reschedule: z.boolean(), void: z.boolean() }),
+});
+export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
+
+export const giftCardListReplySchema = z.object({
+  items: z.array(adminGiftCardSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  /** Unredeemed, unexpired, not voided: what the shop owes in gift cards. */
+  outstanding_cents: cents,
+});
+export type GiftCardListReply = z.infer<typeof giftCardListReplySchema>;
+
+/** POST /gift-cards/:id/resend: once per `request_key` (a retried click sends nothing more). */
+export const resendGiftCardBodySchema = z.object({
+  /** A corrected recipient mobile; absent for the same number. */
+  mobile: text(40).optional(),
+  request_key: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+});
+/** POST /gift-cards/:id/reschedule: a card not yet sent. Wall clock in `delivery_timezone`. */
+export const rescheduleGiftCardBodySchema = z.object({
+  scheduled_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+  delivery_timezone: text(64),
+});
+/** POST /gift-cards/:id/void: refunds the purchaser the card's amount. Needs a fresh passkey check. */
+export const voidGiftCardBodySchema = z.object({ reason: text(500).pipe(z.string().trim().min(1)) });
+
+export const adminGiftCardReplySchema = adminGiftCardSchema;
+
+// ---------------------------------------------------------------- errors the screens act on
+
+/** 403 codes of the back office (besides the shared error shape `{message, code}`). */
+export const STAFF_ERROR_CODES = {
+  stepUpRequired: 'STEP_UP_REQUIRED',
+  forbidden: 'FORBIDDEN',
+  signInRequired: 'SIGN_IN_REQUIRED',
+  sessionExpired: 'SESSION_EXPIRED',
+} as const;
