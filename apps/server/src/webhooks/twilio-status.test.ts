@@ -208,6 +208,56 @@ describe('[I15-webhooks] POST /webhooks/twilio/status', () => {
     expect(reply.json()).toMatchObject({ message: 'MessageSid and MessageStatus are needed.' });
   });
 
+  it('takes a form with a charset, and without PUBLIC_URL checks the signature over the URL the request came to', async () => {
+    const sid = await aSentText();
+    const params = { MessageSid: sid, MessageStatus: 'sent' };
+    const charset = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/twilio/status',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, CALLBACK_URL, params),
+      },
+      payload: form(params),
+    });
+    expect(charset.statusCode).toBe(204);
+    expect(await messageBySid(sid)).toMatchObject({ status: 'sent' });
+
+    const direct = await createTestApp({
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_FROM: '+61400000000',
+    });
+    try {
+      const own = { MessageSid: 'SM-direct', MessageStatus: 'delivered' };
+      const reply = (url: string) =>
+        direct.app.inject({
+          method: 'POST',
+          url: '/webhooks/twilio/status',
+          headers: {
+            host: 'shop.internal:8080',
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, own),
+          },
+          payload: form(own),
+        });
+      expect((await reply('http://shop.internal:8080/webhooks/twilio/status')).statusCode).toBe(204);
+      expect((await reply(CALLBACK_URL)).statusCode).toBe(403);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('a JSON body is refused (403: Twilio signs forms)', async () => {
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/twilio/status',
+      headers: { 'content-type': 'application/json', 'x-twilio-signature': 'abc' },
+      payload: JSON.stringify({ MessageSid: 'SM1', MessageStatus: 'delivered' }),
+    });
+    expect(reply.statusCode).toBe(403);
+  });
+
   it('is 404 when Twilio is not configured (the sandbox)', async () => {
     const sandbox = await createTestApp({ PUBLIC_URL });
     try {
