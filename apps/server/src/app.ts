@@ -33,6 +33,7 @@ import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
+import { registerWebhooks } from './webhooks/webhook-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -188,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
   });
+
+  // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
+  await registerWebhooks(app, { config, db, clock });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).

@@ -218,6 +218,8 @@ const settingsSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_LIVE_PUBLISHABLE_KEY: optionalString,
+    // [I15-webhooks] The signing secret of the Stripe webhook endpoint (whsec_…): POST /webhooks/stripe.
+    STRIPE_WEBHOOK_SECRET: optionalString,
     LIVE_ORIGIN: optionalUrl,
     RECAPTCHA_SECRET: optionalString,
     RECAPTCHA_SITE_KEY: optionalString,
