@@ -9,8 +9,10 @@ import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../../
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createDeliveryWorker } from '../../worker/delivery-worker.ts';
+import { formatValidUntil } from '../../worker/gift-card-message.ts';
 import { OutboxLookup } from '../../worker/message-lookup.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
+import { validUntilFrom } from './gift-card-validity.ts';
 
 // [I15-giftcards] The gift card console through app.inject on the real app and a fresh PGlite: cards bought
 // and paid for through the shopper API, delivered by the real delivery worker through the sandbox outbox,
@@ -445,6 +447,46 @@ describe('resend', { timeout: 120_000 }, () => {
     ).toEqual([]);
     const bad = await admin('POST', `/gift-cards/${card.id}/resend`, operator, { request_key: 'short' });
     expect(bad.statusCode).toBe(400);
+    await t.db
+      .updateTable('gift_card_deliveries')
+      .set({
+        status: 'sending',
+        lease_owner: 'w',
+        lease_until: new Date(t.clock.now().getTime() + 60 * 60_000),
+      })
+      .where('card_id', '=', card.id)
+      .execute();
+    const busy = await admin('POST', `/gift-cards/${card.id}/resend`, operator, {
+      request_key: 'while-sending',
+    });
+    expect([busy.statusCode, busy.json().message]).toEqual([
+      409,
+      'This gift card is being sent right now. Try again in a minute.',
+    ]);
+  });
+
+  it('[I15-giftcards, GIFT-03] a card whose delivery failed is sent for the first time by Resend: valid 3 years from then', async () => {
+    const { card } = await aCard({ at: '2026-12-01 10:00:00' });
+    await t.db
+      .updateTable('gift_card_deliveries')
+      .set({ status: 'failed', last_error: 'provider refused', attempts: 8 })
+      .where('card_id', '=', card.id)
+      .execute();
+    // Its schedule was a month ago; it was never sent. Resend sends it now: valid 3 years from now.
+    const monthAgo = new Date(t.clock.now().getTime() - 30 * 86_400_000);
+    await t.db
+      .updateTable('gift_card_details')
+      .set({ scheduled_at: monthAgo, valid_until: validUntilFrom(monthAgo, 'Australia/Sydney') })
+      .where('id', '=', card.id)
+      .execute();
+    const reply = await admin('POST', `/gift-cards/${card.id}/resend`, operator, {
+      request_key: 'first-send-01',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const validUntil = validUntilFrom(t.clock.now(), 'Australia/Sydney');
+    expect(reply.json()).toMatchObject({ state: 'sent', valid_until: validUntil.toISOString() });
+    const [message] = await pictureMessagesOf(card.id);
+    expect(message?.body).toContain(`Valid until: ${formatValidUntil(validUntil, 'Australia/Sydney')}`);
   });
 });
 
@@ -625,6 +667,8 @@ describe('void', { timeout: 120_000 }, () => {
     t.clock.set(START);
     await stepUp(operator);
 
+    expect((await list('?state=voided&page_size=200')).items.map((item) => item.id)).toContain(card.id);
+
     // Voided once only; the audit has the void with before and after.
     const twice = await admin('POST', `/gift-cards/${card.id}/void`, operator, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
@@ -708,6 +752,30 @@ describe('void', { timeout: 120_000 }, () => {
       .where('id', '=', short.order.id)
       .executeTakeFirstOrThrow();
     expect(order.refunded_cents).toBe(refundedBefore);
+  });
+});
+
+describe('void races', { timeout: 120_000 }, () => {
+  it('[I15-giftcards] two voids of one card at once: one refund, the other 409', async () => {
+    await stepUp(operator);
+    const { card, order } = await aCard({ at: '2026-12-01 10:00:00' });
+    const replies = await Promise.all([
+      admin('POST', `/gift-cards/${card.id}/void`, operator, { reason: 'First click' }),
+      admin('POST', `/gift-cards/${card.id}/void`, operator, { reason: 'Second click' }),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    const refunds = await t.db
+      .selectFrom('order_refunds')
+      .select('amount_cents')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(refunds).toEqual([{ amount_cents: 5000 }]);
+    const after = await t.db
+      .selectFrom('orders')
+      .select('refunded_cents')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(after.refunded_cents).toBe(5000);
   });
 });
 
