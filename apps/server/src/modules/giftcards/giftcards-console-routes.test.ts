@@ -2,17 +2,22 @@ import type { AdminGiftCard, GiftCardListReply } from '@quokka/contract/api/admi
 import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 import { aShopper, type Shopper } from '../../test/cart-factory.ts';
 import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../../test/gift-card-factory.ts';
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { giftCardOrigin } from '../../worker/delivery-repository.ts';
 import { createDeliveryWorker } from '../../worker/delivery-worker.ts';
-import { formatValidUntil } from '../../worker/gift-card-message.ts';
+import * as giftCardMessage from '../../worker/gift-card-message.ts';
 import { OutboxLookup } from '../../worker/message-lookup.ts';
+import { createShopperMessages } from '../messages/shopper-messages.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
+import { recordStaffAction } from '../staff/staff-audit.ts';
 import { validUntilFrom } from './gift-card-validity.ts';
+import { createGiftCardConsole } from './giftcards-console.ts';
 
 // [I15-giftcards] The gift card console through app.inject on the real app and a fresh PGlite: cards bought
 // and paid for through the shopper API, delivered by the real delivery worker through the sandbox outbox,
@@ -465,6 +470,30 @@ describe('resend', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('[I15-giftcards] a provider that refuses the resend: 409 with its reason; the key stays used, nothing recorded', async () => {
+    const { card } = await aSentCard();
+    const refuse = () => Promise.reject(new Error('21211 invalid To number'));
+    const failing: MessagingProvider = { mode: 'sandbox', sendSms: refuse, sendMms: refuse };
+    const giftCards = createGiftCardConsole({
+      db: t.db,
+      clock: t.clock,
+      messages: createShopperMessages({ db: t.db, messaging: failing }),
+      payments: t.app.deps.providers.payments,
+      sender: { publicUrl: ORIGIN, storeName: t.config.STORE_NAME, identity: t.config.identity },
+      message: { ...giftCardMessage, giftCardOrigin },
+      audit: recordStaffAction,
+      log: { warn() {} },
+    });
+    const attempt = () => giftCards.resend(operatorMember.id, card.id, { request_key: 'refused-0001' });
+    await expect(attempt()).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('could not be sent (21211 invalid To number)'),
+    });
+    // The same key again sends nothing (the provider may have sent it); nothing is in sent_messages.
+    await expect(attempt()).resolves.toMatchObject({ id: card.id, messages: [] });
+    expect(await pictureMessagesOf(card.id)).toHaveLength(1);
+  });
+
   it('[I15-giftcards, GIFT-03] a card whose delivery failed is sent for the first time by Resend: valid 3 years from then', async () => {
     const { card } = await aCard({ at: '2026-12-01 10:00:00' });
     await t.db
@@ -486,7 +515,9 @@ describe('resend', { timeout: 120_000 }, () => {
     const validUntil = validUntilFrom(t.clock.now(), 'Australia/Sydney');
     expect(reply.json()).toMatchObject({ state: 'sent', valid_until: validUntil.toISOString() });
     const [message] = await pictureMessagesOf(card.id);
-    expect(message?.body).toContain(`Valid until: ${formatValidUntil(validUntil, 'Australia/Sydney')}`);
+    expect(message?.body).toContain(
+      `Valid until: ${giftCardMessage.formatValidUntil(validUntil, 'Australia/Sydney')}`,
+    );
   });
 });
 
