@@ -341,6 +341,8 @@ export const adminGiftCardSchema = z.object({
    * payment was only authorised, or the card's line had already been refunded). (Optional.)
    */
   void_refunded_cents: cents.nullable().optional(),
+  /** One line on the void's money: "Refunded $50.00 to the purchaser." or why nothing was. (Optional.) */
+  void_note: z.string().nullable().optional(),
   messages: z.array(sentMessageSchema),
   actions: z.object({ resend: z.boolean(), reschedule: z.boolean(), void: z.boolean() }),
 });

@@ -624,6 +624,7 @@ describe('void', { timeout: 120_000 }, () => {
       balance_cents: 0,
       void_reason: 'Lost phone',
       void_refunded_cents: 5000,
+      void_note: 'Refunded $50.00 to the purchaser.',
       actions: { resend: false, reschedule: false, void: false },
     });
 
@@ -747,7 +748,13 @@ describe('void', { timeout: 120_000 }, () => {
       reason: 'Fraud',
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json()).toMatchObject({ state: 'voided', void_refunded_cents: null });
+    expect(reply.json()).toMatchObject({
+      state: 'voided',
+      void_refunded_cents: null,
+      void_note: expect.stringMatching(
+        /^Not refunded: the order’s payment was only authorised, not captured/,
+      ),
+    });
     const event = await t.db
       .selectFrom('order_events')
       .select(['type', 'summary'])
@@ -762,6 +769,37 @@ describe('void', { timeout: 120_000 }, () => {
         .where('order_id', '=', authorised.order.id)
         .execute(),
     ).toEqual([]);
+
+    // The card's line was already refunded from the order screen: voided, nothing refunded twice.
+    const lineRefunded = await aCard({ at: '2026-12-01 10:00:00' });
+    await t.db
+      .updateTable('order_items')
+      .set({ refunded_qty: 1, refunded_cents: 5000 })
+      .where('order_id', '=', lineRefunded.order.id)
+      .where('is_giftcard', '=', true)
+      .execute();
+    await t.db
+      .updateTable('orders')
+      .set({ refunded_cents: 5000, payment_state: 'partially_refunded' })
+      .where('id', '=', lineRefunded.order.id)
+      .execute();
+    const noDouble = await admin('POST', `/gift-cards/${lineRefunded.card.id}/void`, operator, {
+      reason: 'Refunded',
+    });
+    expect(noDouble.statusCode, noDouble.body).toBe(200);
+    expect(noDouble.json()).toMatchObject({
+      void_refunded_cents: null,
+      void_note: 'Not refunded: the card’s order line had already been refunded.',
+    });
+    expect(
+      (
+        await t.db
+          .selectFrom('orders')
+          .select('refunded_cents')
+          .where('id', '=', lineRefunded.order.id)
+          .executeTakeFirstOrThrow()
+      ).refunded_cents,
+    ).toBe(5000);
 
     // Only $49.99 of the captured payment is left: a $50 card cannot be refunded.
     const short = await aCard({ at: '2026-12-01 10:00:00' });

@@ -158,6 +158,11 @@ const SENT_AT = sql<Date | null>`coalesce(d.sent_at, (select min(m.created_at) f
 const VOID_REFUNDED = sql<number | null>`(select r.amount_cents from order_refunds r
   where r.order_id = c.order_id and r.idempotency_key = 'void-card-' || c.id)`;
 
+// Why a void refunded nothing, as its order event recorded it.
+const VOID_NOT_REFUNDED = sql<string | null>`(select e.data->>'not_refunded' from order_events e
+  where e.order_id = c.order_id and e.type = 'gift_card_voided' and e.data->>'gift_card_id' = c.id::text
+  order by e.id desc limit 1)`;
+
 /** Paid cards (linked to an order) with what the console shows; drafts in carts are not gift cards yet. */
 function cardRows(db: Db) {
   return db
@@ -193,6 +198,7 @@ function cardRows(db: Db) {
       SELLER.as('seller_id'),
       SENT_AT.as('sent_at'),
       VOID_REFUNDED.as('void_refunded_cents'),
+      VOID_NOT_REFUNDED.as('void_not_refunded'),
     ]);
 }
 
@@ -263,6 +269,11 @@ function cardWire(row: CardRow, messages: MessageRow[]): AdminGiftCard {
     voided_at: iso(row.voided_at),
     void_reason: row.void_reason,
     void_refunded_cents: row.void_refunded_cents,
+    void_note: !voided
+      ? null
+      : row.void_refunded_cents !== null
+        ? `Refunded ${formatCents(row.void_refunded_cents)} to the purchaser.`
+        : (row.void_not_refunded ?? 'Nothing was refunded.'),
     messages: messages.filter((message) => message.gift_card_id === row.id).map(messageWire),
     actions: {
       resend: !voided && ['sent', 'delivered', 'failed'].includes(row.state),
@@ -621,11 +632,12 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           .executeTakeFirst();
 
         const captured =
-          order.captured_cents > 0 && ['captured', 'partially_refunded'].includes(order.payment_state);
+          order.captured_cents > 0 &&
+          ['captured', 'partially_refunded', 'refunded'].includes(order.payment_state);
         let note: string | null = null;
         let refund: { id: number; providerRefundId: string } | null = null;
         if (card.amount_cents === 0) {
-          note = null;
+          note = 'Not refunded: the card was free.';
         } else if (!captured) {
           note =
             order.payment_state === 'authorised'
