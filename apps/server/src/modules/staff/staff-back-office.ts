@@ -4,10 +4,15 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import { giftCardOrigin } from '../../worker/delivery-repository.ts';
+import * as giftCardMessage from '../../worker/gift-card-message.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
+import { giftCardConsoleRoutes } from '../giftcards/giftcards-console-routes.ts';
+import { recordStaffAction } from './staff-audit.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
+import { requireFreshPasskey, requireStaff } from './staff-guards.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
-import { staffRoutes } from './staff-routes.ts';
+import { STEP_UP_MINUTES, staffRoutes } from './staff-routes.ts';
 import { createStaffSessions } from './staff-sessions.ts';
 
 // The back office's server side, built once by app.ts and registered under /admin/api. It shares the
@@ -75,6 +80,20 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
       sessions,
       passkeys,
       alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
+    }),
+    { prefix: STAFF_API_PREFIX },
+  );
+  // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
+  await app.register(
+    giftCardConsoleRoutes({
+      ...deps,
+      payments: app.deps.providers.payments,
+      audit: recordStaffAction,
+      message: { ...giftCardMessage, giftCardOrigin },
+      guards: {
+        operator: requireStaff(sessions, { role: 'operator' }),
+        freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
+      },
     }),
     { prefix: STAFF_API_PREFIX },
   );
