@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsBudget: services.smsBudget,
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
+    orderReview: services.orderReview,
   });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the

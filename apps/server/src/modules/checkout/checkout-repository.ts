@@ -90,23 +90,34 @@ export async function insertOrder(
   return row;
 }
 
+/**
+ * [I15-review] The authorisation on the order: it waits for review (pending_review), with the authorised
+ * amount (the grand total), the shopper's mobile for the texts about it, and the time by which it must be
+ * captured or released (placed + 6 days on the app's clock, before the card network lets it lapse).
+ */
 export async function recordPayment(
   db: Db,
   orderId: number,
-  payment: { id: string; brand: string | null; last4: string | null },
+  payment: {
+    id: string;
+    brand: string | null;
+    last4: string | null;
+    customerMobile: string;
+    captureBy: Date;
+  },
 ): Promise<void> {
   await db
     .updateTable('orders')
-    // Until manual capture lands (issue 15), a committed order is captured and approved at once.
     .set((eb) => ({
       payment_id: payment.id,
       card_brand: payment.brand,
       card_last4: payment.last4,
-      status: 'approved' as const,
-      payment_state: 'captured' as const,
+      status: 'pending_review' as const,
+      payment_state: 'authorised' as const,
       authorised_cents: eb.ref('grand_total_cents'),
-      captured_cents: eb.ref('grand_total_cents'),
-      reviewed_at: new Date(),
+      captured_cents: 0,
+      customer_mobile: payment.customerMobile,
+      capture_by: payment.captureBy,
     }))
     .where('id', '=', orderId)
     .execute();

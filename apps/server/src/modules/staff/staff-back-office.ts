@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
+import type { OrderReview } from '../orders/order-review.ts';
+import { orderReviewRoutes } from '../orders/order-review-routes.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -23,6 +25,8 @@ export interface BackOfficeDeps {
   smsBudget: SmsBudget;
   codeKey: Buffer;
   log: { info(message: string): void };
+  /** [I15-review] Approve / refuse (modules/orders/order-review.ts). */
+  orderReview: OrderReview;
 }
 
 export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
@@ -78,4 +82,7 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
     }),
     { prefix: STAFF_API_PREFIX },
   );
+  await app.register(orderReviewRoutes({ db, sessions, review: deps.orderReview }), {
+    prefix: STAFF_API_PREFIX,
+  });
 }
