@@ -29,6 +29,7 @@ import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
@@ -187,7 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsBudget: services.smsBudget,
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
-    orderReview: services.orderReview,
+    // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
+    routes: [orderReviewRoutes({ db, review: services.orderReview })],
   });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the

@@ -9,7 +9,7 @@ import { type AuthProduct, type AuthSeller, createAuthService } from './modules/
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
-import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { createCheckoutService, orderReviewRecords } from './modules/checkout/checkout-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createShopperMessages } from './modules/messages/shopper-messages.ts';
@@ -113,15 +113,16 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // The server cart, checkout (shipping, payment, the order) and the member's orders.
   const cart = createCartService({ db, customers });
   // [I15-review] Approving (capture) and refusing (release, restock, text) orders; ORDER_REVIEW=auto
-  // approves each new order right after checkout commits.
+  // approves each new order right after checkout commits (afterPlaced, below).
   const shopperMessages = createShopperMessages({ db, messaging: providers.messaging });
   const orderReview = createOrderReview({
     db,
     clock,
+    orders: orderReviewRecords,
+    inventory: catalog.inventory,
     payments: providers.payments,
     messages: shopperMessages,
     storeName: config.STORE_NAME,
-    stockChanged: () => catalog.inventory.changed(),
     log: reviewLog(log),
   });
   const checkout = createCheckoutService({

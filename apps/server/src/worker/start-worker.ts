@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { invalidateCatalogueCache } from '../modules/catalog/catalog-cache.ts';
+import { createCatalogService } from '../modules/catalog/catalog-service.ts';
+import { orderReviewRecords } from '../modules/checkout/checkout-service.ts';
 import { createShopperMessages } from '../modules/messages/shopper-messages.ts';
 import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
@@ -80,8 +81,9 @@ export function reviewFor(deps: StartWorkerDeps) {
     clock: deps.clock,
     payments: deps.providers.payments,
     messages: createShopperMessages({ db: deps.db, messaging: deps.providers.messaging }),
+    orders: orderReviewRecords,
+    inventory: createCatalogService(deps.db).inventory,
     storeName: deps.config.STORE_NAME,
-    stockChanged: invalidateCatalogueCache,
     log: deps.log,
   });
 }

@@ -34,12 +34,16 @@ import {
   findOrderByKey,
   insertOrder,
   latestOrder,
+  lockOrderForReview,
   memberOrders,
   type OrderItemRow,
   type OrderRow,
   orderItems,
+  orderStockLines,
+  pendingOrdersDueBy,
   queueReceipt,
   recordPayment,
+  recordReviewDecision,
   type ShippingMethodRow,
   shippingMethodsFor,
 } from './checkout-repository.ts';
@@ -274,6 +278,17 @@ export interface CheckoutService {
   /** [DATA-41] One of the member's orders; 404 for anyone else's. */
   order(customerId: number, orderId: number): Promise<OrderWire>;
 }
+
+/**
+ * [I15-review] The orders' rows as the review (modules/orders/order-review.ts) reads and writes them, each
+ * in the caller's transaction: orders are checkout's tables, the review asks through here.
+ */
+export const orderReviewRecords = {
+  lock: lockOrderForReview,
+  decide: recordReviewDecision,
+  stockLines: orderStockLines,
+  pendingDueBy: pendingOrdersDueBy,
+};
 
 /** The card of a placement, checked before anything is locked. */
 interface CardPayment {

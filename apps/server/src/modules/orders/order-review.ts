@@ -1,11 +1,10 @@
 import { formatCents } from '@quokka/contract/money';
-import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus, PaymentState } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
-import { notifyProductsChanged } from '../catalog/catalog-notifications.ts';
+import type { Inventory } from '../catalog/catalog-service.ts';
 import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
@@ -54,14 +53,41 @@ export interface ReviewLog {
   error(details: object, message: string): void;
 }
 
+/** The order row as the review reads it (locked). */
+export interface ReviewOrderRecord {
+  id: number;
+  increment_id: string;
+  status: OrderStatus;
+  payment_state: PaymentState;
+  payment_id: string | null;
+  authorised_cents: number;
+  captured_cents: number;
+  customer_mobile: string | null;
+}
+
+/** The orders' rows belong to checkout (checkout-repository.ts); the review reads and writes them here. */
+export interface OrderRecords {
+  lock(trx: Db, orderId: number): Promise<ReviewOrderRecord | undefined>;
+  decide(
+    trx: Db,
+    orderId: number,
+    decision:
+      | { status: 'approved'; capturedCents: number; at: Date; staffId: number | null }
+      | { status: 'refused'; reason: string; at: Date; staffId: number | null },
+  ): Promise<void>;
+  stockLines(trx: Db, orderId: number): Promise<{ productId: number; qty: number }[]>;
+  pendingDueBy(db: Db, at: Date, limit: number): Promise<number[]>;
+}
+
 export interface OrderReviewDeps {
   db: Db;
+  orders: OrderRecords;
+  /** The catalogue's stock: what checkout took, a refusal gives back. */
+  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   clock: Clock;
   payments: PaymentsProvider;
   messages: ShopperMessages;
   storeName: string;
-  /** After a commit that gave stock back: this process's product pages show it at once. */
-  stockChanged: () => void;
   log: ReviewLog;
 }
 
@@ -83,72 +109,17 @@ const DECIDED_APPROVED: readonly OrderStatus[] = ['approved', 'partially_shipped
 const actorOf = (actor: ReviewActor) => (actor === 'system' ? 'system' : `staff:${actor.staffId}`);
 const staffIdOf = (actor: ReviewActor) => (actor === 'system' ? null : actor.staffId);
 
-interface LockedOrder {
-  id: number;
-  increment_id: string;
-  status: OrderStatus;
-  payment_state: PaymentState;
-  payment_id: string | null;
-  authorised_cents: number;
-  captured_cents: number;
-  customer_mobile: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-}
-
-/** The order row, locked until the transaction ends; 404 when there is none. */
-async function lockOrder(trx: Db, orderId: number): Promise<LockedOrder> {
-  const order = await trx
-    .selectFrom('orders')
-    .select([
-      'id',
-      'increment_id',
-      'status',
-      'payment_state',
-      'payment_id',
-      'authorised_cents',
-      'captured_cents',
-      'customer_mobile',
-      'card_brand',
-      'card_last4',
-    ])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw new NotFoundError(ORDER_REVIEW_TEXT.orderNotFound);
-  return order;
-}
-
-/**
- * Gives back every line's stock exactly as checkout took it (catalog-service.ts takeInProductOrder: each
- * line's qty from its product), in product id order like checkout so two orders never wait in a circle.
- * Lines whose product was since deleted have nothing to go back to.
- */
-export async function returnOrderStock(trx: Db, orderId: number): Promise<number[]> {
-  const lines = await trx
-    .selectFrom('order_items')
-    .select(['product_id', 'qty'])
-    .where('order_id', '=', orderId)
-    .where('product_id', 'is not', null)
-    .orderBy('product_id')
-    .orderBy('id')
-    .execute();
-  const productIds: number[] = [];
-  for (const line of lines) {
-    if (line.product_id === null) continue;
-    await trx
-      .updateTable('products')
-      .set({ qty: sql<number>`qty + ${line.qty}`, updated_at: sql<Date>`now()` })
-      .where('id', '=', line.product_id)
-      .execute();
-    productIds.push(line.product_id);
-  }
-  await notifyProductsChanged(trx, productIds);
-  return productIds;
-}
+type LockedOrder = ReviewOrderRecord;
 
 export function createOrderReview(deps: OrderReviewDeps): OrderReview {
-  const { db, clock, payments, messages, log } = deps;
+  const { db, clock, payments, messages, orders, log } = deps;
+
+  /** The order row, locked until the transaction ends; 404 when there is none. */
+  async function lockOrder(trx: Db, orderId: number): Promise<LockedOrder> {
+    const order = await orders.lock(trx, orderId);
+    if (!order) throw new NotFoundError(ORDER_REVIEW_TEXT.orderNotFound);
+    return order;
+  }
 
   async function approve(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
     return db.transaction().execute(async (trx) => {
@@ -162,17 +133,12 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       await payments.capture(trx, order.payment_id, order.authorised_cents);
       const now = clock.now();
       const staffId = staffIdOf(actor);
-      await trx
-        .updateTable('orders')
-        .set({
-          status: 'approved',
-          payment_state: 'captured',
-          captured_cents: order.authorised_cents,
-          reviewed_at: now,
-          reviewed_by: staffId,
-        })
-        .where('id', '=', orderId)
-        .execute();
+      await orders.decide(trx, orderId, {
+        status: 'approved',
+        capturedCents: order.authorised_cents,
+        at: now,
+        staffId,
+      });
       await recordOrderEvent(trx, {
         orderId,
         type: 'approved',
@@ -218,27 +184,19 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       if (!order.payment_id) throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
 
       await payments.release(trx, order.payment_id);
-      const restocked = await returnOrderStock(trx, orderId);
+      // Every line's stock back exactly as checkout took it (inventory.take: each line's qty of its product).
+      const lines = await orders.stockLines(trx, orderId);
+      await deps.inventory.giveBack(trx, lines);
       const now = clock.now();
       const staffId = staffIdOf(actor);
-      await trx
-        .updateTable('orders')
-        .set({
-          status: 'refused',
-          payment_state: 'released',
-          refusal_reason: reason,
-          reviewed_at: now,
-          reviewed_by: staffId,
-        })
-        .where('id', '=', orderId)
-        .execute();
+      await orders.decide(trx, orderId, { status: 'refused', reason, at: now, staffId });
       const eventId = await recordOrderEvent(trx, {
         orderId,
         type: 'refused',
         actor: actorOf(actor),
         staffId,
         summary: `Refused: ${reason}`,
-        data: { reason, restocked_products: restocked },
+        data: { reason, restocked: lines.map((line) => ({ product_id: line.productId, qty: line.qty })) },
       });
       await recordOrderEvent(trx, {
         orderId,
@@ -262,7 +220,7 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
     });
     if (!decided) return { orderId, status: 'refused', changed: false };
 
-    deps.stockChanged();
+    deps.inventory.changed();
     await textRefusal(decided.order, reason, decided.eventId);
     return { orderId, status: 'refused', changed: true };
   }
@@ -307,34 +265,32 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
     async flagWaiting(flagHours) {
       // Placed = capture_by − 6 days (both on the app's clock): flagged once placed + flagHours has passed.
       const flagBefore = new Date(clock.now().getTime() + REVIEW_WINDOW_MS - flagHours * 3_600_000);
-      const summary = `Waiting for review for more than ${flagHours} hours`;
-      const data = JSON.stringify({ flag_hours: flagHours });
-      // The unique index order_events_review_flagged_once makes this once per order, whoever runs it.
-      const result = await sql<{ order_id: number }>`
-        insert into order_events (order_id, type, actor, summary, data)
-        select id, 'review_flagged', 'system', ${summary}, ${data}::jsonb
-        from orders
-        where status = 'pending_review' and capture_by <= ${flagBefore}
-        order by id
-        on conflict (order_id) where type = 'review_flagged' do nothing
-        returning order_id`.execute(db);
-      if (result.rows.length > 0)
-        log.info({ orders: result.rows.map((row) => row.order_id) }, 'review: orders flagged');
-      return result.rows.length;
+      const waiting = await orders.pendingDueBy(db, flagBefore, 1000);
+      const flagged: number[] = [];
+      for (const orderId of waiting) {
+        // The unique index order_events_review_flagged_once makes this once per order, whoever runs it.
+        const row = await db
+          .insertInto('order_events')
+          .values({
+            order_id: orderId,
+            type: 'review_flagged',
+            actor: 'system',
+            summary: `Waiting for review for more than ${flagHours} hours`,
+            data: JSON.stringify({ flag_hours: flagHours }),
+          })
+          .onConflict((oc) => oc.column('order_id').where('type', '=', 'review_flagged').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) flagged.push(orderId);
+      }
+      if (flagged.length > 0) log.info({ orders: flagged }, 'review: orders flagged');
+      return flagged.length;
     },
 
     async refuseExpired() {
-      const due = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('status', '=', 'pending_review')
-        .where('capture_by', '<=', clock.now())
-        .orderBy('capture_by')
-        .orderBy('id')
-        .limit(100)
-        .execute();
+      const due = await orders.pendingDueBy(db, clock.now(), 100);
       let refused = 0;
-      for (const { id } of due) {
+      for (const id of due) {
         try {
           if ((await refuse(id, NOT_REVIEWED_IN_TIME, 'system')).changed) refused += 1;
         } catch (error) {
