@@ -257,7 +257,12 @@ describe('[I15-review] authorise at checkout, then capture, release or refund pa
   /** An authorisation of `amount` cents for a new member, straight through the provider. */
   async function authorise(amount: number): Promise<string> {
     const shopper = await aShopper(t);
-    const payer = { customerId: shopper.id, email: shopper.email, name: 'Jane Citizen', mobile: shopper.mobile };
+    const payer = {
+      customerId: shopper.id,
+      email: shopper.email,
+      name: 'Jane Citizen',
+      mobile: shopper.mobile,
+    };
     await stripePayments.preparePayer(database.db, payer);
     const charge = await stripePayments.charge(database.db, {
       payer,
@@ -317,7 +322,10 @@ describe('[I15-review] authorise at checkout, then capture, release or refund pa
   it('[I15-review] refundAmount refunds part, a retried key is the same refund, never more than captured', async () => {
     const id = await authorise(5000);
     await stripePayments.capture(database.db, id, 5000);
-    const first = await stripePayments.refundAmount(database.db, id, { amountCents: 1995, idempotencyKey: `a-${id}` });
+    const first = await stripePayments.refundAmount(database.db, id, {
+      amountCents: 1995,
+      idempotencyKey: `a-${id}`,
+    });
     const retried = await stripePayments.refundAmount(database.db, id, {
       amountCents: 1995,
       idempotencyKey: `a-${id}`,
@@ -329,7 +337,9 @@ describe('[I15-review] authorise at checkout, then capture, release or refund pa
       stripePayments.refundAmount(database.db, id, { amountCents: 3006, idempotencyKey: `b-${id}` }),
     ).rejects.toBeInstanceOf(PaymentStateError);
     await stripePayments.refundAmount(database.db, id, { amountCents: 3005, idempotencyKey: `c-${id}` });
-    expect(fake.refundsMade.filter((r) => r.payment_intent === id).map((r) => r.amount)).toEqual([1995, 3005]);
+    expect(fake.refundsMade.filter((r) => r.payment_intent === id).map((r) => r.amount)).toEqual([
+      1995, 3005,
+    ]);
     // The same key with another amount is refused, as Stripe does.
     await expect(
       stripePayments.refundAmount(database.db, id, { amountCents: 10, idempotencyKey: `a-${id}` }),
