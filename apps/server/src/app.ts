@@ -25,15 +25,22 @@ import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
+import { recordStaffAction } from './modules/staff/staff-audit.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
+import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
+import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { registerWebhooks } from './webhooks/webhook-routes.ts';
+import { giftCardOrigin } from './worker/delivery-repository.ts';
+import * as giftCardMessage from './worker/gift-card-message.ts';
 
 export interface AppDeps {
   config: Config;
@@ -188,6 +195,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsBudget: services.smsBudget,
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
+    // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
+    routes: [
+      orderReviewRoutes({ db, review: services.orderReview }),
+      // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
+      ({ sessions }) =>
+        giftCardConsoleRoutes({
+          config,
+          db,
+          clock,
+          messaging: providers.messaging,
+          payments: providers.payments,
+          audit: recordStaffAction,
+          message: { ...giftCardMessage, giftCardOrigin },
+          guards: {
+            operator: requireStaff(sessions, { role: 'operator' }),
+            freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
+          },
+        }),
+    ],
   });
 
   // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.

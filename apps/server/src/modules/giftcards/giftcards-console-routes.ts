@@ -60,7 +60,7 @@ export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
     const giftCards = createGiftCardConsole({
       db: deps.db,
       clock: deps.clock,
-      messages: createShopperMessages({ db: deps.db, messaging: deps.messaging }),
+      messages: createShopperMessages({ db: deps.db, clock: deps.clock, messaging: deps.messaging }),
       payments: deps.payments,
       sender: {
         publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,

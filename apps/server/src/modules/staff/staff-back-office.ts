@@ -4,16 +4,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import { giftCardOrigin } from '../../worker/delivery-repository.ts';
-import * as giftCardMessage from '../../worker/gift-card-message.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
-import { giftCardConsoleRoutes } from '../giftcards/giftcards-console-routes.ts';
-import { recordStaffAction } from './staff-audit.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
-import { requireFreshPasskey, requireStaff } from './staff-guards.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
-import { STEP_UP_MINUTES, staffRoutes } from './staff-routes.ts';
-import { createStaffSessions } from './staff-sessions.ts';
+import { staffRoutes } from './staff-routes.ts';
+import { createStaffSessions, type StaffSessions } from './staff-sessions.ts';
 
 // The back office's server side, built once by app.ts and registered under /admin/api. It shares the
 // shoppers' code key and the shop-wide SMS budget (services.ts) and has everything else of its own.
@@ -28,7 +23,14 @@ export interface BackOfficeDeps {
   smsBudget: SmsBudget;
   codeKey: Buffer;
   log: { info(message: string): void };
+  /** Other modules' back-office routes (e.g. modules/orders), registered under /admin/api with the sessions. */
+  routes?: BackOfficeRoutes[];
 }
+
+/** A module's back-office routes, given the staff sessions their guards (staff-guards.ts) check. */
+export type BackOfficeRoutes = (staff: {
+  sessions: StaffSessions;
+}) => (app: FastifyInstance) => Promise<void>;
 
 export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
   const { config, db, clock } = deps;
@@ -83,18 +85,6 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
     }),
     { prefix: STAFF_API_PREFIX },
   );
-  // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
-  await app.register(
-    giftCardConsoleRoutes({
-      ...deps,
-      payments: app.deps.providers.payments,
-      audit: recordStaffAction,
-      message: { ...giftCardMessage, giftCardOrigin },
-      guards: {
-        operator: requireStaff(sessions, { role: 'operator' }),
-        freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
-      },
-    }),
-    { prefix: STAFF_API_PREFIX },
-  );
+  for (const routes of deps.routes ?? [])
+    await app.register(routes({ sessions }), { prefix: STAFF_API_PREFIX });
 }
