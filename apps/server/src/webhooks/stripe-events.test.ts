@@ -365,6 +365,12 @@ describe('[I15-webhooks] disputes, releases and captures on the timeline', () =>
       .set({ status: 'pending_review', payment_state: 'authorised', captured_cents: 0 })
       .where('id', '=', order.id)
       .execute();
+    // As if placed under manual review: the automatic approval's events were never written.
+    await t.db
+      .deleteFrom('order_events')
+      .where('order_id', '=', order.id)
+      .where('type', 'in', ['approved', 'payment_captured'])
+      .execute();
     return order;
   }
 

@@ -24,9 +24,8 @@ import { createGiftCardConsole } from './giftcards-console.ts';
 // staff signed in with a code and a software passkey. The clock is fake: 2026-11-21T00:00:00Z is 11:00 in
 // Sydney.
 //
-// The sandbox of this branch records every message as 'sent' and never reports 'delivered' or
-// 'undelivered' (status callbacks come with the webhooks): the tests write a sent_messages row with status
-// 'delivered' or 'undelivered' (error 30003) to stand for what the provider would report.
+// The sandbox records a message as 'delivered' at once (docs/webhooks.md); the tests change a message's
+// status as the provider's status callback would ('sent' before delivery, 'undelivered' with error 30003).
 
 const ORIGIN = 'https://shop.example';
 const RP_ID = 'shop.example';
@@ -170,7 +169,21 @@ async function pictureMessagesOf(cardId: number) {
 }
 
 /** What the provider would have reported for the card's picture message (see the header). */
+/**
+ * The provider's status callback for the card's picture message: the worker recorded the message when it
+ * sent it (sandbox: 'delivered' at once), so the callback changes that row, as the Twilio webhook does.
+ * A card whose message was never recorded gets one.
+ */
 async function providerReports(cardId: number, status: 'delivered' | 'undelivered', to: string) {
+  const errorCode = status === 'undelivered' ? '30003' : null;
+  const updated = await t.db
+    .updateTable('sent_messages')
+    .set({ status, error_code: errorCode, status_at: t.clock.now() })
+    .where('gift_card_id', '=', cardId)
+    .where('purpose', '=', 'gift_card')
+    .where('to_number', '=', to)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
   await t.db
     .insertInto('sent_messages')
     .values({
@@ -181,7 +194,7 @@ async function providerReports(cardId: number, status: 'delivered' | 'undelivere
       to_number: to,
       gift_card_id: cardId,
       status,
-      error_code: status === 'undelivered' ? '30003' : null,
+      error_code: errorCode,
       status_at: t.clock.now(),
     })
     .execute();
@@ -290,6 +303,12 @@ describe('states', { timeout: 120_000 }, () => {
       .where('card_id', '=', sending.id)
       .execute();
     const sent = (await aSentCard()).card;
+    // A live provider has taken it but not yet reported delivery.
+    await t.db
+      .updateTable('sent_messages')
+      .set({ status: 'sent' })
+      .where('gift_card_id', '=', sent.id)
+      .execute();
     const delivered = (await aSentCard()).card;
     await providerReports(delivered.id, 'delivered', delivered.recipient_mobile);
     const undelivered = (await aSentCard()).card;
@@ -314,7 +333,8 @@ describe('states', { timeout: 120_000 }, () => {
       expect([card.state, card.actions], `card ${id}`).toEqual([state, actions]);
     }
     expect((await getCard(sent.id)).sent_at).toEqual(expect.any(String));
-    const failedMessages = (await getCard(undelivered.id)).messages;
+    // The card's picture message (its receipt text to the purchaser is among its messages too).
+    const failedMessages = (await getCard(undelivered.id)).messages.filter((m) => m.purpose === 'gift_card');
     expect(failedMessages).toEqual([
       expect.objectContaining({
         purpose: 'gift_card',
@@ -362,10 +382,10 @@ describe('resend', { timeout: 120_000 }, () => {
       media_url: original?.media_url,
     });
     const after = await getCard(card.id);
-    expect(after.state).toBe('sent');
-    expect(after.messages.filter((message) => message.status === 'sent')).toEqual([
-      expect.objectContaining({ purpose: 'gift_card', to: card.recipient_mobile, kind: 'mms' }),
-    ]);
+    expect(after.state).toBe('delivered'); // the sandbox delivers at once
+    expect(
+      after.messages.filter((message) => message.status === 'delivered' && message.purpose === 'gift_card'),
+    ).toEqual([expect.objectContaining({ purpose: 'gift_card', to: card.recipient_mobile, kind: 'mms' })]);
 
     // A retried click later: the card, nothing sent.
     const again = await admin('POST', `/gift-cards/${card.id}/resend`, operator, request);
@@ -490,7 +510,10 @@ describe('resend', { timeout: 120_000 }, () => {
       message: expect.stringContaining('could not be sent (21211 invalid To number)'),
     });
     // The same key again sends nothing (the provider may have sent it); nothing is in sent_messages.
-    await expect(attempt()).resolves.toMatchObject({ id: card.id, messages: [] });
+    const recorded = await attempt();
+    expect(recorded.id).toBe(card.id);
+    expect(recorded.messages.filter((message) => message.provider_message_id.startsWith('SM'))).toEqual([]);
+    expect(recorded.messages).toHaveLength((await getCard(card.id)).messages.length);
     expect(await pictureMessagesOf(card.id)).toHaveLength(1);
   });
 
@@ -513,7 +536,7 @@ describe('resend', { timeout: 120_000 }, () => {
     });
     expect(reply.statusCode, reply.body).toBe(200);
     const validUntil = validUntilFrom(t.clock.now(), 'Australia/Sydney');
-    expect(reply.json()).toMatchObject({ state: 'sent', valid_until: validUntil.toISOString() });
+    expect(reply.json()).toMatchObject({ state: 'delivered', valid_until: validUntil.toISOString() });
     const [message] = await pictureMessagesOf(card.id);
     expect(message?.body).toContain(
       `Valid until: ${giftCardMessage.formatValidUntil(validUntil, 'Australia/Sydney')}`,
