@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { precompress } from '../../scripts/precompress.mjs';
+
+// The back office (docs/admin-app.md): its own bundle, served by the server under /admin. The dev server
+// forwards /admin/api to a running server so the app runs same-origin (the staff cookie is Path=/admin).
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+export default defineConfig({
+  base: '/admin/',
+  // .br and .gz copies of the built files, served as they are by the server (as the shopper app's).
+  plugins: [react(), precompress()],
+  server: {
+    port: 5174,
+    proxy: { '/admin/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: { outDir: 'dist' },
+  test: {
+    name: 'admin',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // A loaded two-core machine can need more than the default 5 s for a screen and its calls.
+    testTimeout: 20_000,
+  },
+});
