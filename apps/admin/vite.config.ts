@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../scripts/precompress.mjs';
@@ -6,8 +7,17 @@ import { precompress } from '../../scripts/precompress.mjs';
 // forwards /admin/api to a running server so the app runs same-origin (the staff cookie is Path=/admin).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig({
+// React Router's package points bundlers at its development build; the production bundle takes its
+// production build (the same code without dev warnings), as the shopper app's does.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ mode }) => ({
   base: '/admin/',
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   // .br and .gz copies of the built files, served as they are by the server (as the shopper app's).
   plugins: [react(), precompress()],
   server: {
@@ -23,4 +33,4 @@ export default defineConfig({
     // A loaded two-core machine can need more than the default 5 s for a screen and its calls.
     testTimeout: 20_000,
   },
-});
+}));
