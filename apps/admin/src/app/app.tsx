@@ -10,7 +10,7 @@ import { OrderPage } from '../features/orders/order-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import type { AdminRuntimeConfig } from '../lib/runtime-config';
-import { SessionProvider, useSession, type WebAuthn } from './session';
+import { SessionProvider, useSession, type WebAuthn } from '../lib/session';
 import { Shell } from './shell';
 
 export function createQueryClient(): QueryClient {

@@ -3,7 +3,7 @@
 import { Component, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DashboardStrip } from '../features/dashboard/dashboard-strip';
-import { useMe, useSession } from './session';
+import { useMe, useSession } from '../lib/session';
 
 export function Shell() {
   const { config, signOut } = useSession();

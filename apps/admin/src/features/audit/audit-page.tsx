@@ -2,13 +2,14 @@
 import { type AuditEntry, auditReplySchema } from '@quokka/contract/api/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { plural, shopTime } from '../../lib/format';
+import { useMe, useSession } from '../../lib/session';
 
 export function AuditPage() {
   const { api } = useSession();
+  const me = useMe();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const page = Math.max(1, Math.trunc(Number(params.get('page')) || 1));
@@ -47,7 +48,7 @@ export function AuditPage() {
               {data.items.map((entry) => (
                 <tr key={entry.id}>
                   <td data-label="Time">{shopTime(entry.created_at)}</td>
-                  <td data-label="Who">{who(entry)}</td>
+                  <td data-label="Who">{who(entry, me.staff)}</td>
                   <td data-label="Action">
                     <code>{entry.action}</code>
                   </td>
@@ -72,10 +73,12 @@ export function AuditPage() {
   );
 }
 
-function who(entry: AuditEntry): string {
+/** The member's name; the server may leave it out, and then one's own entries still read as a name. */
+function who(entry: AuditEntry, self: { id: number; name: string }): string {
   if (entry.staff_name) return entry.staff_name;
   if (entry.actor === 'cli') return 'CLI';
-  return entry.actor;
+  if (entry.staff_id === self.id) return self.name;
+  return entry.staff_id ? `Staff #${entry.staff_id}` : entry.actor;
 }
 
 function Change({ label, value }: { label: string; value: unknown }) {

@@ -3,8 +3,8 @@
 import { dashboardSchema } from '@quokka/contract/api/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { money } from '../../lib/format';
+import { useSession } from '../../lib/session';
 
 export function DashboardStrip() {
   const { api } = useSession();

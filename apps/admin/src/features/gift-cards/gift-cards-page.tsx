@@ -12,13 +12,13 @@ import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE, utcToZonedWallTime } from '@quokka
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { GIFT_CARD_STATE_LABELS, GiftCardStateBadge, MessageStatusBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
 import { Pager } from '../../components/pager';
 import { queryString, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { groupedCardNumber, money, plural, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 
 type Open = { kind: 'resend' | 'reschedule' | 'void'; card: AdminGiftCard } | null;
 

@@ -9,11 +9,11 @@ import {
 } from '@quokka/contract/api/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useSession } from '../../app/session';
 import { Dialog } from '../../components/dialog';
 import { requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, parseDollars } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { refundableQty, refundTotal } from './refund-math';
 
 export const CARRIERS = ['Australia Post', 'StarTrack', 'Sendle', 'Aramex', 'CouriersPlease', 'DHL', 'Other'];

@@ -6,10 +6,10 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { FlaggedBadge, MessageStatusBadge, OrderStatusBadge, PaymentBadge } from '../../components/badges';
 import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import {
   ApproveButton,
   CancelDialog,

@@ -6,11 +6,11 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
 import { FlaggedBadge, ORDER_STATUS_LABELS, OrderStatusBadge, PaymentBadge } from '../../components/badges';
 import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { money, plural, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { csvHref, filterQuery, filtersFrom, type OrderFilters, pageFrom, searchFor } from './orders-query';
 
 export function OrdersPage() {

@@ -7,14 +7,14 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { errorText } from '../../lib/error-text';
 import {
   creationOptionsSchema,
   passkeyError,
   requestOptionsSchema,
   statusSchema,
   useSession,
-} from '../../app/session';
-import { errorText } from '../../lib/error-text';
+} from '../../lib/session';
 
 type Step = { kind: 'mobile' } | { kind: 'code'; mobile: string };
 

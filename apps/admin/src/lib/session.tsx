@@ -19,8 +19,8 @@ import {
   useState,
 } from 'react';
 import { z } from 'zod';
-import { type ApiClient, ApiError, createApiClient } from '../lib/api-client';
-import type { AdminRuntimeConfig } from '../lib/runtime-config';
+import { type ApiClient, ApiError, createApiClient } from './api-client';
+import type { AdminRuntimeConfig } from './runtime-config';
 
 /** The browser's passkey ceremonies (@simplewebauthn/browser); tests hand in their own. */
 export interface WebAuthn {
