@@ -102,7 +102,9 @@ describe('[I15-admin] gift card console', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(api.to('POST /gift-cards/31/resend')).toHaveLength(3));
     const bodyOf = (index: number) =>
-      api.to('POST /gift-cards/31/resend')[index]?.body as { request_key?: string; mobile?: string } | undefined;
+      api.to('POST /gift-cards/31/resend')[index]?.body as
+        | { request_key?: string; mobile?: string }
+        | undefined;
     expect(bodyOf(2)?.mobile).toBeUndefined(); // the same number
     expect(bodyOf(2)?.request_key).toMatch(KEY);
     expect(bodyOf(2)?.request_key).not.toBe(bodyOf(0)?.request_key);
