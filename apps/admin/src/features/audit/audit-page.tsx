@@ -54,8 +54,10 @@ export function AuditPage() {
                   </td>
                   <td data-label="Subject">{entry.subject ?? '—'}</td>
                   <td data-label="Change">
-                    <Change label="Before" value={entry.before} />
-                    <Change label="After" value={entry.after} />
+                    <span className="cell">
+                      <Change label="Before" value={entry.before} />
+                      <Change label="After" value={entry.after} />
+                    </span>
                   </td>
                 </tr>
               ))}

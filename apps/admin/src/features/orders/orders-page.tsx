@@ -184,15 +184,19 @@ export function OrdersPage() {
                 {data.items.map((order) => (
                   <tr key={order.id}>
                     <td data-label="Order">
-                      <Link to={`/orders/${order.id}`} className="strong-link">
-                        #{order.increment_id}
-                      </Link>{' '}
-                      {order.flagged && <FlaggedBadge />}
+                      <span className="cell">
+                        <Link to={`/orders/${order.id}`} className="strong-link">
+                          #{order.increment_id}
+                        </Link>{' '}
+                        {order.flagged && <FlaggedBadge />}
+                      </span>
                     </td>
                     <td data-label="Placed">{shopTime(order.created_at)}</td>
                     <td data-label="Customer">
-                      {order.customer_name}
-                      <span className="sub">{formatMobileNational(order.customer_mobile)}</span>
+                      <span className="cell">
+                        {order.customer_name}
+                        <span className="sub">{formatMobileNational(order.customer_mobile)}</span>
+                      </span>
                     </td>
                     <td data-label="Sellers">{order.sellers.map((seller) => seller.name).join(', ')}</td>
                     <td data-label="Status">
@@ -202,10 +206,12 @@ export function OrdersPage() {
                       </span>
                     </td>
                     <td data-label="Total" className="num">
-                      {money(order.grand_total_cents)}
-                      {order.refunded_cents > 0 && (
-                        <span className="sub">{money(order.refunded_cents)} refunded</span>
-                      )}
+                      <span className="cell">
+                        {money(order.grand_total_cents)}
+                        {order.refunded_cents > 0 && (
+                          <span className="sub">{money(order.refunded_cents)} refunded</span>
+                        )}
+                      </span>
                     </td>
                   </tr>
                 ))}
