@@ -1,6 +1,6 @@
 // The frame of every screen once signed in: the shop's name, the sections, the member and sign-out, and
 // the dashboard strip. A screen's failure renders inside it (the nav still works).
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DashboardStrip } from '../features/dashboard/dashboard-strip';
 import { useMe, useSession } from '../lib/session';
@@ -10,6 +10,15 @@ export function Shell() {
   const me = useMe();
   const location = useLocation();
   const operator = me.staff.role === 'operator';
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(location.pathname);
+  // A new screen: focus moves to its content, so a screen reader starts there (not on a filter change).
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    main.current?.focus({ preventScroll: true });
+    window.scrollTo?.(0, 0);
+  }, [location.pathname]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -39,7 +48,7 @@ export function Shell() {
         </nav>
       </header>
       <DashboardStrip />
-      <main id="main" className="content" tabIndex={-1}>
+      <main id="main" ref={main} className="content" tabIndex={-1}>
         <ScreenBoundary key={location.pathname}>
           <Outlet />
         </ScreenBoundary>

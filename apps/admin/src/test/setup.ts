@@ -12,6 +12,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(() => Promise.reject(new TypeError('fetch is not stubbed in this test'))),
   );
+  // jsdom does not scroll; the shell scrolls to the top on a new screen.
+  vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
