@@ -17,7 +17,9 @@ export function Dialog({
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog-x)');
+    const first = box.current?.querySelector<HTMLElement>(
+      'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(.dialog-x):not(:disabled)',
+    );
     (first ?? box.current)?.focus();
     return () => opener?.focus?.();
   }, []);
