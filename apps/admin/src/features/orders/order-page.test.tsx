@@ -59,6 +59,8 @@ describe('[I15-admin] order detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund order #000000012' });
     expect(within(dialog).getByText(/Up to \$42\.93 can still be refunded/)).toBeInTheDocument();
+    // Focus moves into the dialog, to its first control that works (the '−' of a line at 0 does not).
+    expect(within(dialog).getByRole('spinbutton', { name: /^Tee/ })).toHaveFocus();
     // Mug: 3 bought, 1 refunded already → at most 2.
     expect(within(dialog).getByText(/\$3\.99 each · 2 of 3 refundable/)).toBeInTheDocument();
 
@@ -274,6 +276,8 @@ describe('[I15-admin] order detail', () => {
     expect(api.to('POST /orders/12/refuse')).toHaveLength(0);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus goes back to what opened it.
+    expect(screen.getByRole('button', { name: 'Refuse' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(
