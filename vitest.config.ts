@@ -30,6 +30,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      'apps/admin/vite.config.ts',
       {
         test: {
           name: 'e2e',

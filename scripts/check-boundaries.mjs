@@ -3,7 +3,7 @@
 //
 //   server  a file in modules/<a>/ never imports modules/<b>/*-repository.ts: a module owns its tables,
 //           and another module asks through its service.
-//   web     a file in features/<a>/ imports another feature only through features/<b>/public.ts (test
+//   web     (and the back office, apps/admin) a file in features/<a>/ imports another feature only through features/<b>/public.ts (test
 //           code may also use features/<b>/test/** fakes); lib/ and components/ import no feature and
 //           no app/; features import no app/ (their tests may render the app).
 //           Its SQL names only the tables it owns (TABLE_OWNERS), apart from the reads listed in
@@ -58,6 +58,8 @@ const SQL_TABLE =
 export const TREES = [
   { name: 'server', src: 'apps/server/src', groups: ['modules'] },
   { name: 'web', src: 'apps/web/src', groups: ['features'] },
+  // [I15-admin] The back office follows the shopper app's rules.
+  { name: 'admin', src: 'apps/admin/src', groups: ['features'] },
 ];
 
 function listFiles(dir) {
@@ -197,7 +199,7 @@ export function checkBoundaries(root) {
           }
         }
 
-        if (tree.name === 'web') {
+        if (tree.name === 'web' || tree.name === 'admin') {
           const crossFeature = from.startsWith('features/') && to.startsWith('features/') && from !== to;
           if (crossFeature) {
             const inside = targetRel.split('/').slice(2).join('/');

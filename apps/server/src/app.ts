@@ -56,12 +56,15 @@ export interface AppDeps {
   media?: MediaLibrary;
   /** The built web app; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** [I15-admin] The built back office; defaults to apps/admin/dist when webDistDir is not given. */
+  adminDistDir?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
 const healthReplySchema = z.object({ status: z.literal('ok') });
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 // Content Security Policy: our own origin, plus what the card provider (Stripe.js and its frames), the
 // bot check (reCAPTCHA) and Google Places need when they are configured.
@@ -223,7 +226,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).
   await registerMediaRoutes(app, { library: media });
 
-  await registerWebApp(app, config, deps.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerWebApp(
+    app,
+    config,
+    deps.webDistDir ?? DEFAULT_WEB_DIST,
+    deps.adminDistDir ?? (deps.webDistDir ? undefined : DEFAULT_ADMIN_DIST),
+  );
 
   return app;
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { BusinessIdentity } from '@quokka/contract/business-identity';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { createPageRenderer } from './render-page.ts';
 
@@ -88,7 +88,88 @@ export function cacheControlFor(path: string, assetsDir: string): string {
   return path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
 }
 
-export async function registerWebApp(app: FastifyInstance, config: Config, distDir: string) {
+/**
+ * [I15-admin] The back office (apps/admin, its own bundle) under /admin: its hashed assets as the shop's,
+ * and its index.html for /admin and every /admin/… client route, but never for /admin/api/… (an unknown
+ * API call answers a JSON 404, never a page). The page carries only the shop's name and whether the
+ * sandbox runs; it is never indexed.
+ */
+export const ADMIN_PREFIX = '/admin';
+const ADMIN_API_PREFIX = '/admin/api';
+
+export interface AdminRuntimeConfig {
+  storeName: string;
+  sandbox: boolean;
+}
+
+export function adminRuntimeConfig(config: Config): AdminRuntimeConfig {
+  return { storeName: config.STORE_NAME, sandbox: config.sandbox };
+}
+
+export function renderAdminIndexHtml(template: string, settings: AdminRuntimeConfig): string {
+  const tag = `<meta name="quokka-config" content="${escapeAttribute(JSON.stringify(settings))}">`;
+  return template.replace(CONFIG_TAG, tag);
+}
+
+const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+const isAdminApiPath = (path: string) => path === ADMIN_API_PREFIX || path.startsWith(`${ADMIN_API_PREFIX}/`);
+
+type PageReply = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+async function registerAdminApp(
+  app: FastifyInstance,
+  config: Config,
+  distDir: string | undefined,
+): Promise<PageReply> {
+  const indexPath = distDir ? join(distDir, 'index.html') : null;
+  const built = indexPath !== null && existsSync(indexPath);
+  const indexHtml = built
+    ? renderAdminIndexHtml(readFileSync(indexPath, 'utf8'), adminRuntimeConfig(config))
+    : null;
+  const etag = indexHtml ? etagOf(indexHtml) : '';
+  if (built && distDir) {
+    const assetsDir = `${join(distDir, 'assets')}/`;
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: `${ADMIN_PREFIX}/`,
+      // The shop's registration decorates the reply already.
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // index.html is only ever sent rendered (below), never as the raw template.
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', cacheControlFor(path, assetsDir));
+        if (COMPRESSIBLE_FILE.test(path)) res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+  return (request, reply) => {
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The back office is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', etag)
+      .header('x-robots-tag', 'noindex, nofollow');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  };
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  distDir: string,
+  /** The built back office (apps/admin/dist); without it /admin answers that it is not built. */
+  adminDistDir?: string,
+) {
+  const adminPage = await registerAdminApp(app, config, adminDistDir);
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : null;
@@ -129,6 +210,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config, distD
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isAdminPath(path)) {
+      if (isPageRequest && !isAdminApiPath(path) && !ASSET_EXTENSION.test(path))
+        return adminPage(request, reply);
+      return reply.status(404).send({ message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&

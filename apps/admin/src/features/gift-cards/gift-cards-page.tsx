@@ -1,0 +1,456 @@
+// Gift cards (GET /admin/api/gift-cards): find a card by number, a recipient's or purchaser's mobile, or
+// the order; its state and every message sent for it; Resend (to the same or a corrected number, once per
+// click), Reschedule (a card not yet sent) and Void (refunds the purchaser; asks for the passkey).
+import {
+  type AdminGiftCard,
+  adminGiftCardReplySchema,
+  giftCardListReplySchema,
+  giftCardStateSchema,
+} from '@quokka/contract/api/admin';
+import { formatMobileNational, parseAuMobile } from '@quokka/contract/mobile';
+import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE, utcToZonedWallTime } from '@quokka/contract/timezones';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GIFT_CARD_STATE_LABELS, GiftCardStateBadge, MessageStatusBadge } from '../../components/badges';
+import { Dialog } from '../../components/dialog';
+import { Pager } from '../../components/pager';
+import { queryString, requestKey } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { groupedCardNumber, money, plural, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+
+type Open = { kind: 'resend' | 'reschedule' | 'void'; card: AdminGiftCard } | null;
+
+export function GiftCardsPage() {
+  const { api } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const q = params.get('q') ?? '';
+  const stateParam = params.get('state') ?? '';
+  const state = giftCardStateSchema.safeParse(stateParam).success ? stateParam : '';
+  const pageNumber = Math.max(1, Math.trunc(Number(params.get('page')) || 1));
+  const [draftQ, setDraftQ] = useState(q);
+  const [draftState, setDraftState] = useState(state);
+  const [open, setOpen] = useState<Open>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDraftQ(q);
+    setDraftState(state);
+  }, [q, state]);
+
+  const query = useQuery({
+    queryKey: ['gift-cards', q, state, pageNumber],
+    queryFn: () =>
+      api('/gift-cards', {
+        schema: giftCardListReplySchema,
+        query: { q: q.trim(), state, page: pageNumber },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const go = (nextQ: string, nextState: string, page = 1) =>
+    navigate({
+      pathname: '/gift-cards',
+      search: queryString({ q: nextQ.trim(), state: nextState, page: page > 1 ? page : '' }),
+    });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    go(draftQ, draftState);
+  }
+
+  const data = query.data;
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Gift cards</h1>
+        {data && (
+          <p className="outstanding">
+            Outstanding: <strong>{money(data.outstanding_cents)}</strong>
+            <span className="sub">unredeemed, unexpired, not voided</span>
+          </p>
+        )}
+      </div>
+      <form className="filters" onSubmit={submit} aria-label="Find gift cards">
+        <div className="field grow">
+          <label htmlFor="gc-q">Search</label>
+          <input
+            id="gc-q"
+            type="search"
+            placeholder="Card number, mobile or order number"
+            value={draftQ}
+            onChange={(event) => setDraftQ(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="gc-state">State</label>
+          <select id="gc-state" value={draftState} onChange={(event) => setDraftState(event.target.value)}>
+            <option value="">Any state</option>
+            {Object.entries(GIFT_CARD_STATE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-buttons">
+          <button type="submit" className="button primary">
+            Search
+          </button>
+        </div>
+      </form>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isError && (
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      )}
+      {!data && query.isPending && <p className="muted">Loading gift cards…</p>}
+      {data && (
+        <>
+          <p className="muted" aria-live="polite">
+            {plural(data.total, 'card')}
+          </p>
+          {data.items.length === 0 && <p className="panel">No gift cards match.</p>}
+          <ul className="cards">
+            {data.items.map((card) => (
+              <GiftCardItem key={card.id} card={card} onAction={(kind) => setOpen({ kind, card })} />
+            ))}
+          </ul>
+          <Pager
+            page={data.page}
+            pageSize={data.page_size}
+            total={data.total}
+            onPage={(next) => go(q, state, next)}
+          />
+        </>
+      )}
+      {open?.kind === 'resend' && (
+        <ResendDialog card={open.card} onClose={() => setOpen(null)} onDone={setDone} />
+      )}
+      {open?.kind === 'reschedule' && (
+        <RescheduleDialog card={open.card} onClose={() => setOpen(null)} onDone={setDone} />
+      )}
+      {open?.kind === 'void' && (
+        <VoidDialog card={open.card} onClose={() => setOpen(null)} onDone={setDone} />
+      )}
+    </section>
+  );
+}
+
+function GiftCardItem({
+  card,
+  onAction,
+}: {
+  card: AdminGiftCard;
+  onAction(kind: 'resend' | 'reschedule' | 'void'): void;
+}) {
+  const label = groupedCardNumber(card.gift_card_no);
+  return (
+    <li className="panel gift-card" aria-label={`Gift card ${label}`}>
+      <div className="gift-card-head">
+        <p className="card-number">{label}</p>
+        <GiftCardStateBadge state={card.state} />
+        <p className="gift-card-amount">
+          {money(card.amount_cents)}
+          {card.balance_cents !== card.amount_cents && (
+            <span className="sub">{money(card.balance_cents)} left</span>
+          )}
+        </p>
+      </div>
+      <dl className="facts">
+        <dt>Product</dt>
+        <dd>{card.product_name}</dd>
+        <dt>Recipient</dt>
+        <dd>
+          {card.recipient_name} · {formatMobileNational(card.recipient_mobile)}
+        </dd>
+        <dt>Purchaser</dt>
+        <dd>{formatMobileNational(card.purchaser_mobile)}</dd>
+        <dt>Order</dt>
+        <dd>
+          {card.order_id ? (
+            <Link to={`/orders/${card.order_id}`}>#{card.order_increment_id ?? card.order_id}</Link>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>Delivery</dt>
+        <dd>
+          {card.sent_at
+            ? `Sent ${shopTime(card.sent_at)}`
+            : card.scheduled_at
+              ? `Scheduled ${wallTimeIn(card.scheduled_at, card.delivery_timezone)}`
+              : 'Sends when the order is approved'}
+        </dd>
+        {card.valid_until && (
+          <>
+            <dt>Valid until</dt>
+            <dd>{shopTime(card.valid_until)}</dd>
+          </>
+        )}
+        {card.voided_at && (
+          <>
+            <dt>Voided</dt>
+            <dd>{shopTime(card.voided_at)}</dd>
+          </>
+        )}
+      </dl>
+      {card.messages.length > 0 && (
+        <div>
+          <h3 className="small-head">Messages</h3>
+          <ul className="plain-list messages">
+            {card.messages.map((message) => (
+              <li key={message.id}>
+                {shopTime(message.created_at)} · {message.kind.toUpperCase()} {purposeText(message.purpose)}{' '}
+                to {formatMobileNational(message.to)}{' '}
+                <MessageStatusBadge status={message.status} errorCode={message.error_code} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(card.actions.resend || card.actions.reschedule || card.actions.void) && (
+        <div className="actions">
+          {card.actions.resend && (
+            <button type="button" className="button secondary" onClick={() => onAction('resend')}>
+              Resend
+            </button>
+          )}
+          {card.actions.reschedule && (
+            <button type="button" className="button secondary" onClick={() => onAction('reschedule')}>
+              Reschedule
+            </button>
+          )}
+          {card.actions.void && (
+            <button type="button" className="button danger-outline" onClick={() => onAction('void')}>
+              Void
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function purposeText(purpose: string): string {
+  if (purpose === 'gift_card') return 'card';
+  if (purpose === 'gift_card_receipt') return 'receipt';
+  return purpose.replace(/_/g, ' ');
+}
+
+function wallTimeIn(iso: string, zone: string | null): string {
+  const timeZone = zone ?? DEFAULT_ZONE;
+  try {
+    return `${utcToZonedWallTime(new Date(iso), timeZone).slice(0, 16)} (${timeZone.replace('Australia/', '')})`;
+  } catch {
+    return shopTime(iso);
+  }
+}
+
+function useGiftCardAction(card: AdminGiftCard) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) =>
+      api(`/gift-cards/${card.id}/${path}`, { method: 'POST', body, schema: adminGiftCardReplySchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['gift-cards'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+interface ActionDialogProps {
+  card: AdminGiftCard;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+function Failure({ error, problem }: { error: unknown; problem?: string | null }) {
+  const text = problem ?? (error ? errorText(error) : null);
+  return text ? (
+    <p className="error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
+  const action = useGiftCardAction(card);
+  // One key per click on 'Resend': sending this form twice (a retry, a double tap) sends one message.
+  const [key] = useState(() => requestKey('resend'));
+  const [mobile, setMobile] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const corrected = mobile.trim();
+    if (corrected && !parseAuMobile(corrected))
+      return setProblem('Enter an Australian mobile, like 0412 345 678.');
+    setProblem(null);
+    const to = corrected ? formatMobileNational(corrected) : formatMobileNational(card.recipient_mobile);
+    action.mutate(
+      { path: 'resend', body: { mobile: corrected || undefined, request_key: key } },
+      {
+        onSuccess: () => {
+          onDone(`Gift card ${groupedCardNumber(card.gift_card_no)} sent again to ${to}.`);
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog title="Resend the gift card" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>
+          The picture message goes again to {card.recipient_name},{' '}
+          {formatMobileNational(card.recipient_mobile)}, unless you give a corrected number.
+        </p>
+        <div className="field">
+          <label htmlFor="resend-mobile">Corrected mobile (optional)</label>
+          <input
+            id="resend-mobile"
+            type="tel"
+            inputMode="tel"
+            value={mobile}
+            onChange={(event) => setMobile(event.target.value)}
+          />
+        </div>
+        <Failure error={action.error} problem={problem} />
+        <div className="dialog-buttons">
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={action.isPending}>
+            {action.isPending ? 'Sending…' : 'Send again'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RescheduleDialog({ card, onClose, onDone }: ActionDialogProps) {
+  const action = useGiftCardAction(card);
+  const zone0 = card.delivery_timezone ?? DEFAULT_ZONE;
+  const current = card.scheduled_at ? safeWall(card.scheduled_at, zone0) : '';
+  const [date, setDate] = useState(current.slice(0, 10));
+  const [time, setTime] = useState(current.slice(11, 16) || '09:00');
+  const [zone, setZone] = useState(zone0);
+  const [problem, setProblem] = useState<string | null>(null);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) {
+      return setProblem('Choose a day and a time.');
+    }
+    setProblem(null);
+    action.mutate(
+      { path: 'reschedule', body: { scheduled_delivery: `${date} ${time}:00`, delivery_timezone: zone } },
+      {
+        onSuccess: () => {
+          onDone(`Gift card ${groupedCardNumber(card.gift_card_no)} now sends ${date} ${time}.`);
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog title="Reschedule the gift card" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="rs-date">Day</label>
+            <input id="rs-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="rs-time">Time</label>
+            <input id="rs-time" type="time" value={time} onChange={(event) => setTime(event.target.value)} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="rs-zone">Time zone (the recipient's clock)</label>
+          <select id="rs-zone" value={zone} onChange={(event) => setZone(event.target.value)}>
+            {AUSTRALIAN_TIME_ZONES.map((option) => (
+              <option key={option.zone} value={option.zone}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Failure error={action.error} problem={problem} />
+        <div className="dialog-buttons">
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={action.isPending}>
+            {action.isPending ? 'Saving…' : 'Reschedule'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function safeWall(iso: string, zone: string): string {
+  try {
+    return utcToZonedWallTime(new Date(iso), zone);
+  } catch {
+    return '';
+  }
+}
+
+function VoidDialog({ card, onClose, onDone }: ActionDialogProps) {
+  const action = useGiftCardAction(card);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) return setProblem('Give a reason.');
+    setProblem(null);
+    action.mutate(
+      { path: 'void', body: { reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          onDone(
+            `Gift card ${groupedCardNumber(card.gift_card_no)} is void; ${money(card.amount_cents)} refunded to the purchaser.`,
+          );
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <Dialog title="Void the gift card" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>
+          The card stops working and the purchaser gets {money(card.amount_cents)} back on their card. You may
+          be asked for your passkey.
+        </p>
+        <div className="field">
+          <label htmlFor="void-reason">Reason</label>
+          <textarea
+            id="void-reason"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <Failure error={action.error} problem={problem} />
+        <div className="dialog-buttons">
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button danger" disabled={action.isPending}>
+            {action.isPending ? 'Voiding…' : 'Void card'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

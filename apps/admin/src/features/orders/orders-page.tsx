@@ -1,0 +1,231 @@
+// Orders (GET /admin/api/orders): search by number, mobile or name; filter by status, seller, days placed
+// (Sydney) and 'flagged'; newest first, 50 a page; the same filters export as CSV. One table that a
+// phone shows as cards (admin.css).
+import { orderListReplySchema } from '@quokka/contract/api/admin';
+import { formatMobileNational } from '@quokka/contract/mobile';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FlaggedBadge, ORDER_STATUS_LABELS, OrderStatusBadge, PaymentBadge } from '../../components/badges';
+import { Pager } from '../../components/pager';
+import { errorText } from '../../lib/error-text';
+import { money, plural, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { csvHref, filterQuery, filtersFrom, type OrderFilters, pageFrom, searchFor } from './orders-query';
+
+export function OrdersPage() {
+  const { api } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const applied = filtersFrom(params);
+  const page = pageFrom(params);
+  const [draft, setDraft] = useState<OrderFilters>(applied);
+  const appliedKey = JSON.stringify(applied);
+  // Sellers met in the lists seen so far, for the seller filter (the API has no seller list of its own).
+  const [sellers, setSellers] = useState<Map<number, string>>(() => new Map());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the address when it changes
+  useEffect(() => setDraft(filtersFrom(params)), [appliedKey]);
+
+  const query = useQuery({
+    queryKey: ['orders', appliedKey, page],
+    queryFn: () => api('/orders', { schema: orderListReplySchema, query: { ...filterQuery(applied), page } }),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (!query.data) return;
+    setSellers((known) => {
+      let next = known;
+      for (const order of query.data.items) {
+        for (const seller of order.sellers) {
+          if (next.get(seller.id) !== seller.name) {
+            if (next === known) next = new Map(known);
+            next.set(seller.id, seller.name);
+          }
+        }
+      }
+      return next;
+    });
+  }, [query.data]);
+
+  const go = (filters: OrderFilters, toPage = 1) =>
+    navigate({ pathname: '/orders', search: searchFor(filters, toPage) });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    go(draft);
+  }
+
+  const set = <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const data = query.data;
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Orders</h1>
+        <a className="button secondary" href={csvHref(applied)} download>
+          Export CSV
+        </a>
+      </div>
+      <form className="filters" onSubmit={submit} aria-label="Find orders">
+        <div className="field grow">
+          <label htmlFor="order-q">Search</label>
+          <input
+            id="order-q"
+            type="search"
+            placeholder="Order number, mobile or name"
+            value={draft.q}
+            onChange={(event) => set('q', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-status">Status</label>
+          <select
+            id="order-status"
+            value={draft.status}
+            onChange={(event) => set('status', event.target.value)}
+          >
+            <option value="">Any status</option>
+            {Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-seller">Seller</label>
+          <select
+            id="order-seller"
+            value={draft.seller_id}
+            onChange={(event) => set('seller_id', event.target.value)}
+          >
+            <option value="">Any seller</option>
+            {draft.seller_id && !sellers.has(Number(draft.seller_id)) && (
+              <option value={draft.seller_id}>Seller #{draft.seller_id}</option>
+            )}
+            {[...sellers].map(([id, name]) => (
+              <option key={id} value={String(id)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="order-from">Placed from</label>
+          <input
+            id="order-from"
+            type="date"
+            value={draft.from}
+            onChange={(event) => set('from', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="order-to">Placed to</label>
+          <input
+            id="order-to"
+            type="date"
+            value={draft.to}
+            onChange={(event) => set('to', event.target.value)}
+          />
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.flagged}
+            onChange={(event) => set('flagged', event.target.checked)}
+          />
+          Flagged only
+        </label>
+        <div className="filter-buttons">
+          <button type="submit" className="button primary">
+            Search
+          </button>
+          <button
+            type="button"
+            className="button link"
+            onClick={() => go({ q: '', status: '', seller_id: '', from: '', to: '', flagged: false })}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+
+      {query.isError && (
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      )}
+      {!data && query.isPending && <p className="muted">Loading orders…</p>}
+      {data && (
+        <>
+          <p className="muted" aria-live="polite">
+            {plural(data.total, 'order')}
+          </p>
+          {data.items.length === 0 ? (
+            <p className="panel">No orders match.</p>
+          ) : (
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Sellers</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((order) => (
+                  <tr key={order.id}>
+                    <td data-label="Order">
+                      <span className="cell">
+                        <Link to={`/orders/${order.id}`} className="strong-link">
+                          #{order.increment_id}
+                        </Link>{' '}
+                        {order.flagged && <FlaggedBadge />}
+                      </span>
+                    </td>
+                    <td data-label="Placed">{shopTime(order.created_at)}</td>
+                    <td data-label="Customer">
+                      <span className="cell">
+                        {order.customer_name}
+                        <span className="sub">{formatMobileNational(order.customer_mobile)}</span>
+                      </span>
+                    </td>
+                    <td data-label="Sellers">{order.sellers.map((seller) => seller.name).join(', ')}</td>
+                    <td data-label="Status">
+                      <span className="badges">
+                        <OrderStatusBadge status={order.status} />
+                        <PaymentBadge state={order.payment_state} />
+                      </span>
+                    </td>
+                    <td data-label="Total" className="num">
+                      <span className="cell">
+                        {money(order.grand_total_cents)}
+                        {order.refunded_cents > 0 && (
+                          <span className="sub">{money(order.refunded_cents)} refunded</span>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager
+            page={data.page}
+            pageSize={data.page_size}
+            total={data.total}
+            onPage={(next) => go(applied, next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// How the back office writes money, times and numbers. Money is integer cents on the wire and is shown
+// with the contract's formatter (the storefront's '$1,234.50'); times are the shop's: Australia/Sydney.
+import { formatCents } from '@quokka/contract/money';
+
+export const SHOP_TIME_ZONE = 'Australia/Sydney';
+
+export const money = (cents: number): string => formatCents(cents);
+
+const dateTime = new Intl.DateTimeFormat('en-AU', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '24 Nov 2026, 8:13 pm' in Sydney. */
+export function shopTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** A gift card number in groups of four: '1234 5678 9012 3456'. */
+export function groupedCardNumber(number: string): string {
+  return number.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * Dollars typed by a person ('12', '12.5', '12.50', '$1,200.00') as exact cents, or null when it is not
+ * an amount. No floating point: the digits are read as they are written.
+ */
+export function parseDollars(input: string): number | null {
+  const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (cleaned === '') return 0;
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
