@@ -91,7 +91,14 @@ async function lockOrder(trx: Trx, orderId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  return order;
+  if (order.customer_mobile) return order;
+  // Orders placed before checkout copied the mobile: the member's own.
+  const member = await trx
+    .selectFrom('customers')
+    .select('mobile')
+    .where('id', '=', order.customer_id)
+    .executeTakeFirst();
+  return { ...order, customer_mobile: member?.mobile ?? null };
 }
 
 /** Gives units back to stock, as checkout took them (products.qty), and tells other processes. */
