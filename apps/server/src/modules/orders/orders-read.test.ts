@@ -5,7 +5,15 @@ import type { TestApp } from '../../test/test-app.ts';
 import { issueCustomerToken } from '../auth/token-service.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
 import { CSV_HEADER, csvCell } from './orders-read.ts';
-import { adminCall, anOrder, ordersTestApp, type Session, sellerId, signedIn } from './orders-test-kit.ts';
+import {
+  adminCall,
+  anOrder,
+  ordersTestApp,
+  type Session,
+  sellerId,
+  setPlacedAt,
+  signedIn,
+} from './orders-test-kit.ts';
 
 // [I15-orders, I15-dashboard] The orders list (search, filters, paging, CSV), one order with its timeline,
 // vendor scoping and the dashboard, through app.inject on the real app and database. Every order is placed
@@ -105,17 +113,9 @@ describe('the orders list', { timeout: 120_000 }, () => {
     expect((await list(`q=filterby&seller_id=${outback}`)).items.map((o) => o.id)).toEqual([bowls.id]);
     expect((await list(`q=filterby&seller_id=${harbour}`)).items.map((o) => o.id)).toEqual([mugs.id]);
     // 13:30 UTC on 1 March 2026 is 00:30 on 2 March in Sydney (AEDT, UTC+11).
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: new Date('2026-03-01T13:30:00Z') })
-      .where('id', '=', mugs.id)
-      .execute();
+    await setPlacedAt(t, mugs.id, new Date('2026-03-01T13:30:00Z'));
     // 12:59 UTC is 23:59 on 1 March in Sydney.
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: new Date('2026-03-01T12:59:00Z') })
-      .where('id', '=', bowls.id)
-      .execute();
+    await setPlacedAt(t, bowls.id, new Date('2026-03-01T12:59:00Z'));
     expect((await list('q=filterby&from=2026-03-02&to=2026-03-02')).items.map((o) => o.id)).toEqual([
       mugs.id,
     ]);
@@ -127,16 +127,8 @@ describe('the orders list', { timeout: 120_000 }, () => {
 
     // Waiting for review (set in SQL: checkout on this branch approves at once): flagged after 24 hours.
     const now = t.clock.now().getTime();
-    await t.db
-      .updateTable('orders')
-      .set({ status: 'pending_review', created_at: new Date(now - 25 * 3_600_000) })
-      .where('id', '=', mugs.id)
-      .execute();
-    await t.db
-      .updateTable('orders')
-      .set({ status: 'pending_review', created_at: new Date(now - 23 * 3_600_000) })
-      .where('id', '=', bowls.id)
-      .execute();
+    await setPlacedAt(t, mugs.id, new Date(now - 25 * 3_600_000), { status: 'pending_review' });
+    await setPlacedAt(t, bowls.id, new Date(now - 23 * 3_600_000), { status: 'pending_review' });
     const pending = await list('q=filterby&status=pending_review');
     expect(pending.items.map((o) => [o.id, o.flagged])).toEqual([
       [bowls.id, false],
@@ -365,33 +357,17 @@ describe('the dashboard', { timeout: 120_000 }, () => {
     const c = await anOrder(t, [['CUP-3', 2]]); // $29.95
     const d = await anOrder(t, [['CUP-3', 1]]); // $19.95
     // Placed today in Sydney: a at 00:10 (13:10 UTC the day before), b at 23:50.
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: new Date('2030-01-14T13:10:00Z') })
-      .where('id', '=', a.id)
-      .execute();
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: new Date('2030-01-15T12:50:00Z') })
-      .where('id', '=', b.id)
-      .execute();
-    // c: yesterday in Sydney (23:59 on the 14th), $10.00 of it refunded (in SQL: the refund route has its own tests).
-    await t.db
-      .updateTable('orders')
-      .set({ created_at: new Date('2030-01-14T12:59:00Z') })
-      .where('id', '=', c.id)
-      .execute();
+    await setPlacedAt(t, a.id, new Date('2030-01-14T13:10:00Z'));
+    await setPlacedAt(t, b.id, new Date('2030-01-15T12:50:00Z'));
+    // c: yesterday in Sydney (23:59 on the 14th). a: $10.00 of it refunded (in SQL: the refund route has its own tests).
+    await setPlacedAt(t, c.id, new Date('2030-01-14T12:59:00Z'));
     await t.db
       .updateTable('orders')
       .set({ refunded_cents: 1000, payment_state: 'partially_refunded' })
       .where('id', '=', a.id)
       .execute();
     // d: waiting for review for 30 hours (flagged).
-    await t.db
-      .updateTable('orders')
-      .set({ status: 'pending_review', created_at: new Date('2030-01-13T19:00:00Z') })
-      .where('id', '=', d.id)
-      .execute();
+    await setPlacedAt(t, d.id, new Date('2030-01-13T19:00:00Z'), { status: 'pending_review' });
     // A failed message 2 days ago counts; one 8 days ago does not.
     for (const [id, days] of [
       ['failed-recent', 2],

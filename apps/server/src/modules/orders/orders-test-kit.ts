@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
@@ -156,4 +157,11 @@ export async function anOrder(
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return { id, incrementId: row.increment_id, shopper };
+}
+
+/** Moves an order's placing time (created_at is never updated by the app, so its column type refuses it). */
+export async function setPlacedAt(t: TestApp, orderId: number, at: Date, set: { status?: string } = {}) {
+  await sql`update orders set created_at = ${at}::timestamptz, status = coalesce(${set.status ?? null}, status) where id = ${orderId}`.execute(
+    t.db,
+  );
 }
