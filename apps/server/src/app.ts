@@ -29,6 +29,7 @@ import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { orderRoutes } from './modules/orders/orders-routes.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
@@ -188,6 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
   });
+  // [I15-orders] The back office's orders and dashboard under /admin/api (modules/orders, docs/back-office-orders.md).
+  await app.register(
+    orderRoutes({ config, db, clock, payments: providers.payments, messaging: providers.messaging }),
+    { prefix: '/admin/api' },
+  );
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).

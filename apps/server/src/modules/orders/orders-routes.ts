@@ -19,7 +19,7 @@ import type { MessagingProvider } from '../../providers/messaging/messaging-prov
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
-import type { StaffSessions } from '../staff/staff-sessions.ts';
+import { createStaffSessions, type StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
 import {
@@ -39,7 +39,8 @@ export interface OrderRoutesDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  sessions: StaffSessions;
+  /** The back office's sessions; by default built from the config as staff-back-office.ts builds them. */
+  sessions?: StaffSessions;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
   /** Defaults to config.REVIEW_FLAG_HOURS when the config has it, else 24. */
@@ -65,7 +66,14 @@ export function viewerOf(request: FastifyRequest): OrderViewer {
 }
 
 export function orderRoutes(deps: OrderRoutesDeps) {
-  const { db, clock, sessions, config } = deps;
+  const { db, clock, config } = deps;
+  const sessions =
+    deps.sessions ??
+    createStaffSessions({
+      db,
+      clock,
+      times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
+    });
   const settings = reviewSettings(config);
   const reviewFlagHours = deps.reviewFlagHours ?? settings.flagHours;
   const fulfilment = createOrderFulfilment({

@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
-import { orderRoutes } from '../orders/orders-routes.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
 import { staffRoutes } from './staff-routes.ts';
@@ -76,18 +75,6 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
       sessions,
       passkeys,
       alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
-    }),
-    { prefix: STAFF_API_PREFIX },
-  );
-  // [I15-orders] Orders list, detail, shipping, refunds, cancelling, notes, dashboard (modules/orders).
-  await app.register(
-    orderRoutes({
-      config,
-      db,
-      clock,
-      sessions,
-      payments: app.deps.providers.payments,
-      messaging: deps.messaging,
     }),
     { prefix: STAFF_API_PREFIX },
   );
