@@ -1,6 +1,7 @@
 import { adminOrderSchema } from '@quokka/contract/api/admin';
+import { orderReplySchema } from '@quokka/contract/api/customer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockOf } from '../../test/cart-factory.ts';
+import { call, NS, stockOf } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { trackingUrl } from './order-fulfilment.ts';
 import {
@@ -481,5 +482,52 @@ describe('cancelling', { timeout: 120_000 }, () => {
     ]);
     expect((await detail(order.id)).status).toBe('partially_shipped');
     expect((await cancel(999_999, { reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('the shopper’s order page', { timeout: 120_000 }, () => {
+  it('[I15-shopper-status] GET {ns}/order shows the status in words and each shipment with its tracking link', async () => {
+    const order = await anOrder(t, [
+      ['MUG-1', 1],
+      ['BOWL-1', 1],
+    ]);
+    const read = async () => {
+      const reply = await call(t.app, 'GET', `${NS}/order?order_id=${order.id}`, {
+        headers: order.shopper.headers,
+      });
+      expect(reply.status).toBe(200);
+      return orderReplySchema.parse(reply.body).data;
+    };
+    expect(await read()).toMatchObject({ status: 'approved', status_label: 'Confirmed', shipments: [] });
+    expect(
+      (await ship(order.id, { seller_id: harbour, carrier: 'StarTrack', tracking_number: 'ST123456' }))
+        .statusCode,
+    ).toBe(200);
+    const partly = await read();
+    expect(partly).toMatchObject({ status: 'partially_shipped', status_label: 'Partly shipped' });
+    expect(partly.shipments).toEqual([
+      {
+        seller_name: 'Harbour Goods',
+        carrier: 'StarTrack',
+        tracking_number: 'ST123456',
+        tracking_url: 'https://startrack.com.au/track/details/ST123456',
+        shipped_at: expect.any(String),
+      },
+    ]);
+    expect(
+      (await ship(order.id, { seller_id: outback, carrier: 'Pigeon Post', tracking_number: 'PP-1' }))
+        .statusCode,
+    ).toBe(200);
+    const shipped = await read();
+    expect([shipped.status, shipped.status_label, shipped.shipments?.map((s) => s.tracking_url)]).toEqual([
+      'shipped',
+      'Shipped',
+      ['https://startrack.com.au/track/details/ST123456', null],
+    ]);
+    // The list of orders carries the words too.
+    const list = await call<{ data: { id: number; status_label?: string }[] }>(t.app, 'GET', `${NS}/orders`, {
+      headers: order.shopper.headers,
+    });
+    expect(list.body.data.find((o) => o.id === order.id)?.status_label).toBe('Shipped');
   });
 });
