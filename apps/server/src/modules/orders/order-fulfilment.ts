@@ -537,7 +537,9 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
       const money =
         done.refundedNow > 0
           ? `We have refunded $${dollars(done.refundedNow)}.`
-          : 'Your card was not charged.';
+          : done.paymentState === 'released'
+            ? 'Your card was not charged.'
+            : 'Your payment was already refunded.';
       await textShopper(done.eventId, {
         to: done.order.customer_mobile ?? '',
         kind: 'sms',

@@ -286,6 +286,9 @@ describe('who may look', { timeout: 120_000 }, () => {
       { lastname: 'Vendorview' },
     );
     const mugsOnly = await anOrder(t, [['MUG-1', 1]], { lastname: 'Vendorview' });
+    expect(
+      (await adminCall(t, 'POST', `/orders/${mixed.id}/notes`, operator, { note: 'Internal' })).statusCode,
+    ).toBe(200);
     const mine = await list('q=vendorview', vendor);
     expect(mine.items.map((o) => o.id)).toEqual([mixed.id]);
     expect(mine.items[0]).toMatchObject({
@@ -299,6 +302,9 @@ describe('who may look', { timeout: 120_000 }, () => {
     expect((await adminCall(t, 'GET', `/orders/${mugsOnly.id}`, vendor)).statusCode).toBe(404);
     const detail = adminOrderSchema.parse((await adminCall(t, 'GET', `/orders/${mixed.id}`, vendor)).json());
     expect(detail.items.map((i) => i.sku)).toEqual(['BOWL-1']);
+    // The operator's notes and the money are not the vendor's.
+    expect(detail.timeline.map((e) => e.type)).not.toContain('note');
+    expect([detail.refunds, detail.payment_id]).toEqual([[], null]);
     expect(detail.actions).toEqual({
       approve: false,
       refuse: false,

@@ -285,6 +285,18 @@ function messageOf(row: {
   };
 }
 
+/** Money and internal notes: a vendor's timeline leaves these out (issue 16 gives vendors their money). */
+const OPERATOR_ONLY_EVENTS = new Set([
+  'refunded',
+  'provider_refund',
+  'note',
+  'dispute_opened',
+  'dispute_closed',
+  'payment_captured',
+  'payment_authorised',
+  'payment_released',
+]);
+
 const PURPOSES: Record<string, string> = {
   order_receipt: 'Receipt',
   order_refused: 'Refusal',
@@ -379,7 +391,12 @@ export async function loadAdminOrder(
     return event.actor;
   };
   const timeline: (TimelineEvent & { order: number })[] = events
-    .filter((event) => operator || event.seller_id === null || event.seller_id === own)
+    .filter(
+      (event) =>
+        operator ||
+        event.seller_id === own ||
+        (event.seller_id === null && !OPERATOR_ONLY_EVENTS.has(event.type)),
+    )
     .map((event) => ({
       id: Number(event.id),
       at: event.created_at.toISOString(),
