@@ -25,15 +25,23 @@ import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
 import { orderRoutes } from './modules/orders/orders-routes.ts';
+import { recordStaffAction } from './modules/staff/staff-audit.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
+import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
+import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
+import { registerWebhooks } from './webhooks/webhook-routes.ts';
+import { giftCardOrigin } from './worker/delivery-repository.ts';
+import * as giftCardMessage from './worker/gift-card-message.ts';
 
 export interface AppDeps {
   config: Config;
@@ -188,12 +196,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsBudget: services.smsBudget,
     codeKey: services.keys.codeKey,
     log: { info: (message) => app.log.info(message) },
+    // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
+    routes: [
+      orderReviewRoutes({ db, review: services.orderReview }),
+      // [I15-orders] Orders list, CSV, detail, ship, refund, cancel, notes, dashboard (docs/back-office-orders.md).
+      ({ sessions }) =>
+        orderRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          payments: providers.payments,
+          messaging: providers.messaging,
+        }),
+      // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
+      ({ sessions }) =>
+        giftCardConsoleRoutes({
+          config,
+          db,
+          clock,
+          messaging: providers.messaging,
+          payments: providers.payments,
+          audit: recordStaffAction,
+          message: { ...giftCardMessage, giftCardOrigin },
+          guards: {
+            operator: requireStaff(sessions, { role: 'operator' }),
+            freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
+          },
+        }),
+    ],
   });
-  // [I15-orders] The back office's orders and dashboard under /admin/api (modules/orders, docs/back-office-orders.md).
-  await app.register(
-    orderRoutes({ config, db, clock, payments: providers.payments, messaging: providers.messaging }),
-    { prefix: '/admin/api' },
-  );
+
+  // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
+  await registerWebhooks(app, { config, db, clock });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).

@@ -218,6 +218,8 @@ const settingsSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_LIVE_PUBLISHABLE_KEY: optionalString,
+    // [I15-webhooks] The signing secret of the Stripe webhook endpoint (whsec_…): POST /webhooks/stripe.
+    STRIPE_WEBHOOK_SECRET: optionalString,
     LIVE_ORIGIN: optionalUrl,
     RECAPTCHA_SECRET: optionalString,
     RECAPTCHA_SITE_KEY: optionalString,
@@ -226,6 +228,11 @@ const settingsSchema = z
     ALLOW_SANDBOX: flag,
     SEED_DEMO: z.preprocess(emptyToUndefined, flag.default(true)),
     WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+    // [I15-review] Orders are approved (captured) at once after checkout (auto), or wait for an operator
+    // (manual); under manual review an order waiting longer than REVIEW_FLAG_HOURS is flagged.
+    ORDER_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
+    // Under 144: an order is refused unreviewed 6 days (144 hours) after placing.
+    REVIEW_FLAG_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(143).default(24)),
     // Production safety (issue 12: dev routes, graceful stop, timeouts). /dev/* answers only outside
     // production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,

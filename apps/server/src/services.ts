@@ -9,9 +9,11 @@ import { type AuthProduct, type AuthSeller, createAuthService } from './modules/
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
-import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { createCheckoutService, orderReviewRecords } from './modules/checkout/checkout-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
+import { createShopperMessages } from './modules/messages/shopper-messages.ts';
+import { createOrderReview } from './modules/orders/order-review.ts';
 import type { Providers } from './providers/providers.ts';
 
 // The composition root: every service of the app, each built exactly once, in the order they depend on
@@ -110,6 +112,19 @@ export function createServices({ config, db, clock, providers, authSecret, log }
 
   // The server cart, checkout (shipping, payment, the order) and the member's orders.
   const cart = createCartService({ db, customers });
+  // [I15-review] Approving (capture) and refusing (release, restock, text) orders; ORDER_REVIEW=auto
+  // approves each new order right after checkout commits (afterPlaced, below).
+  const shopperMessages = createShopperMessages({ db, clock, messaging: providers.messaging });
+  const orderReview = createOrderReview({
+    db,
+    clock,
+    orders: orderReviewRecords,
+    inventory: catalog.inventory,
+    payments: providers.payments,
+    messages: shopperMessages,
+    storeName: config.STORE_NAME,
+    log: reviewLog(log),
+  });
   const checkout = createCheckoutService({
     db,
     clock,
@@ -118,11 +133,34 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     cart,
     customers,
     catalog,
+    ...(config.ORDER_REVIEW === 'auto' ? { afterPlaced: orderReview.approveAfterCheckout } : {}),
   });
 
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
   // The back office (modules/staff) is built by app.ts from these two: the same code key and SMS budget.
-  return { keys, smsBudget, tokens, auth, catalog, customers, cart, checkout, giftCards };
+  return {
+    keys,
+    smsBudget,
+    tokens,
+    auth,
+    catalog,
+    customers,
+    cart,
+    checkout,
+    giftCards,
+    shopperMessages,
+    orderReview,
+  };
+}
+
+/** The review's structured log lines, on the app's log (which takes one message). */
+function reviewLog(log: ServicesDeps['log']) {
+  const line = (details: object, message: string) => `${message} ${JSON.stringify(details)}`;
+  return {
+    info: (details: object, message: string) => log.info(line(details, message)),
+    warn: (details: object, message: string) => log.warn(line(details, message)),
+    error: (details: object, message: string) => log.warn(line(details, message)),
+  };
 }

@@ -4,7 +4,7 @@ import { type CaptchaProvider, SandboxCaptcha } from './captcha/captcha-provider
 import { RecaptchaCaptcha } from './captcha/recaptcha.ts';
 import type { MessagingProvider } from './messaging/messaging-provider.ts';
 import { SandboxMessaging } from './messaging/sandbox-messaging.ts';
-import { TwilioMessaging } from './messaging/twilio-messaging.ts';
+import { TwilioMessaging, twilioStatusCallbackUrl } from './messaging/twilio-messaging.ts';
 import type { PaymentsProvider } from './payments/payments-provider.ts';
 import { SandboxPayments } from './payments/sandbox-payments.ts';
 import { createStripeClient, StripePayments } from './payments/stripe-payments.ts';
@@ -36,6 +36,7 @@ export function createProviders(config: Config, db: Db, options: ProviderOptions
       accountSid: config.TWILIO_ACCOUNT_SID ?? '',
       authToken: config.TWILIO_AUTH_TOKEN ?? '',
       from: config.TWILIO_FROM ?? '',
+      statusCallback: config.PUBLIC_URL ? twilioStatusCallbackUrl(config.PUBLIC_URL) : undefined,
     });
   const captcha =
     config.providers.captcha === 'live' && config.RECAPTCHA_SECRET

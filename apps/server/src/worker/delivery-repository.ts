@@ -13,7 +13,7 @@ export type MessageKind = 'mms' | 'receipt';
 
 /**
  * Claims the next due send: one that is queued and due, or one whose worker's lease ran out while it was
- * sending (that worker died). `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once without
+ * sending (that worker died), of a card whose order is approved. `FOR UPDATE SKIP LOCKED` lets any number of workers claim at once without
  * ever taking the same row; the claim itself is the committed intent 'sending'.
  */
 export function claimNext(
@@ -38,6 +38,23 @@ export function claimNext(
             w.and([w('status', '=', 'queued'), w('next_attempt_at', '<=', claim.now)]),
             w.and([w('status', '=', 'sending'), w('lease_until', '<=', claim.now)]),
           ]),
+        )
+        // [I15-review] A card goes only once its order is approved (not while it waits for review, never
+        // for a refused or cancelled order). A card not linked to an order keeps today's behaviour.
+        .where((w) =>
+          w.exists(
+            w
+              .selectFrom('gift_card_details as c')
+              .leftJoin('orders as o', 'o.id', 'c.order_id')
+              .select('c.id')
+              .whereRef('c.id', '=', 'gift_card_deliveries.card_id')
+              .where((x) =>
+                x.or([
+                  x('c.order_id', 'is', null),
+                  x('o.status', 'in', ['approved', 'partially_shipped', 'shipped']),
+                ]),
+              ),
+          ),
         )
         .orderBy('next_attempt_at')
         .orderBy('card_id')

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { validUntilOnSend } from '../modules/giftcards/gift-card-validity.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
+import { recordShopperMessage, type SentMessageRecord } from '../modules/messages/shopper-messages.ts';
 import type { MessagingProvider } from '../providers/messaging/messaging-provider.ts';
 import {
   claimNext,
@@ -130,6 +131,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const backoffMs = (attempts: number) =>
     Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
 
+  /** [I15-messages] On the card's page; bookkeeping that fails never makes the message go again. */
+  const recordSent = (message: SentMessageRecord) =>
+    recordShopperMessage(db, messaging, message, clock.now()).catch((error: unknown) =>
+      log.error(
+        { card_id: message.giftCardId, err: describeError(error) },
+        'gift card: sent, but not recorded in sent_messages',
+      ),
+    );
+
   /** Sends one message of the card exactly once; false when the claim was lost meanwhile. */
   async function deliverMessage(
     claim: DeliveryRow,
@@ -137,6 +147,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     kind: MessageKind,
     send: () => Promise<string>,
     query: Parameters<MessageLookup['findSent']>[0],
+    record: { purpose: 'gift_card' | 'gift_card_receipt'; orderId: number | null },
     validUntil?: Date,
   ): Promise<boolean> {
     const intentAt = kind === 'mms' ? claim.mms_intent_at : claim.receipt_intent_at;
@@ -152,6 +163,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (!(await recordIntent(db, { cardId: claim.card_id, owner, kind, now, validUntil }))) return false;
       messageId = await withTimeout(send(), settings.providerTimeoutMs);
     }
+    await recordSent({
+      to: query.to,
+      kind: query.kind,
+      purpose: record.purpose,
+      orderId: record.orderId,
+      giftCardId: claim.card_id,
+      providerMessageId: messageId,
+    });
     return recordMessage(db, { cardId: claim.card_id, owner, kind, messageId, now: clock.now() });
   }
 
@@ -193,6 +212,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           kind: picture ? 'mms' : 'sms',
           reference: mmsReference(claim.delivery_key),
         },
+        { purpose: 'gift_card', orderId: card.order_id },
         validUntil,
       );
       if (!kept) return false;
@@ -206,6 +226,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         'receipt',
         async () => (await messaging.sendSms(card.purchaser_mobile, body)).providerMessageId,
         { to: card.purchaser_mobile, kind: 'sms', reference: receiptReference(claim.delivery_key) },
+        { purpose: 'gift_card_receipt', orderId: card.order_id },
       );
       if (!kept) return false;
     }

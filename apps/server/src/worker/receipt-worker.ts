@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { recordShopperMessage, type SentMessageRecord } from '../modules/messages/shopper-messages.ts';
 import type { MessagingProvider } from '../providers/messaging/messaging-provider.ts';
 import {
   type DeliveryWorker,
@@ -60,6 +61,15 @@ export function createReceiptWorker(options: ReceiptWorkerOptions): DeliveryWork
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
+  /** [I15-messages] On the order's timeline; bookkeeping that fails never makes the text go again. */
+  const recordSent = (message: SentMessageRecord, details: object) =>
+    recordShopperMessage(db, messaging, message, clock.now()).catch((error: unknown) =>
+      log.error(
+        { ...details, err: describeError(error) },
+        'receipt: sent, but not recorded in sent_messages',
+      ),
+    );
+
   const backoffMs = (attempts: number) =>
     Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
 
@@ -90,6 +100,10 @@ export function createReceiptWorker(options: ReceiptWorkerOptions): DeliveryWork
       messageId = (await withTimeout(messaging.sendSms(claim.to_mobile, body), settings.providerTimeoutMs))
         .providerMessageId;
     }
+    await recordSent(
+      { to: claim.to_mobile, kind: 'sms', purpose: 'order_receipt', orderId, providerMessageId: messageId },
+      { order_id: orderId },
+    );
     return finishReceipt(db, { orderId, owner, messageId, now: clock.now() });
   }
 

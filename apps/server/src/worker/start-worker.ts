@@ -1,10 +1,15 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { createCatalogService } from '../modules/catalog/catalog-service.ts';
+import { orderReviewRecords } from '../modules/checkout/checkout-service.ts';
+import { createShopperMessages } from '../modules/messages/shopper-messages.ts';
+import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './delivery-worker.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
 import { createReceiptWorker } from './receipt-worker.ts';
+import { createReviewDeadlineJob } from './review-deadline-job.ts';
 
 // One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
 // providers config chose, and the lookup that matches them. It works two queues: gift card deliveries
@@ -45,7 +50,16 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
     identity: deps.config.identity,
     log: deps.log,
   };
-  const workers = [createDeliveryWorker(shared), createReceiptWorker(shared)];
+  const workers = [
+    createDeliveryWorker(shared),
+    createReceiptWorker(shared),
+    // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
+    createReviewDeadlineJob({
+      review: reviewFor(deps),
+      flagHours: deps.config.REVIEW_FLAG_HOURS,
+      log: deps.log,
+    }),
+  ];
   for (const worker of workers) worker.start();
   return {
     id: workers[0]?.id ?? '',
@@ -58,4 +72,18 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
       await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
+}
+
+/** The order review the deadline job refuses through: the same as the server's (services.ts). */
+export function reviewFor(deps: StartWorkerDeps) {
+  return createOrderReview({
+    db: deps.db,
+    clock: deps.clock,
+    payments: deps.providers.payments,
+    messages: createShopperMessages({ db: deps.db, messaging: deps.providers.messaging }),
+    orders: orderReviewRecords,
+    inventory: createCatalogService(deps.db).inventory,
+    storeName: deps.config.STORE_NAME,
+    log: deps.log,
+  });
 }

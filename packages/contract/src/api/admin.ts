@@ -334,6 +334,15 @@ export const adminGiftCardSchema = z.object({
   sent_at: z.string().nullable(),
   valid_until: z.string().nullable(),
   voided_at: z.string().nullable(),
+  /** Why it was voided; null when it is not. (Optional: added by the gift card console.) */
+  void_reason: z.string().nullable().optional(),
+  /**
+   * What voiding refunded to the purchaser; null when not voided, or voided without a refund (the order's
+   * payment was only authorised, or the card's line had already been refunded). (Optional.)
+   */
+  void_refunded_cents: cents.nullable().optional(),
+  /** One line on the void's money: "Refunded $50.00 to the purchaser." or why nothing was. (Optional.) */
+  void_note: z.string().nullable().optional(),
   messages: z.array(sentMessageSchema),
   actions: z.object({ resend: z.boolean(), reschedule: z.boolean(), void: z.boolean() }),
 });

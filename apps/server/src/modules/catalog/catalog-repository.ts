@@ -275,6 +275,15 @@ export async function takeStock(db: Db, productId: number, qty: number): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** [I15-review] Gives back stock an order took (a refused order): the caller's transaction, no condition. */
+export async function returnStock(db: Db, productId: number, qty: number): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ qty: sql<number>`qty + ${qty}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', productId)
+    .execute();
+}
+
 export async function stockOf(db: Db, productId: number): Promise<number> {
   const row = await db.selectFrom('products').select('qty').where('id', '=', productId).executeTakeFirst();
   return row?.qty ?? 0;

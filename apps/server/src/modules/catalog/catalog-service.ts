@@ -40,6 +40,7 @@ import {
   listedIds,
   type OptionValueJson,
   type ProductRow,
+  returnStock,
   type SellerRow,
   sellerListedIds,
   sellerName,
@@ -308,6 +309,11 @@ export interface Inventory {
    * QTY_NOT_AVAILABLE when fewer than asked for are. The caller's rollback then gives back what was taken.
    */
   take(trx: Db, lines: readonly StockLine[]): Promise<void>;
+  /**
+   * [I15-review] Gives back what `take` took for these lines (a refused order), inside the caller's
+   * transaction, in product id order like `take`.
+   */
+  giveBack(trx: Db, lines: readonly StockLine[]): Promise<void>;
   /** After the taking transaction committed: product pages show the new stock at once. */
   changed(): void;
 }
@@ -324,6 +330,15 @@ async function takeInProductOrder(trx: Db, lines: readonly StockLine[]): Promise
     }
   }
   // Delivered when the order's transaction commits: every other process drops these products' replies.
+  await notifyProductsChanged(
+    trx,
+    ordered.map((line) => line.productId),
+  );
+}
+
+async function giveBackInProductOrder(trx: Db, lines: readonly StockLine[]): Promise<void> {
+  const ordered = [...lines].sort((a, b) => a.productId - b.productId);
+  for (const line of ordered) await returnStock(trx, line.productId, line.qty);
   await notifyProductsChanged(
     trx,
     ordered.map((line) => line.productId),
@@ -357,7 +372,11 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
   const page = async (key: string, load: () => Promise<number[]>, pageNumber: number) =>
     tilesOf(pageOf(await listings.get(key, load), pageNumber));
   return {
-    inventory: { take: takeInProductOrder, changed: invalidateCatalogueCache },
+    inventory: {
+      take: takeInProductOrder,
+      giveBack: giveBackInProductOrder,
+      changed: invalidateCatalogueCache,
+    },
 
     sellerName: (ref) => sellerName(db, ref),
 

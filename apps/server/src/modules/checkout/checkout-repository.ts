@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { AddressSnapshot, OrderStatus } from '../../db/schema.ts';
+import type { AddressSnapshot, OrderStatus, PaymentState } from '../../db/schema.ts';
 
 // shipping_methods, orders, order_items and order_receipts: the only SQL on them (the delivery worker
 // works the receipts' queue, worker/receipt-repository.ts). Stock belongs to the catalogue, which
@@ -90,23 +90,34 @@ export async function insertOrder(
   return row;
 }
 
+/**
+ * [I15-review] The authorisation on the order: it waits for review (pending_review), with the authorised
+ * amount (the grand total), the shopper's mobile for the texts about it, and the time by which it must be
+ * captured or released (placed + 6 days on the app's clock, before the card network lets it lapse).
+ */
 export async function recordPayment(
   db: Db,
   orderId: number,
-  payment: { id: string; brand: string | null; last4: string | null },
+  payment: {
+    id: string;
+    brand: string | null;
+    last4: string | null;
+    customerMobile: string;
+    captureBy: Date;
+  },
 ): Promise<void> {
   await db
     .updateTable('orders')
-    // Until manual capture lands (issue 15), a committed order is captured and approved at once.
     .set((eb) => ({
       payment_id: payment.id,
       card_brand: payment.brand,
       card_last4: payment.last4,
-      status: 'approved' as const,
-      payment_state: 'captured' as const,
+      status: 'pending_review' as const,
+      payment_state: 'authorised' as const,
       authorised_cents: eb.ref('grand_total_cents'),
-      captured_cents: eb.ref('grand_total_cents'),
-      reviewed_at: new Date(),
+      captured_cents: 0,
+      customer_mobile: payment.customerMobile,
+      capture_by: payment.captureBy,
     }))
     .where('id', '=', orderId)
     .execute();
@@ -252,4 +263,89 @@ export function orderItems(db: Db, orderIds: number[]): Promise<OrderItemRow[]> 
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute();
+}
+
+// ---- [I15-review] the review's reads and writes of orders (modules/orders/order-review.ts calls them
+// through the checkout service's `reviewRecords`, inside its own transaction).
+
+export interface ReviewOrderRow {
+  id: number;
+  increment_id: string;
+  status: OrderStatus;
+  payment_state: PaymentState;
+  payment_id: string | null;
+  authorised_cents: number;
+  captured_cents: number;
+  customer_mobile: string | null;
+}
+
+/** The order row, locked until the caller's transaction ends (SELECT … FOR UPDATE). */
+export function lockOrderForReview(trx: Db, orderId: number): Promise<ReviewOrderRow | undefined> {
+  return trx
+    .selectFrom('orders')
+    .select([
+      'id',
+      'increment_id',
+      'status',
+      'payment_state',
+      'payment_id',
+      'authorised_cents',
+      'captured_cents',
+      'customer_mobile',
+    ])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type ReviewDecision =
+  | { status: 'approved'; capturedCents: number; at: Date; staffId: number | null }
+  | { status: 'refused'; reason: string; at: Date; staffId: number | null };
+
+export async function recordReviewDecision(
+  trx: Db,
+  orderId: number,
+  decision: ReviewDecision,
+): Promise<void> {
+  const common = { reviewed_at: decision.at, reviewed_by: decision.staffId };
+  await trx
+    .updateTable('orders')
+    .set(
+      decision.status === 'approved'
+        ? { ...common, status: 'approved', payment_state: 'captured', captured_cents: decision.capturedCents }
+        : { ...common, status: 'refused', payment_state: 'released', refusal_reason: decision.reason },
+    )
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Each line's product and qty, as checkout took the stock (lines whose product is gone left out). */
+export async function orderStockLines(
+  trx: Db,
+  orderId: number,
+): Promise<{ productId: number; qty: number }[]> {
+  const rows = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'qty'])
+    .where('order_id', '=', orderId)
+    .where('product_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) =>
+    row.product_id === null ? [] : [{ productId: row.product_id, qty: row.qty }],
+  );
+}
+
+/** Orders still waiting for review whose capture_by is at or before `at`, oldest deadline first. */
+export async function pendingOrdersDueBy(db: Db, at: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_review')
+    .where('capture_by', '<=', at)
+    .orderBy('capture_by')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }

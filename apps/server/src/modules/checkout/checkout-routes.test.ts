@@ -348,9 +348,27 @@ describe('carts/mine/payment-information', () => {
     ]);
     expect(await stockOf(t.db, 'MUG-1')).toBe(before.mug - 2);
     expect(await stockOf(t.db, 'BOWL-1')).toBe(before.bowl - 1);
+    // [I15-review] Authorised at checkout, then captured in full by ORDER_REVIEW=auto (the default).
     expect(await chargesOf(shopper.id)).toEqual([
-      expect.objectContaining({ amount_cents: 5735, currency: 'aud', status: 'captured' }),
+      expect.objectContaining({
+        amount_cents: 5735,
+        currency: 'aud',
+        status: 'captured',
+        captured_cents: 5735,
+      }),
     ]);
+    const placedOrder = await t.db
+      .selectFrom('orders')
+      .select(['status', 'payment_state', 'authorised_cents', 'captured_cents', 'customer_mobile'])
+      .where('customer_id', '=', shopper.id)
+      .executeTakeFirstOrThrow();
+    expect(placedOrder).toEqual({
+      status: 'approved',
+      payment_state: 'captured',
+      authorised_cents: 5735,
+      captured_cents: 5735,
+      customer_mobile: shopper.mobile,
+    });
     // The cart is ordered: the member's next cart is a new, empty one.
     const cartIds = await t.db
       .selectFrom('carts')

@@ -11,7 +11,7 @@ import type {
 } from '@quokka/contract/api/checkout';
 import { ORDER_STATUS_LABELS, type Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
-import { centsToDollars, dollarsToCents, lineTotal, orderTotal } from '@quokka/contract/money';
+import { centsToDollars, dollarsToCents, formatCents, lineTotal, orderTotal } from '@quokka/contract/money';
 import { joinFullName } from '@quokka/contract/names';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -27,18 +27,24 @@ import {
 import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
 import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
 import { CUSTOMER_TEXT, type CustomerService, type Member } from '../customer/customer-service.ts';
+import { recordOrderEvent } from '../orders/order-events.ts';
+import { REVIEW_WINDOW_MS } from '../orders/order-review.ts';
 import { shopperShipments } from '../orders/shopper-order-status.ts';
 import {
   findMemberOrder,
   findOrderByKey,
   insertOrder,
   latestOrder,
+  lockOrderForReview,
   memberOrders,
   type OrderItemRow,
   type OrderRow,
   orderItems,
+  orderStockLines,
+  pendingOrdersDueBy,
   queueReceipt,
   recordPayment,
+  recordReviewDecision,
   type ShippingMethodRow,
   shippingMethodsFor,
 } from './checkout-repository.ts';
@@ -235,6 +241,11 @@ export interface CheckoutServiceDeps {
   cart: Pick<CartService, 'findActive' | 'lockActive' | 'lines' | 'saveShippingChoice' | 'markOrdered'>;
   customers: Pick<CustomerService, 'member' | 'savedAddress' | 'resolveAddress'>;
   catalog: Pick<CatalogService, 'inventory' | 'sellerName'>;
+  /**
+   * [I15-auto] Called once a new order has committed (ORDER_REVIEW=auto: approve it, capturing the
+   * payment). It must not throw: the order is placed whatever it does.
+   */
+  afterPlaced?: (orderId: number) => Promise<void>;
 }
 
 export interface PlaceOrderInput {
@@ -271,6 +282,17 @@ export interface CheckoutService {
   order(customerId: number, orderId: number): Promise<OrderWire>;
 }
 
+/**
+ * [I15-review] The orders' rows as the review (modules/orders/order-review.ts) reads and writes them, each
+ * in the caller's transaction: orders are checkout's tables, the review asks through here.
+ */
+export const orderReviewRecords = {
+  lock: lockOrderForReview,
+  decide: recordReviewDecision,
+  stockLines: orderStockLines,
+  pendingDueBy: pendingOrdersDueBy,
+};
+
 /** The card of a placement, checked before anything is locked. */
 interface CardPayment {
   token: string;
@@ -291,6 +313,7 @@ export function createCheckoutService({
   cart: carts,
   customers,
   catalog,
+  afterPlaced,
 }: CheckoutServiceDeps): CheckoutService {
   async function memberOf(customerId: number): Promise<Member> {
     const member = await customers.member(customerId);
@@ -494,24 +517,55 @@ export function createCheckoutService({
   }
 
   /**
-   * Step 8: the payment on the order, the cart is no longer the member's active one, and [I11-11] the
-   * receipt text is queued for the worker, to the member's mobile.
+   * Step 8: the authorisation on the order (it waits for review, [I15-review]) and its first two timeline
+   * events, the cart is no longer the member's active one, and [I11-11] the receipt text is queued for
+   * the worker, to the member's mobile.
    */
-  async function completeOrder(trx: Db, orderId: number, cartId: number, charged: Charge, mobile: string) {
-    await recordPayment(trx, orderId, charged);
+  async function completeOrder(
+    trx: Db,
+    order: { id: number; grandTotal: number },
+    cartId: number,
+    charged: Charge,
+    mobile: string,
+  ) {
+    const now = clock.now();
+    await recordPayment(trx, order.id, {
+      ...charged,
+      customerMobile: mobile,
+      captureBy: new Date(now.getTime() + REVIEW_WINDOW_MS),
+    });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'placed',
+      actor: 'shopper',
+      summary: 'Order placed',
+    });
+    const card = [charged.brand, charged.last4 && `•••• ${charged.last4}`].filter(Boolean).join(' ');
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'payment_authorised',
+      actor: 'shopper',
+      summary: `Authorised ${formatCents(order.grandTotal)}${card ? ` on ${card}` : ''}`,
+      data: {
+        amount_cents: order.grandTotal,
+        payment_id: charged.id,
+        brand: charged.brand,
+        last4: charged.last4,
+      },
+    });
     await carts.markOrdered(trx, cartId);
     await queueReceipt(trx, {
-      order_id: orderId,
+      order_id: order.id,
       to_mobile: mobile,
       delivery_key: randomBytes(8).toString('hex').toUpperCase(),
-      now: clock.now(),
+      now,
     });
   }
 
-  /** Charged, but the order did not commit: give the money back rather than keep it orderless. */
-  async function refundUncommitted(error: unknown, charged: Charge): Promise<void> {
-    await payments.refund(db, charged.id).catch((refundError: unknown) => {
-      throw new AggregateError([error, refundError], `order not saved and refund of ${charged.id} failed`);
+  /** Authorised, but the order did not commit: release the hold rather than keep it orderless. */
+  async function releaseUncommitted(error: unknown, charged: Charge): Promise<void> {
+    await payments.release(db, charged.id).catch((releaseError: unknown) => {
+      throw new AggregateError([error, releaseError], `order not saved and release of ${charged.id} failed`);
     });
   }
 
@@ -565,8 +619,9 @@ export function createCheckoutService({
       await payments.preparePayer(db, payer);
 
       let charged: Charge | undefined;
+      let orderId: number;
       try {
-        const orderId = await db.transaction().execute(async (trx) => {
+        orderId = await db.transaction().execute(async (trx) => {
           const locked = await lockCart(trx, customerId, idempotencyKey);
           if ('placedOrderId' in locked) return locked.placedOrderId;
           const { cart, lines } = await loadLines(trx, locked.cart);
@@ -583,13 +638,11 @@ export function createCheckoutService({
             idempotencyKey,
           });
           charged = await charge(trx, { payer, card, cart, lines, method, order });
-          await completeOrder(trx, order.id, cart.id, charged, member.mobile);
+          await completeOrder(trx, order, cart.id, charged, member.mobile);
           return order.id;
         });
-        if (charged) catalog.inventory.changed(); // stock changed: product pages show it at once
-        return String(orderId);
       } catch (error) {
-        if (charged) await refundUncommitted(error, charged);
+        if (charged) await releaseUncommitted(error, charged);
         // Two requests with one key at once: the unique index let one through; answer its order.
         if (idempotencyKey !== undefined && isUniqueViolation(error, 'orders_idempotency_key')) {
           const first = await findOrderByKey(db, customerId, idempotencyKey);
@@ -597,6 +650,12 @@ export function createCheckoutService({
         }
         throw error;
       }
+      if (charged) {
+        catalog.inventory.changed(); // stock changed: product pages show it at once
+        // [I15-auto] A new order (not a retry's answer), committed: approve it now under ORDER_REVIEW=auto.
+        await afterPlaced?.(orderId);
+      }
+      return String(orderId);
     },
 
     async savedCards(customerId) {

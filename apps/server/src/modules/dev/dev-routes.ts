@@ -37,6 +37,9 @@ const outboxMessageSchema = z.object({
   body: z.string(),
   media_url: z.string().nullable(),
   created_at: z.string(),
+  // [I15-messages] What the sandbox reported: delivered, or undelivered (error 30003) to 0491 570 110.
+  status: z.enum(['delivered', 'undelivered']),
+  error_code: z.string().nullable(),
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -64,7 +67,7 @@ export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging
       const rows = messages
         .map(
           (message) => `<li class="msg">
-  <div class="meta"><strong>${escapeHtml(message.to)}</strong> · ${message.kind.toUpperCase()} · <time>${escapeHtml(message.created_at)}</time></div>
+  <div class="meta"><strong>${escapeHtml(message.to)}</strong> · ${message.kind.toUpperCase()} · <time>${escapeHtml(message.created_at)}</time> · <span class="status-${message.status}">${message.status}${message.error_code ? ` (error ${escapeHtml(message.error_code)})` : ''}</span></div>
   ${message.media_url ? `<img src="${escapeHtml(displayUrl(message.media_url))}" alt="Picture message" width="240">` : ''}
   <p>${escapeHtml(message.body).replaceAll('\n', '<br>')}</p>
 </li>`,
@@ -76,7 +79,7 @@ export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging
 <title>Sandbox messages</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;background:#faf7f2;color:#1f2937}
 h1{font-size:1.4rem}ul{list-style:none;padding:0}.msg{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:.75rem 1rem;margin:.75rem 0}
-.meta{color:#6b7280;font-size:.875rem}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
+.meta{color:#6b7280;font-size:.875rem}.status-undelivered{color:#b91c1c;font-weight:600}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
 <body><h1>Sandbox messages</h1><p>Texts and picture messages the storefront would have sent, newest first.</p>
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}</body></html>`;
     },

@@ -29,6 +29,20 @@ export interface OrderViewer {
   sellerId: number | null;
 }
 
+/** A session's member of staff (StaffSession['staff']), as the review routes pass it. */
+export interface StaffViewer {
+  id: number;
+  name?: string;
+  mobile?: string;
+  role: 'operator' | 'vendor';
+  seller_id: number | null;
+}
+
+/** The viewer in either shape: {staffId, role, sellerId} or the session's staff row. */
+export function viewerFrom(viewer: OrderViewer | StaffViewer): OrderViewer {
+  return 'staffId' in viewer ? viewer : { staffId: viewer.id, role: viewer.role, sellerId: viewer.seller_id };
+}
+
 export interface ReadOptions {
   now?: Date;
   reviewFlagHours?: number;
@@ -311,9 +325,10 @@ const PURPOSES: Record<string, string> = {
 export async function loadAdminOrder(
   db: Db,
   orderId: number,
-  viewer: OrderViewer,
+  who: OrderViewer | StaffViewer,
   options: ReadOptions = {},
 ): Promise<AdminOrder> {
+  const viewer = viewerFrom(who);
   if (!(await viewerSeesOrder(db, orderId, viewer))) throw new NotFoundError(ORDER_NOT_FOUND);
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const operator = viewer.role === 'operator';

@@ -8,7 +8,7 @@ import { createOneTimeCodes } from '../auth/one-time-codes.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
 import { staffRoutes } from './staff-routes.ts';
-import { createStaffSessions } from './staff-sessions.ts';
+import { createStaffSessions, type StaffSessions } from './staff-sessions.ts';
 
 // The back office's server side, built once by app.ts and registered under /admin/api. It shares the
 // shoppers' code key and the shop-wide SMS budget (services.ts) and has everything else of its own.
@@ -23,7 +23,14 @@ export interface BackOfficeDeps {
   smsBudget: SmsBudget;
   codeKey: Buffer;
   log: { info(message: string): void };
+  /** Other modules' back-office routes (e.g. modules/orders), registered under /admin/api with the sessions. */
+  routes?: BackOfficeRoutes[];
 }
+
+/** A module's back-office routes, given the staff sessions their guards (staff-guards.ts) check. */
+export type BackOfficeRoutes = (staff: {
+  sessions: StaffSessions;
+}) => (app: FastifyInstance) => Promise<void>;
 
 export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
   const { config, db, clock } = deps;
@@ -78,4 +85,6 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
     }),
     { prefix: STAFF_API_PREFIX },
   );
+  for (const routes of deps.routes ?? [])
+    await app.register(routes({ sessions }), { prefix: STAFF_API_PREFIX });
 }

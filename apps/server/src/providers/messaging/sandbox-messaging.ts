@@ -8,6 +8,27 @@ export interface OutboxMessage {
   body: string;
   media_url: string | null;
   created_at: string;
+  /** [I15-messages] What the sandbox reports for it: delivered, or undelivered to the failing number. */
+  status: 'delivered' | 'undelivered';
+  error_code: string | null;
+}
+
+/**
+ * [I15-messages] The sandbox's failing number: ACMA's fiction range (0491 570 110), never a real phone.
+ * A message to it is accepted, then reported 'undelivered' with Twilio's error 30003 ("unreachable
+ * destination handset"): how tests and the demo make a failed picture message.
+ */
+export const SANDBOX_UNDELIVERABLE_MOBILE = '+61491570110';
+export const SANDBOX_UNDELIVERABLE_ERROR = '30003';
+
+/** [I15-messages] The sandbox reports at once: delivered, except to the failing number. */
+export function sandboxDeliveryStatus(to: string): {
+  status: 'delivered' | 'undelivered';
+  errorCode: string | null;
+} {
+  return to === SANDBOX_UNDELIVERABLE_MOBILE
+    ? { status: 'undelivered', errorCode: SANDBOX_UNDELIVERABLE_ERROR }
+    : { status: 'delivered', errorCode: null };
 }
 
 /** Keeps every message in `outbox_messages`, where /dev/messages shows it. */
@@ -31,14 +52,19 @@ export class SandboxMessaging implements MessagingProvider {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.to_number,
-      kind: row.kind,
-      body: row.body,
-      media_url: row.media_url,
-      created_at: row.created_at.toISOString(),
-    }));
+    return rows.map((row) => {
+      const outcome = sandboxDeliveryStatus(row.to_number);
+      return {
+        id: row.id,
+        to: row.to_number,
+        kind: row.kind,
+        body: row.body,
+        media_url: row.media_url,
+        created_at: row.created_at.toISOString(),
+        status: outcome.status,
+        error_code: outcome.errorCode,
+      };
+    });
   }
 
   async #store(to: string, kind: 'sms' | 'mms', body: string, mediaUrl: string | null): Promise<SentMessage> {

@@ -59,10 +59,35 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** Payment intents made (replays not counted). */
   paymentIntents: { id: string; amount: number; customer: string; payment_method: string }[];
+  /** The payment intent of each refund made (replays not counted). */
   refunds: string[];
+  /** [I15] Each refund made, with its amount. */
+  refundsMade: { id: string; payment_intent: string; amount: number }[];
+  /** [I15] Payment intents captured (with the amount) and cancelled (authorisations released). */
+  captures: { id: string; amount: number }[];
+  cancels: string[];
+  /** [I15] A payment intent as the fake holds it now. */
+  intent(id: string): FakeIntent | undefined;
   /** Saves a card for a customer directly, as if saved at an earlier checkout. */
   saveCard(customer: string, testMethod: string): string;
   close(): Promise<void>;
+}
+
+/** [I15] A payment intent's state: authorised (requires_capture), captured (succeeded), or canceled. */
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  /** What was refunded of it (a fake's own field; Stripe reports it on the charge). */
+  amount_refunded: number;
+  currency: string | undefined;
+  customer: string;
+  payment_method: string;
+  capture_method: 'automatic' | 'manual';
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  metadata: Record<string, string>;
 }
 
 const stripeError = (status: number, error: Record<string, string>): Answer => ({ status, body: { error } });
@@ -76,6 +101,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const paymentIntents: FakeStripe['paymentIntents'] = [];
   const refunds: string[] = [];
+  const refundsMade: FakeStripe['refundsMade'] = [];
+  const captures: FakeStripe['captures'] = [];
+  const cancels: string[] = [];
+  const intents = new Map<string, FakeIntent>();
+  const unexpectedState = (intent: FakeIntent, action: string): Answer =>
+    stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`,
+    });
+  const noSuchIntent = (id: string): Answer =>
+    stripeError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such payment_intent: '${id}'`,
+    });
 
   function methodById(id: string): FakePaymentMethod | undefined {
     const test = TEST_METHODS[id];
@@ -163,34 +204,92 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       // A test id used with setup_future_usage becomes a new payment method attached to the customer.
       if (params.setup_future_usage && !pm.customer) saveCard(customer, pmId);
-      const intent = {
+      const manual = params.capture_method === 'manual';
+      const amount = Number(params.amount);
+      const intent: FakeIntent = {
         id: nextId('pi'),
         object: 'payment_intent',
-        amount: Number(params.amount),
+        amount,
+        amount_capturable: manual ? amount : 0,
+        amount_received: manual ? 0 : amount,
+        amount_refunded: 0,
         currency: params.currency,
         customer,
         payment_method: pmId,
-        status: 'succeeded',
+        capture_method: manual ? 'manual' : 'automatic',
+        // [I15] A manual capture stays authorised until captured or cancelled.
+        status: manual ? 'requires_capture' : 'succeeded',
         metadata: Object.fromEntries(
           Object.entries(params)
             .filter(([key]) => key.startsWith('metadata['))
             .map(([key, value]) => [key.slice(9, -1), value]),
         ),
       };
+      intents.set(intent.id, intent);
       paymentIntents.push({ id: intent.id, amount: intent.amount, customer, payment_method: pmId });
       return { status: 200, body: intent };
     }
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    if (intentMatch) {
+      const id = intentMatch[1] ?? '';
+      const action = intentMatch[2];
+      const intent = intents.get(id);
+      if (!intent) return noSuchIntent(id);
+      if (method === 'GET' && !action) return { status: 200, body: intent };
+      if (method === 'POST' && action === 'capture') {
+        if (intent.status !== 'requires_capture') return unexpectedState(intent, 'captured');
+        const amount =
+          params.amount_to_capture === undefined ? intent.amount : Number(params.amount_to_capture);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount_capturable) {
+          return stripeError(400, {
+            type: 'invalid_request_error',
+            param: 'amount_to_capture',
+            message: 'The amount to capture must be a positive integer no more than the amount capturable.',
+          });
+        }
+        Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+        captures.push({ id, amount });
+        return { status: 200, body: intent };
+      }
+      if (method === 'POST' && action === 'cancel') {
+        if (intent.status !== 'requires_capture') return unexpectedState(intent, 'canceled');
+        Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
+        cancels.push(id);
+        return { status: 200, body: intent };
+      }
+    }
     if (method === 'POST' && path === '/v1/refunds') {
-      refunds.push(params.payment_intent ?? '');
-      return {
-        status: 200,
-        body: {
-          id: nextId('re'),
-          object: 'refund',
-          payment_intent: params.payment_intent,
-          status: 'succeeded',
-        },
+      const id = params.payment_intent ?? '';
+      const intent = intents.get(id);
+      if (!intent) return noSuchIntent(id);
+      if (intent.status !== 'succeeded') {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_not_captured',
+          message: 'This PaymentIntent has no captured charge to refund.',
+        });
+      }
+      const left = intent.amount_received - intent.amount_refunded;
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: left === 0 ? 'charge_already_refunded' : 'amount_too_large',
+          param: 'amount',
+          message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+        });
+      }
+      intent.amount_refunded += amount;
+      const refund = {
+        id: nextId('re'),
+        object: 'refund',
+        amount,
+        payment_intent: id,
+        status: 'succeeded',
       };
+      refunds.push(id);
+      refundsMade.push({ id: refund.id, payment_intent: id, amount });
+      return { status: 200, body: refund };
     }
     return stripeError(404, {
       type: 'invalid_request_error',
@@ -247,6 +346,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     paymentIntents,
     refunds,
+    refundsMade,
+    captures,
+    cancels,
+    intent: (id) => intents.get(id),
     saveCard,
     close: () =>
       new Promise<void>((resolve, reject) => {

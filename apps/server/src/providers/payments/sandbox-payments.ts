@@ -50,6 +50,7 @@ export class SandboxPayments implements PaymentsProvider {
   readonly name = 'sandbox';
   #charges = 0;
   #refunds = 0;
+  #releases = 0;
 
   /** Charges made by this process (replays of an idempotency key not counted), for tests and the log. */
   get chargesMade(): number {
@@ -58,6 +59,11 @@ export class SandboxPayments implements PaymentsProvider {
 
   get refundsMade(): number {
     return this.#refunds;
+  }
+
+  /** Authorisations released by this process (a release of a released one not counted). */
+  get releasesMade(): number {
+    return this.#releases;
   }
 
   async preparePayer(): Promise<void> {}
@@ -79,9 +85,9 @@ export class SandboxPayments implements PaymentsProvider {
         currency: request.currency,
         payment_method: request.paymentMethod,
         idempotency_key: request.idempotencyKey,
-        // Until manual capture lands (issue 15), a charge is captured at once.
-        status: 'captured',
-        captured_cents: request.amountCents,
+        // [I15] Checkout authorises; approving the order captures (capture), refusing releases (release).
+        status: 'authorised',
+        captured_cents: 0,
       })
       // A concurrent request with the same key got there first: its charge is this one.
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
@@ -136,11 +142,20 @@ export class SandboxPayments implements PaymentsProvider {
   }
 
   async release(db: Db, paymentId: string): Promise<void> {
+    // An authorisation made in an order transaction that rolled back was rolled back with it: nothing is
+    // held, so there is nothing to release (checkout's undo after a failed commit).
+    const exists = await db
+      .selectFrom('sandbox_charges')
+      .select('id')
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (!exists) return;
     const charge = await this.#lockCharge(db, paymentId);
     if (charge.status === 'released') return;
     if (charge.status !== 'authorised')
       throw new PaymentStateError('This payment was captured: refund it instead of releasing it.');
     await db.updateTable('sandbox_charges').set({ status: 'released' }).where('id', '=', paymentId).execute();
+    this.#releases += 1;
   }
 
   async refundAmount(

@@ -19,7 +19,12 @@ import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog
 import { fakeWebDist } from '../../test/test-app.ts';
 import { createProviders } from '../providers.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server.ts';
-import type { Charge, ChargeRequest, PaymentsProvider } from './payments-provider.ts';
+import {
+  type Charge,
+  type ChargeRequest,
+  PaymentStateError,
+  type PaymentsProvider,
+} from './payments-provider.ts';
 import { createStripeClient, StripePayments } from './stripe-payments.ts';
 
 // The Stripe provider through the whole app, against a local fake of Stripe's API (the real Stripe
@@ -227,13 +232,17 @@ describe('Stripe payments', () => {
     expect(intentRequests().at(-1)?.replayed).toBe(true);
   });
 
-  it('charged but the order could not be saved: the payment is refunded, no order, stock untouched', async () => {
+  it('[I15-review] authorised but the order could not be saved: the authorisation is released, no order, stock untouched', async () => {
     const shopper = await readyShopper();
     const stock = await stockOf(database.db, 'MUG-1');
+    const refunds = fake.refunds.length;
     payments.failNext = true;
     const reply = await placeOrder(app, shopper);
     expect(reply.status).toBe(500);
-    expect(fake.refunds).toEqual([fake.paymentIntents.at(-1)?.id]);
+    const intent = fake.paymentIntents.at(-1)?.id ?? '';
+    expect(fake.cancels).toEqual([intent]);
+    expect(fake.intent(intent)?.status).toBe('canceled');
+    expect(fake.refunds).toHaveLength(refunds);
     expect(await stockOf(database.db, 'MUG-1')).toBe(stock);
     const orders = await database.db
       .selectFrom('orders')
@@ -241,6 +250,100 @@ describe('Stripe payments', () => {
       .where('customer_id', '=', shopper.id)
       .execute();
     expect(orders).toEqual([]);
+  });
+});
+
+describe('[I15-review] authorise at checkout, then capture, release or refund part', () => {
+  /** An authorisation of `amount` cents for a new member, straight through the provider. */
+  async function authorise(amount: number): Promise<string> {
+    const shopper = await aShopper(t);
+    const payer = {
+      customerId: shopper.id,
+      email: shopper.email,
+      name: 'Jane Citizen',
+      mobile: shopper.mobile,
+    };
+    await stripePayments.preparePayer(database.db, payer);
+    const charge = await stripePayments.charge(database.db, {
+      payer,
+      amountCents: amount,
+      currency: 'aud',
+      paymentMethod: 'pm_card_visa',
+      saveCard: false,
+      idempotencyKey: `quokka-test-${shopper.id}`,
+      description: 'Order test',
+      metadata: {},
+    });
+    return charge.id;
+  }
+
+  it('[I15-review] checkout creates a manual-capture PaymentIntent and the order waits authorised; auto approval captures it', async () => {
+    const shopper = await readyShopper();
+    const reply = await placeOrder(app, shopper, 'pm_card_visa');
+    expect(reply.status).toBe(200);
+    expect(intentRequests().at(-1)?.params).toMatchObject({ capture_method: 'manual', amount: '4985' });
+    const order = await database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', Number(reply.body))
+      .executeTakeFirstOrThrow();
+    // ORDER_REVIEW=auto (the default): captured right after the commit, the whole grand total.
+    expect(fake.captures.at(-1)).toEqual({ id: order.payment_id, amount: 4985 });
+    expect(order).toMatchObject({
+      status: 'approved',
+      payment_state: 'captured',
+      authorised_cents: 4985,
+      captured_cents: 4985,
+    });
+  });
+
+  it('[I15-review] capture takes the amount once (a repeat is a no-op); a captured payment cannot be released', async () => {
+    const id = await authorise(2500);
+    expect(fake.intent(id)).toMatchObject({ status: 'requires_capture', amount_capturable: 2500 });
+    await stripePayments.capture(database.db, id, 2500);
+    await stripePayments.capture(database.db, id, 2500);
+    expect(fake.captures.filter((c) => c.id === id)).toEqual([{ id, amount: 2500 }]);
+    expect(fake.intent(id)).toMatchObject({ status: 'succeeded', amount_received: 2500 });
+    await expect(stripePayments.release(database.db, id)).rejects.toBeInstanceOf(PaymentStateError);
+  });
+
+  it('[I15-review] release cancels the authorisation once; a released payment cannot be captured or refunded', async () => {
+    const id = await authorise(1800);
+    await stripePayments.release(database.db, id);
+    await stripePayments.release(database.db, id);
+    expect(fake.cancels.filter((c) => c === id)).toEqual([id]);
+    expect(fake.intent(id)?.status).toBe('canceled');
+    await expect(stripePayments.capture(database.db, id, 1800)).rejects.toBeInstanceOf(PaymentStateError);
+    await expect(
+      stripePayments.refundAmount(database.db, id, { amountCents: 100, idempotencyKey: `r-${id}` }),
+    ).rejects.toBeInstanceOf(PaymentStateError);
+  });
+
+  it('[I15-review] refundAmount refunds part, a retried key is the same refund, never more than captured', async () => {
+    const id = await authorise(5000);
+    await stripePayments.capture(database.db, id, 5000);
+    const first = await stripePayments.refundAmount(database.db, id, {
+      amountCents: 1995,
+      idempotencyKey: `a-${id}`,
+    });
+    const retried = await stripePayments.refundAmount(database.db, id, {
+      amountCents: 1995,
+      idempotencyKey: `a-${id}`,
+    });
+    expect(retried).toEqual(first);
+    expect(first.amountCents).toBe(1995);
+    // 5000 − 1995 = 3005 left: 3006 is one cent too many, 3005 is the rest.
+    await expect(
+      stripePayments.refundAmount(database.db, id, { amountCents: 3006, idempotencyKey: `b-${id}` }),
+    ).rejects.toBeInstanceOf(PaymentStateError);
+    await stripePayments.refundAmount(database.db, id, { amountCents: 3005, idempotencyKey: `c-${id}` });
+    expect(fake.refundsMade.filter((r) => r.payment_intent === id).map((r) => r.amount)).toEqual([
+      1995, 3005,
+    ]);
+    // The same key with another amount is refused, as Stripe does.
+    await expect(
+      stripePayments.refundAmount(database.db, id, { amountCents: 10, idempotencyKey: `a-${id}` }),
+    ).rejects.toThrow(/same parameters/);
   });
 });
 

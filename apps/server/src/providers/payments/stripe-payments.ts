@@ -84,6 +84,8 @@ export class StripePayments implements PaymentsProvider {
           customer,
           payment_method: request.paymentMethod,
           confirm: true,
+          // [I15] Authorise only: approving the order captures it, refusing releases it.
+          capture_method: 'manual',
           // Cards only, confirmed here: nothing may redirect the shopper away.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           ...(request.saveCard && !owner ? { setup_future_usage: 'off_session' as const } : {}),
@@ -101,7 +103,7 @@ export class StripePayments implements PaymentsProvider {
       }
       throw error;
     }
-    if (intent.status !== 'succeeded') {
+    if (intent.status !== 'requires_capture') {
       // 3-D Secure and the like: the intent stays unconfirmed and lapses; nothing was taken.
       throw new CardDeclinedError(NEEDS_AUTHENTICATION);
     }

@@ -1,10 +1,11 @@
 // The shell around every screen: skip link, header, side menu, main, footer, loader and popups.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { useAppState } from '../../lib/app-state';
 import { hasSignInIntent } from '../../lib/sign-in-intent';
+import { lazyPart } from '../lazy-part';
 import { AppPopups } from './app-popups';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
@@ -16,17 +17,17 @@ import './root-layout.css';
 // [I13-js] The sign-in popups (and the sign-in flow and schemas behind them) load when first needed: a
 // popup of theirs opens, or a signed-in shopper has an interrupted action to finish. Once loaded they
 // stay, since what follows a popup (checking the code, going back) runs in their host.
-const AuthPopups = lazy(() =>
-  import('../../features/auth/components/auth-popups').then((m) => ({ default: m.AuthPopups })),
+const AuthPopups = lazyPart(() =>
+  import('../../features/auth/components/auth-popups').then((m) => m.AuthPopups),
 );
 
 // The side menu (its drawer, category tree and account panel) loads when it is first opened; closed,
 // it is not in the page at all.
-const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazyPart(() => import('./side-menu').then((m) => m.SideMenu));
 
 // The cart popup (and the cart's line editing behind it) loads when the cart is first opened.
-const CartPopupHost = lazy(() =>
-  import('../../features/cart/components/cart-popup-host').then((m) => ({ default: m.CartPopupHost })),
+const CartPopupHost = lazyPart(() =>
+  import('../../features/cart/components/cart-popup-host').then((m) => m.CartPopupHost),
 );
 
 function useCartPopupNeeded(): boolean {
@@ -74,9 +75,7 @@ export function RootLayout() {
           <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpenAt(menuOpen ? null : location.key)} />
           {menuOpen ? (
             <ErrorBoundary fallback={null}>
-              <Suspense fallback={null}>
-                <SideMenu open onClose={() => setMenuOpenAt(null)} />
-              </Suspense>
+              <SideMenu open onClose={() => setMenuOpenAt(null)} />
             </ErrorBoundary>
           ) : null}
         </>
@@ -90,16 +89,8 @@ export function RootLayout() {
       <LoaderOverlay />
       <ErrorBoundary fallback={null}>
         <AppPopups />
-        {authPopups ? (
-          <Suspense fallback={null}>
-            <AuthPopups />
-          </Suspense>
-        ) : null}
-        {cartPopup ? (
-          <Suspense fallback={null}>
-            <CartPopupHost />
-          </Suspense>
-        ) : null}
+        {authPopups ? <AuthPopups /> : null}
+        {cartPopup ? <CartPopupHost /> : null}
       </ErrorBoundary>
     </>
   );

@@ -1,0 +1,141 @@
+import {
+  adminGiftCardReplySchema,
+  giftCardListQuerySchema,
+  giftCardListReplySchema,
+  rescheduleGiftCardBodySchema,
+  resendGiftCardBodySchema,
+  voidGiftCardBodySchema,
+} from '@quokka/contract/api/admin';
+import { idParam } from '@quokka/contract/api/common';
+import { errorReplies } from '@quokka/contract/api/errors';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { UnauthorizedError } from '../../domain/errors.ts';
+import { documentRoutes } from '../../http/openapi.ts';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import { createShopperMessages } from '../messages/shopper-messages.ts';
+import {
+  createGiftCardConsole,
+  type GiftCardMessageKit,
+  type RecordStaffAction,
+} from './giftcards-console.ts';
+
+// [I15-giftcards] The gift card console under /admin/api/gift-cards (packages/contract api/admin.ts;
+// docs/gift-card-giftCards.md). Operators only (vendors get 403 until the vendor portal); voiding refunds
+// money, so it also needs a passkey check within the last 5 minutes (403 STEP_UP_REQUIRED). Thin routes
+// over giftcards-giftCards.ts.
+
+export interface GiftCardConsoleRoutesDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  messaging: MessagingProvider;
+  payments: PaymentsProvider;
+  /** The back office's guards (modules/staff/staff-guards.ts): a full operator session, a fresh passkey. */
+  guards: { operator: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
+  audit: RecordStaffAction;
+  message: GiftCardMessageKit;
+}
+
+const cardParams = z.object({ id: idParam });
+
+/** The member of staff of a request the operator guard let through. */
+function staffIdOf(request: FastifyRequest): number {
+  const id = request.staffSession?.staff.id;
+  if (id === undefined) throw new UnauthorizedError('Please sign in to the back office.', 'SIGN_IN_REQUIRED');
+  return id;
+}
+
+export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
+  const { config } = deps;
+  const { operator, freshPasskey } = deps.guards;
+  const errors = errorReplies(400, 401, 403, 404, 409);
+
+  return async (app: FastifyInstance) => {
+    const giftCards = createGiftCardConsole({
+      db: deps.db,
+      clock: deps.clock,
+      messages: createShopperMessages({ db: deps.db, clock: deps.clock, messaging: deps.messaging }),
+      payments: deps.payments,
+      sender: {
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        storeName: config.STORE_NAME,
+        identity: config.identity,
+      },
+      message: deps.message,
+      audit: deps.audit,
+      log: { warn: (details, message) => app.log.warn(details, message) },
+    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Back office: gift cards');
+    // Recipients' names and numbers: never kept by a shared cache.
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    api.get(
+      '/gift-cards',
+      {
+        schema: {
+          querystring: giftCardListQuerySchema,
+          response: { 200: giftCardListReplySchema, ...errors },
+        },
+        preHandler: operator,
+      },
+      async (request) => giftCards.list(request.query),
+    );
+
+    api.get(
+      '/gift-cards/:id',
+      {
+        schema: { params: cardParams, response: { 200: adminGiftCardReplySchema, ...errors } },
+        preHandler: operator,
+      },
+      async (request) => giftCards.get(request.params.id),
+    );
+
+    api.post(
+      '/gift-cards/:id/resend',
+      {
+        schema: {
+          params: cardParams,
+          body: resendGiftCardBodySchema,
+          response: { 200: adminGiftCardReplySchema, ...errors },
+        },
+        preHandler: operator,
+      },
+      async (request) => giftCards.resend(staffIdOf(request), request.params.id, request.body),
+    );
+
+    api.post(
+      '/gift-cards/:id/reschedule',
+      {
+        schema: {
+          params: cardParams,
+          body: rescheduleGiftCardBodySchema,
+          response: { 200: adminGiftCardReplySchema, ...errors },
+        },
+        preHandler: operator,
+      },
+      async (request) => giftCards.reschedule(staffIdOf(request), request.params.id, request.body),
+    );
+
+    api.post(
+      '/gift-cards/:id/void',
+      {
+        schema: {
+          params: cardParams,
+          body: voidGiftCardBodySchema,
+          response: { 200: adminGiftCardReplySchema, ...errors },
+        },
+        preHandler: [operator, freshPasskey],
+      },
+      async (request) => giftCards.void(staffIdOf(request), request.params.id, request.body),
+    );
+  };
+}

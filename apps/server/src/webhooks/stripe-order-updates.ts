@@ -1,0 +1,195 @@
+import { formatCents } from '@quokka/contract/money';
+import type { Db } from '../db/database.ts';
+import { recordOrderEvent } from '../modules/orders/order-events.ts';
+
+// [I15-webhooks] What Stripe's events change on an order, each in the event's transaction
+// (stripe-events.ts). Money changes hold the order's row lock (SELECT … FOR UPDATE), the same lock the
+// back office's refunds take, so a refund Quokka made itself is on record, with its provider refund id,
+// before this looks for it; and what is refunded never exceeds what was captured (the orders CHECK
+// holds it too).
+
+export interface LockedOrder {
+  id: number;
+  increment_id: string;
+  payment_state: string;
+  captured_cents: number;
+  refunded_cents: number;
+}
+
+/** The order a payment intent paid for, locked until the transaction ends; undefined when not ours. */
+export function lockOrderByPayment(db: Db, paymentIntentId: string): Promise<LockedOrder | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'increment_id', 'payment_state', 'captured_cents', 'refunded_cents'])
+    .where('payment_id', '=', paymentIntentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+async function hasEvent(db: Db, orderId: number, type: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ProviderRefundInput {
+  id: string;
+  amountCents: number;
+  reason: string | null;
+}
+
+export type RefundOutcome =
+  | { outcome: 'recorded'; amountCents: number }
+  | { outcome: 'known' }
+  | { outcome: 'nothing_left'; providerAmountCents: number };
+
+/**
+ * [I15-webhooks] A refund made at Stripe (its dashboard, or its API by someone else): recorded once per
+ * refund id, as an order_refunds row of source 'provider', raising the order's refunded total (never above
+ * what was captured) and its payment state, with a 'provider_refund' event by 'stripe'. `order` must be
+ * locked (lockOrderByPayment) in this transaction.
+ */
+export async function recordProviderRefund(
+  db: Db,
+  order: LockedOrder,
+  refund: ProviderRefundInput,
+): Promise<RefundOutcome> {
+  const known = await db
+    .selectFrom('order_refunds')
+    .select('id')
+    .where('provider_refund_id', '=', refund.id)
+    .executeTakeFirst();
+  if (known) return { outcome: 'known' };
+  const current = await db
+    .selectFrom('orders')
+    .select(['captured_cents', 'refunded_cents'])
+    .where('id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const amount = Math.min(refund.amountCents, current.captured_cents - current.refunded_cents);
+  if (amount <= 0) return { outcome: 'nothing_left', providerAmountCents: refund.amountCents };
+  await db
+    .insertInto('order_refunds')
+    .values({
+      order_id: order.id,
+      amount_cents: amount,
+      shipping_cents: 0,
+      lines: '[]',
+      restocked: false,
+      reason: refund.reason ?? 'Refunded at Stripe',
+      source: 'provider',
+      idempotency_key: `stripe:${refund.id}`,
+      provider_refund_id: refund.id,
+    })
+    .execute();
+  await db
+    .updateTable('orders')
+    .set((eb) => ({
+      refunded_cents: eb('refunded_cents', '+', amount),
+      payment_state: eb
+        .case()
+        .when(eb('refunded_cents', '+', amount), '>=', eb.ref('captured_cents'))
+        .then('refunded' as const)
+        .else('partially_refunded' as const)
+        .end(),
+    }))
+    .where('id', '=', order.id)
+    .execute();
+  const capped = amount < refund.amountCents;
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    type: 'provider_refund',
+    actor: 'stripe',
+    summary: capped
+      ? `Refunded ${formatCents(refund.amountCents)} at Stripe; ${formatCents(amount)} recorded (the rest was already refunded)`
+      : `Refunded ${formatCents(amount)} at Stripe`,
+    data: {
+      refund_id: refund.id,
+      amount_cents: amount,
+      provider_amount_cents: refund.amountCents,
+      reason: refund.reason,
+    },
+  });
+  return { outcome: 'recorded', amountCents: amount };
+}
+
+export interface DisputeInput {
+  id: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+}
+
+/** [I15-webhooks] A chargeback opened or closed at Stripe, on the order's timeline. */
+export async function recordDispute(
+  db: Db,
+  order: LockedOrder,
+  dispute: DisputeInput,
+  stage: 'opened' | 'closed',
+): Promise<void> {
+  const reason = dispute.reason.replaceAll('_', ' ');
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    type: stage === 'opened' ? 'dispute_opened' : 'dispute_closed',
+    actor: 'stripe',
+    summary:
+      stage === 'opened'
+        ? `Dispute opened at Stripe: ${formatCents(dispute.amountCents)}, reason: ${reason}`
+        : `Dispute closed at Stripe: ${dispute.status.replaceAll('_', ' ')} (${formatCents(dispute.amountCents)})`,
+    data: {
+      dispute_id: dispute.id,
+      amount_cents: dispute.amountCents,
+      reason: dispute.reason,
+      status: dispute.status,
+    },
+  });
+}
+
+/**
+ * [I15-webhooks] Stripe released the authorisation (cancelled outside Quokka, or it lapsed): a
+ * 'payment_released' event unless the order's payment is released already (by Quokka, which wrote its own
+ * event). The order's own state is the back office's to change. Answers whether an event was written.
+ */
+export async function recordProviderRelease(
+  db: Db,
+  order: LockedOrder,
+  cancellationReason: string | null,
+): Promise<boolean> {
+  if (order.payment_state === 'released' || (await hasEvent(db, order.id, 'payment_released'))) return false;
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    type: 'payment_released',
+    actor: 'stripe',
+    summary: cancellationReason
+      ? `The card authorisation was released at Stripe (${cancellationReason.replaceAll('_', ' ')})`
+      : 'The card authorisation was released at Stripe',
+    data: { cancellation_reason: cancellationReason },
+  });
+  return true;
+}
+
+/**
+ * [I15-webhooks] A manual-capture payment captured at Stripe, outside Quokka: a 'payment_captured' event by
+ * 'stripe' unless Quokka captured it (the order's payment is past 'authorised', or its capture is on the
+ * timeline). The order's status and money are the back office's to change. Answers whether an event was
+ * written.
+ */
+export async function recordProviderCapture(
+  db: Db,
+  order: LockedOrder,
+  amountCents: number,
+): Promise<boolean> {
+  if (order.payment_state !== 'authorised' || (await hasEvent(db, order.id, 'payment_captured')))
+    return false;
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    type: 'payment_captured',
+    actor: 'stripe',
+    summary: `Captured ${formatCents(amountCents)} at Stripe (outside Quokka)`,
+    data: { amount_cents: amountCents },
+  });
+  return true;
+}

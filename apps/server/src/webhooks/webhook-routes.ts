@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { registerStripeWebhook } from './stripe-events.ts';
+import { registerTwilioStatusWebhook } from './twilio-status.ts';
+
+// [I15-webhooks] The providers' callbacks, at the root (not under /rest or /admin): Twilio's message
+// statuses and Stripe's payment events. Each checks its provider's signature, answers 404 when that
+// provider is not configured, and handles an event once (docs/webhooks.md).
+
+export async function registerWebhooks(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; clock: Clock },
+): Promise<void> {
+  await registerTwilioStatusWebhook(app, deps);
+  await registerStripeWebhook(app, { config: deps.config, db: deps.db });
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aShopper, type Shopper } from '../test/cart-factory.ts';
+import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { deliveryOf } from './delivery-repository.ts';
+import { createDeliveryWorker, type WorkerLog } from './delivery-worker.ts';
+import { OutboxLookup } from './message-lookup.ts';
+import { reviewFor } from './start-worker.ts';
+
+// [I15-review] A gift card is delivered only once its order is approved: under ORDER_REVIEW=manual a paid
+// card waits while the order waits for review, goes when an operator approves, and never goes for a
+// refused order. (Under the default ORDER_REVIEW=auto the order is approved at checkout, so cards go as
+// before: delivery-worker.test.ts.)
+
+let t: TestApp;
+let catalogue: GiftCardCatalogue;
+let shopper: Shopper;
+const silent: WorkerLog = { info() {}, warn() {}, error() {} };
+
+beforeAll(async () => {
+  t = await createTestApp({ ORDER_REVIEW: 'manual' });
+  catalogue = await giftCardCatalogue(t.db);
+  shopper = await aShopper(t);
+  // 10:00 in Sydney: outside quiet hours.
+  t.clock.set('2026-11-21T23:00:00Z');
+});
+afterAll(() => t?.close());
+
+const outbox = () => {
+  const sandbox = t.app.deps.providers.outbox;
+  if (!sandbox) throw new Error('the test app runs messaging in sandbox mode');
+  return sandbox;
+};
+const aWorker = () =>
+  createDeliveryWorker({
+    db: t.db,
+    clock: t.clock,
+    messaging: outbox(),
+    lookup: new OutboxLookup(outbox()),
+    publicUrl: 'https://shop.example.com',
+    storeName: t.config.STORE_NAME,
+    identity: t.config.identity,
+    log: silent,
+  });
+const review = () =>
+  reviewFor({
+    config: t.config,
+    db: t.db,
+    clock: t.clock,
+    providers: t.app.deps.providers,
+    publicUrl: 'https://shop.example.com',
+    log: silent,
+  });
+
+async function aSentNowCard(): Promise<{ cardId: number; orderId: number }> {
+  const { cards } = await aPaidGiftCard(t, shopper, catalogue, { at: 'now' });
+  const card = cards[0];
+  if (!card || card.order_id === null) throw new Error('no linked card');
+  const linked = await t.db
+    .selectFrom('gift_card_details')
+    .select('order_id')
+    .where('id', '=', card.id)
+    .executeTakeFirstOrThrow();
+  return { cardId: card.id, orderId: linked.order_id ?? 0 };
+}
+
+const picturesOf = async (cardId: number) => {
+  const delivery = await deliveryOf(t.db, cardId);
+  const all = await outbox().list(10_000);
+  return all.filter((message) => message.body.includes(`Ref G-${delivery?.delivery_key}`));
+};
+
+describe('gift cards wait for the order’s approval [I15-review]', { timeout: 120_000 }, () => {
+  it('[I15-review] a card of an order awaiting review is not sent; once approved it is, once', async () => {
+    const { cardId, orderId } = await aSentNowCard();
+    expect(
+      (await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('pending_review');
+    expect(await aWorker().runOnce()).toBe(0);
+    expect(await picturesOf(cardId)).toEqual([]);
+    expect((await deliveryOf(t.db, cardId))?.status).toBe('queued');
+
+    await review().approve(orderId, 'system');
+    expect(await aWorker().runOnce()).toBe(1);
+    expect(await picturesOf(cardId)).toHaveLength(1);
+    expect(await aWorker().runOnce()).toBe(0);
+  });
+
+  it('[I15-review] a refused order’s cards are never sent', async () => {
+    const { cardId, orderId } = await aSentNowCard();
+    await review().refuse(orderId, 'Card looks stolen', 'system');
+    expect(await aWorker().runOnce()).toBe(0);
+    t.clock.advance(3 * 24 * 3_600_000);
+    expect(await aWorker().runOnce()).toBe(0);
+    expect(await picturesOf(cardId)).toEqual([]);
+    expect((await deliveryOf(t.db, cardId))?.status).toBe('queued');
+  });
+});
