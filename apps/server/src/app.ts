@@ -208,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sessions,
           payments: providers.payments,
           messaging: providers.messaging,
+          inventory: services.catalog.inventory,
         }),
       // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
       ({ sessions }) =>

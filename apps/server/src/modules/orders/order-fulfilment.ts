@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
-import { invalidateCatalogueCache } from '../catalog/catalog-cache.ts';
-import { notifyProductsChanged } from '../catalog/catalog-notifications.ts';
+import type { Inventory } from '../catalog/catalog-service.ts';
 import { createShopperMessages, type ShopperMessage } from '../messages/shopper-messages.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
@@ -60,6 +59,8 @@ export interface FulfilmentDeps {
   clock: Clock;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
+  /** The catalogue's stock: a restock gives back what checkout took. */
+  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   storeName: string;
   log?: { warn(message: string): void };
 }
@@ -91,30 +92,16 @@ async function lockOrder(trx: Trx, orderId: number) {
     .forUpdate()
     .executeTakeFirst();
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  if (order.customer_mobile) return order;
-  // Orders placed before checkout copied the mobile: the member's own.
-  const member = await trx
-    .selectFrom('customers')
-    .select('mobile')
-    .where('id', '=', order.customer_id)
-    .executeTakeFirst();
-  return { ...order, customer_mobile: member?.mobile ?? null };
+  return order;
 }
 
-/** Gives units back to stock, as checkout took them (products.qty), and tells other processes. */
-async function restockUnits(trx: Trx, units: { productId: number | null; qty: number }[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const unit of [...units].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
-    if (unit.productId === null || unit.qty <= 0) continue;
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ qty: eb('qty', '+', unit.qty) }))
-      .where('id', '=', unit.productId)
-      .execute();
-    ids.push(unit.productId);
-  }
-  await notifyProductsChanged(trx, ids);
-  return ids;
+/** The units to give back to stock (gift cards and deleted products have none), as checkout took them. */
+function stockLines(units: { productId: number | null; qty: number; giftcard: boolean }[]) {
+  return units.flatMap((unit) =>
+    unit.productId !== null && unit.qty > 0 && !unit.giftcard
+      ? [{ productId: unit.productId, qty: unit.qty }]
+      : [],
+  );
 }
 
 const sameRefund = (
@@ -347,13 +334,15 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           .where('id', '=', orderId)
           .execute();
         const restocked = input.restock
-          ? await restockUnits(
-              trx,
-              lines
-                .filter((line) => !line.item.is_giftcard)
-                .map((line) => ({ productId: line.item.product_id, qty: line.qty })),
+          ? stockLines(
+              lines.map((line) => ({
+                productId: line.item.product_id,
+                qty: line.qty,
+                giftcard: line.item.is_giftcard,
+              })),
             )
           : [];
+        await deps.inventory.giveBack(trx, restocked);
         const described = lines.map((line) => `${line.qty} × ${line.item.name}`).join(', ');
         const summary = `Refunded $${dollars(amount)} (${described ? `${described}, ` : ''}shipping $${dollars(input.shipping_cents)})${input.restock ? ', restocked' : ''}`;
         const eventId = await recordOrderEvent(trx, {
@@ -391,7 +380,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         return { refundId: refund.id, replayed: false as const, eventId, order, amount, restocked };
       });
       if (done.replayed) return { refundId: done.refundId, replayed: true };
-      if (done.restocked.length > 0) invalidateCatalogueCache();
+      if (done.restocked.length > 0) deps.inventory.changed();
       await textShopper(done.eventId, {
         to: done.order.customer_mobile ?? '',
         kind: 'sms',
@@ -481,13 +470,15 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         }
         // Units already refunded with a restock went back then; the rest go back now.
         const restocked = input.restock
-          ? await restockUnits(
-              trx,
-              items
-                .filter((item) => !item.is_giftcard)
-                .map((item) => ({ productId: item.product_id, qty: item.qty - item.refunded_qty })),
+          ? stockLines(
+              items.map((item) => ({
+                productId: item.product_id,
+                qty: item.qty - item.refunded_qty,
+                giftcard: item.is_giftcard,
+              })),
             )
           : [];
+        await deps.inventory.giveBack(trx, restocked);
         await trx
           .updateTable('orders')
           .set({ status: 'cancelled', cancelled_at: now, payment_state: paymentState })
@@ -533,7 +524,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         return { eventId, order, refundedNow, paymentState, restocked };
       });
-      if (done.restocked.length > 0) invalidateCatalogueCache();
+      if (done.restocked.length > 0) deps.inventory.changed();
       const money =
         done.refundedNow > 0
           ? `We have refunded $${dollars(done.refundedNow)}.`

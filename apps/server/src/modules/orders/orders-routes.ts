@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import type { Inventory } from '../catalog/catalog-service.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import { createStaffSessions, type StaffSessions } from '../staff/staff-sessions.ts';
@@ -43,6 +44,8 @@ export interface OrderRoutesDeps {
   sessions?: StaffSessions;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
+  /** The catalogue's stock (refunds and cancellations restock). */
+  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   /** Defaults to config.REVIEW_FLAG_HOURS when the config has it, else 24. */
   reviewFlagHours?: number;
   log?: { warn(message: string): void };
@@ -81,6 +84,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     clock,
     payments: deps.payments,
     messaging: deps.messaging,
+    inventory: deps.inventory,
     storeName: config.STORE_NAME,
     ...(deps.log ? { log: deps.log } : {}),
   });
