@@ -46,21 +46,16 @@ export interface OrderRoutesDeps {
   messaging: MessagingProvider;
   /** The catalogue's stock (refunds and cancellations restock). */
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
-  /** Defaults to config.REVIEW_FLAG_HOURS when the config has it, else 24. */
+  /** Defaults to config.REVIEW_FLAG_HOURS (24). */
   reviewFlagHours?: number;
   log?: { warn(message: string): void };
 }
 
 const orderParams = z.object({ id: idParam });
 
-/** The settings of issue 15 that the review branch adds to config.ts; read when present. */
+/** ORDER_REVIEW and REVIEW_FLAG_HOURS (config.ts, docs/order-review.md). */
 function reviewSettings(config: Config) {
-  const settings = config as Config & { ORDER_REVIEW?: 'auto' | 'manual'; REVIEW_FLAG_HOURS?: number };
-  return {
-    mode: settings.ORDER_REVIEW === 'manual' ? ('manual' as const) : ('auto' as const),
-    flagHours:
-      typeof settings.REVIEW_FLAG_HOURS === 'number' ? settings.REVIEW_FLAG_HOURS : DEFAULT_REVIEW_FLAG_HOURS,
-  };
+  return { mode: config.ORDER_REVIEW, flagHours: config.REVIEW_FLAG_HOURS ?? DEFAULT_REVIEW_FLAG_HOURS };
 }
 
 export function viewerOf(request: FastifyRequest): OrderViewer {
