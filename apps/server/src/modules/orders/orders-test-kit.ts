@@ -16,8 +16,8 @@ export const ORIGIN = 'https://shop.example';
 export const RP_ID = 'shop.example';
 
 /** MUG-1 $19.95 and CUP-3 $10.00 (Harbour Goods), BOWL-1 $7.50 (Outback Outfitters). */
-export async function ordersTestApp(): Promise<TestApp> {
-  const t = await createTestApp({ AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: ORIGIN });
+export async function ordersTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({ AUTH_SECRET: TEST_AUTH_SECRET, PUBLIC_URL: ORIGIN, ...settings });
   await importTestCatalogue(t.db, {
     sellers: [
       aSeller({ name: 'Harbour Goods' }),
