@@ -31,6 +31,7 @@ import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
+import { orderRoutes } from './modules/orders/orders-routes.ts';
 import { recordStaffAction } from './modules/staff/staff-audit.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
@@ -201,6 +202,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
     routes: [
       orderReviewRoutes({ db, review: services.orderReview }),
+      // [I15-orders] Orders list, CSV, detail, ship, refund, cancel, notes, dashboard (docs/back-office-orders.md).
+      ({ sessions }) =>
+        orderRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          payments: providers.payments,
+          messaging: providers.messaging,
+          inventory: services.catalog.inventory,
+        }),
       // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
       ({ sessions }) =>
         giftCardConsoleRoutes({

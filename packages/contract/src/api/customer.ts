@@ -77,6 +77,30 @@ export const orderPaymentSchema = z
   .meta({ id: 'OrderPayment' });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
+/** [I15-shopper-status] One seller's items on their way: the carrier and its tracking page. */
+export const orderShipmentSchema = z
+  .object({
+    seller_name: z.string(),
+    carrier: z.string(),
+    tracking_number: z.string(),
+    /** The carrier's public tracking page; null for a carrier the shop does not know. */
+    tracking_url: z.string().nullable(),
+    /** ISO instant. */
+    shipped_at: z.string(),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/** [I15-shopper-status] An order's status (orders.status) in the shopper's words. */
+export const ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending_review: 'Being reviewed',
+  approved: 'Confirmed',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  refused: 'Not accepted',
+  cancelled: 'Cancelled',
+};
+
 /** [DATA-41] An order as the account shows it. */
 export const orderSchema = z
   .object({
@@ -95,6 +119,10 @@ export const orderSchema = z
     items: z.array(orderItemSchema),
     /** [I11-11] Added after SPEC.md: absent from servers that predate it; null before the payment is recorded. */
     payment: orderPaymentSchema.nullable().optional(),
+    /** [I15-shopper-status] The status in words ('Partly shipped'); absent from servers that predate it. */
+    status_label: z.string().optional(),
+    /** [I15-shopper-status] Each seller's shipment, oldest first (GET {ns}/order); absent from older servers. */
+    shipments: z.array(orderShipmentSchema).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

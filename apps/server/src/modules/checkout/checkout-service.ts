@@ -9,7 +9,7 @@ import type {
   ShippingMethod as ShippingMethodWire,
   Totals as TotalsWire,
 } from '@quokka/contract/api/checkout';
-import type { Order as OrderWire } from '@quokka/contract/api/customer';
+import { ORDER_STATUS_LABELS, type Order as OrderWire } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { centsToDollars, dollarsToCents, formatCents, lineTotal, orderTotal } from '@quokka/contract/money';
 import { joinFullName } from '@quokka/contract/names';
@@ -29,6 +29,7 @@ import { type CatalogService, productNotAvailable } from '../catalog/catalog-ser
 import { CUSTOMER_TEXT, type CustomerService, type Member } from '../customer/customer-service.ts';
 import { recordOrderEvent } from '../orders/order-events.ts';
 import { REVIEW_WINDOW_MS } from '../orders/order-review.ts';
+import { shopperShipments } from '../orders/shopper-order-status.ts';
 import {
   findMemberOrder,
   findOrderByKey,
@@ -184,6 +185,8 @@ function orderWire(order: OrderRow, items: OrderItemRow[]): OrderWire {
     billing_address: order.billing_address,
     // [I11-11] The card as the provider described it; null until the charge is on the order.
     payment: order.payment_id ? { brand: order.card_brand, last4: order.card_last4 } : null,
+    // [I15-shopper-status] The status in the shopper's words.
+    ...(ORDER_STATUS_LABELS[order.status] ? { status_label: ORDER_STATUS_LABELS[order.status] } : {}),
     items: items.map((item) => ({
       item_id: item.id,
       product_id: item.product_id,
@@ -692,7 +695,11 @@ export function createCheckoutService({
     async order(customerId, orderId) {
       const row = await findMemberOrder(db, customerId, orderId);
       if (!row) throw new NotFoundError(CHECKOUT_TEXT.orderNotFound);
-      return orderAnswer(row);
+      // [I15-shopper-status] Each seller's shipment with its tracking link (modules/orders).
+      return {
+        ...(await orderAnswer(row)),
+        shipments: await shopperShipments(db, row.id, catalog.sellerName),
+      };
     },
   };
 }

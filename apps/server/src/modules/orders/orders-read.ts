@@ -1,13 +1,532 @@
-import type { AdminOrder } from '@quokka/contract/api/admin';
+import type {
+  AdminOrder,
+  OrderStatus,
+  OrderSummary,
+  PaymentState,
+  SentMessage,
+  TimelineEvent,
+} from '@quokka/contract/api/admin';
+import { parseAuMobile } from '@quokka/contract/mobile';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { StaffSession } from '../staff/staff-sessions.ts';
+import type { Database } from '../../db/schema.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 
-// PLACEHOLDER on the i15-review branch only: the order detail reader is H2's (branch i15-orders), which
-// replaces this file. The review routes (order-review-routes.ts) answer with it.
+// [I15-orders] The back office's reading of orders: the list (search, filters, paging, CSV) and one
+// order with its items, shipments, refunds, timeline and what the viewer may do now. A vendor sees only
+// orders holding its seller's items and, in an order, only its own lines (docs/back-office-orders.md).
 
-/** The member of staff looking: what they may see and do depends on the role and seller. */
-export type OrderViewer = StaffSession['staff'];
+/** Orders waiting for review longer than this many hours are flagged (config.REVIEW_FLAG_HOURS). */
+export const DEFAULT_REVIEW_FLAG_HOURS = 24;
+/** The most rows a CSV export holds. */
+export const CSV_MAX_ROWS = 10_000;
+export const SHOP_TIME_ZONE = 'Australia/Sydney';
+export const ORDER_NOT_FOUND = 'The order does not exist.';
 
-export async function loadAdminOrder(_db: Db, _orderId: number, _viewer: OrderViewer): Promise<AdminOrder> {
-  throw new Error('replaced by H2');
+export interface OrderViewer {
+  staffId: number;
+  role: 'operator' | 'vendor';
+  sellerId: number | null;
+}
+
+/** A session's member of staff (StaffSession['staff']), as the review routes pass it. */
+export interface StaffViewer {
+  id: number;
+  name?: string;
+  mobile?: string;
+  role: 'operator' | 'vendor';
+  seller_id: number | null;
+}
+
+/** The viewer in either shape: {staffId, role, sellerId} or the session's staff row. */
+export function viewerFrom(viewer: OrderViewer | StaffViewer): OrderViewer {
+  return 'staffId' in viewer ? viewer : { staffId: viewer.id, role: viewer.role, sellerId: viewer.seller_id };
+}
+
+export interface ReadOptions {
+  now?: Date;
+  reviewFlagHours?: number;
+}
+
+export interface OrderFilters {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+  seller_id?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  flagged?: string | undefined;
+  page?: number;
+  page_size?: number;
+}
+
+type Eb = ExpressionBuilder<Database, 'orders'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function flagCutoff(options: ReadOptions): Date {
+  const now = options.now ?? new Date();
+  return new Date(now.getTime() - (options.reviewFlagHours ?? DEFAULT_REVIEW_FLAG_HOURS) * 3_600_000);
+}
+
+/** Orders holding an item of this seller. */
+const hasSellerItem = (eb: Eb, sellerId: number) =>
+  eb.exists(
+    eb
+      .selectFrom('order_items')
+      .select(sql`1`.as('one'))
+      .whereRef('order_items.order_id', '=', 'orders.id')
+      .where('order_items.seller_id', '=', sellerId),
+  );
+
+/** The search box: an order number (with or without its leading zeros), a mobile in any form, or a name. */
+function searchCondition(eb: Eb, q: string) {
+  const text = q.trim();
+  const any = [eb('orders.customer_name', 'ilike', sql<string>`${`%${escapeLike(text)}%`} escape '\\'`)];
+  const number = /^#?(\d{1,12})$/.exec(text.replace(/\s+/g, ''));
+  if (number?.[1]) {
+    const digits = number[1].replace(/^0+/, '') || '0';
+    any.push(eb(sql<string>`ltrim(orders.increment_id, '0')`, '=', digits));
+  }
+  const mobile = parseAuMobile(text);
+  if (mobile) any.push(eb('orders.customer_mobile', '=', mobile));
+  return eb.or(any);
+}
+
+function filteredOrders(db: Db, filters: OrderFilters, viewer: OrderViewer, options: ReadOptions) {
+  let query = db.selectFrom('orders');
+  if (viewer.role !== 'operator') {
+    const own = viewer.sellerId ?? -1;
+    query = query.where((eb) => hasSellerItem(eb, own));
+  }
+  const q = filters.q?.trim();
+  if (q) query = query.where((eb) => searchCondition(eb, q));
+  if (filters.status) query = query.where('orders.status', '=', filters.status);
+  if (filters.seller_id !== undefined) {
+    const seller = filters.seller_id;
+    query = query.where((eb) => hasSellerItem(eb, seller));
+  }
+  if (filters.from)
+    query = query.where(
+      sql<boolean>`(orders.created_at at time zone ${SHOP_TIME_ZONE})::date >= ${filters.from}::date`,
+    );
+  if (filters.to)
+    query = query.where(
+      sql<boolean>`(orders.created_at at time zone ${SHOP_TIME_ZONE})::date <= ${filters.to}::date`,
+    );
+  if (filters.flagged)
+    query = query
+      .where('orders.status', '=', 'pending_review')
+      .where('orders.created_at', '<', flagCutoff(options));
+  return query;
+}
+
+async function summaries(
+  db: Db,
+  filters: OrderFilters,
+  viewer: OrderViewer,
+  options: ReadOptions,
+  limit: number,
+  offset: number,
+): Promise<OrderSummary[]> {
+  const rows = await filteredOrders(db, filters, viewer, options)
+    .selectAll('orders')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length === 0) return [];
+  let itemsQuery = db
+    .selectFrom('order_items')
+    .innerJoin('sellers', 'sellers.id', 'order_items.seller_id')
+    .select([
+      'order_items.order_id',
+      'order_items.seller_id',
+      'sellers.name as seller_name',
+      'order_items.qty',
+    ])
+    .where(
+      'order_items.order_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('order_items.id');
+  if (viewer.role !== 'operator')
+    itemsQuery = itemsQuery.where('order_items.seller_id', '=', viewer.sellerId ?? -1);
+  const items = await itemsQuery.execute();
+  const cutoff = flagCutoff(options);
+  return rows.map((row) => {
+    const own = items.filter((item) => item.order_id === row.id);
+    const sellers = new Map<number, string>();
+    for (const item of own) sellers.set(item.seller_id, item.seller_name);
+    return {
+      id: row.id,
+      increment_id: row.increment_id,
+      created_at: row.created_at.toISOString(),
+      status: row.status as OrderStatus,
+      payment_state: row.payment_state as PaymentState,
+      customer_name: row.customer_name,
+      customer_mobile: row.customer_mobile ?? '',
+      grand_total_cents: row.grand_total_cents,
+      captured_cents: row.captured_cents,
+      refunded_cents: row.refunded_cents,
+      item_count: own.reduce((sum, item) => sum + item.qty, 0),
+      sellers: [...sellers].map(([id, name]) => ({ id, name })),
+      flagged: row.status === 'pending_review' && row.created_at.getTime() < cutoff.getTime(),
+    };
+  });
+}
+
+/** A page of the orders the viewer may see, newest first. */
+export async function listAdminOrders(
+  db: Db,
+  query: OrderFilters,
+  viewer: OrderViewer,
+  options: ReadOptions = {},
+): Promise<{ items: OrderSummary[]; total: number; page: number; page_size: number }> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 50;
+  const count = await filteredOrders(db, query, viewer, options)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await summaries(db, query, viewer, options, pageSize, (page - 1) * pageSize);
+  return { items, total: Number(count.n), page, page_size: pageSize };
+}
+
+// ---------------------------------------------------------------- CSV
+
+/** '12.30' for 1230 cents. */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const sydneyTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** One CSV cell: a formula-looking text is defused with a leading quote; quotes and separators are quoted. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_HEADER = [
+  'order_number',
+  'placed_at_sydney',
+  'status',
+  'payment_state',
+  'customer_name',
+  'customer_mobile',
+  'sellers',
+  'items',
+  'grand_total',
+  'captured',
+  'refunded',
+  'flagged',
+];
+
+/** The filtered list (every page, at most CSV_MAX_ROWS rows) as CSV, with a header line. */
+export async function ordersCsv(
+  db: Db,
+  query: OrderFilters,
+  viewer: OrderViewer,
+  options: ReadOptions = {},
+): Promise<string> {
+  const rows = await summaries(db, query, viewer, options, CSV_MAX_ROWS, 0);
+  const lines = [CSV_HEADER.join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.increment_id,
+        sydneyTime.format(new Date(row.created_at)),
+        row.status,
+        row.payment_state,
+        row.customer_name,
+        row.customer_mobile,
+        row.sellers.map((seller) => seller.name).join('; '),
+        String(row.item_count),
+        dollars(row.grand_total_cents),
+        dollars(row.captured_cents),
+        dollars(row.refunded_cents),
+        row.flagged ? 'yes' : 'no',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+// ---------------------------------------------------------------- one order
+
+/** Whether the viewer may see this order at all (a vendor: only with its seller's items). */
+export async function viewerSeesOrder(db: Db, orderId: number, viewer: OrderViewer): Promise<boolean> {
+  let query = db.selectFrom('orders').select('orders.id').where('orders.id', '=', orderId);
+  if (viewer.role !== 'operator') query = query.where((eb) => hasSellerItem(eb, viewer.sellerId ?? -1));
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+function messageOf(row: {
+  id: number;
+  provider_message_id: string;
+  kind: 'sms' | 'mms';
+  purpose: string;
+  to_number: string;
+  status: string;
+  error_code: string | null;
+  created_at: Date;
+  status_at: Date | null;
+}): SentMessage {
+  return {
+    id: row.id,
+    provider_message_id: row.provider_message_id,
+    kind: row.kind,
+    purpose: row.purpose,
+    to: row.to_number,
+    status: row.status as SentMessage['status'],
+    error_code: row.error_code,
+    created_at: row.created_at.toISOString(),
+    status_at: row.status_at?.toISOString() ?? null,
+  };
+}
+
+/** Money and internal notes: a vendor's timeline leaves these out (issue 16 gives vendors their money). */
+const OPERATOR_ONLY_EVENTS = new Set([
+  'refunded',
+  'provider_refund',
+  'note',
+  'dispute_opened',
+  'dispute_closed',
+  'payment_captured',
+  'payment_authorised',
+  'payment_released',
+]);
+
+const PURPOSES: Record<string, string> = {
+  order_receipt: 'Receipt',
+  order_refused: 'Refusal',
+  order_shipped: 'Shipping',
+  order_refunded: 'Refund',
+  order_cancelled: 'Cancellation',
+  gift_card: 'Gift card',
+  gift_card_receipt: 'Gift card receipt',
+};
+
+/** The order as the back office shows it; 404 when it does not exist or the viewer may not see it. */
+export async function loadAdminOrder(
+  db: Db,
+  orderId: number,
+  who: OrderViewer | StaffViewer,
+  options: ReadOptions = {},
+): Promise<AdminOrder> {
+  const viewer = viewerFrom(who);
+  if (!(await viewerSeesOrder(db, orderId, viewer))) throw new NotFoundError(ORDER_NOT_FOUND);
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const operator = viewer.role === 'operator';
+  const own = viewer.sellerId ?? -1;
+
+  const allItems = await db
+    .selectFrom('order_items')
+    .innerJoin('sellers', 'sellers.id', 'order_items.seller_id')
+    .selectAll('order_items')
+    .select('sellers.name as seller_name')
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('order_items.id')
+    .execute();
+  const items = operator ? allItems : allItems.filter((item) => item.seller_id === own);
+
+  const allShipments = await db
+    .selectFrom('order_shipments')
+    .innerJoin('sellers', 'sellers.id', 'order_shipments.seller_id')
+    .selectAll('order_shipments')
+    .select('sellers.name as seller_name')
+    .where('order_shipments.order_id', '=', orderId)
+    .orderBy('order_shipments.id')
+    .execute();
+  const shipments = operator ? allShipments : allShipments.filter((s) => s.seller_id === own);
+
+  const refunds = operator
+    ? await db.selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute()
+    : [];
+
+  const events = await db
+    .selectFrom('order_events')
+    .leftJoin('staff', 'staff.id', 'order_events.staff_id')
+    .leftJoin('sent_messages', 'sent_messages.id', 'order_events.message_id')
+    .select([
+      'order_events.id',
+      'order_events.created_at',
+      'order_events.type',
+      'order_events.actor',
+      'order_events.staff_id',
+      'order_events.seller_id',
+      'order_events.summary',
+      'order_events.data',
+      'order_events.message_id',
+      'staff.name as staff_name',
+    ])
+    .where('order_events.order_id', '=', orderId)
+    .orderBy('order_events.id')
+    .execute();
+  const messages = await db
+    .selectFrom('sent_messages')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('order_id', '=', orderId),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('order_events')
+            .select('message_id')
+            .where('order_id', '=', orderId)
+            .where('message_id', 'is not', null),
+        ),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  const messageById = new Map(messages.map((message) => [message.id, messageOf(message)]));
+  const attached = new Set(events.map((event) => event.message_id).filter((id) => id !== null));
+
+  const actorOf = (event: (typeof events)[number]) => {
+    const staffId =
+      event.staff_id ?? (/^staff:(\d+)$/.exec(event.actor)?.[1] ? Number(event.actor.slice(6)) : null);
+    if (staffId !== null) return event.staff_name ?? `staff #${staffId}`;
+    return event.actor;
+  };
+  const timeline: (TimelineEvent & { order: number })[] = events
+    .filter(
+      (event) =>
+        operator ||
+        event.seller_id === own ||
+        (event.seller_id === null && !OPERATOR_ONLY_EVENTS.has(event.type)),
+    )
+    .map((event) => ({
+      id: Number(event.id),
+      at: event.created_at.toISOString(),
+      type: event.type,
+      actor: actorOf(event),
+      summary: event.summary,
+      seller_id: event.seller_id,
+      data: (event.data ?? {}) as Record<string, unknown>,
+      message: event.message_id !== null ? (messageById.get(event.message_id) ?? null) : null,
+      order: event.created_at.getTime(),
+    }));
+  // Messages about the order that no event carries (receipts, gift cards, a resend) are entries of their own.
+  if (operator) {
+    for (const row of messages) {
+      if (attached.has(row.id)) continue;
+      const message = messageById.get(row.id) as SentMessage;
+      timeline.push({
+        // Negative: a message entry's id never collides with an event's.
+        id: -row.id,
+        at: message.created_at,
+        type: 'message',
+        actor: 'system',
+        summary: `${PURPOSES[row.purpose] ?? row.purpose} ${row.kind.toUpperCase()} to ${row.to_number}: ${row.status}`,
+        seller_id: null,
+        data: { purpose: row.purpose },
+        message,
+        order: row.created_at.getTime(),
+      });
+    }
+  }
+  timeline.sort((a, b) => a.order - b.order || Math.abs(a.id) - Math.abs(b.id));
+
+  const status = order.status as OrderStatus;
+  const shippable = status === 'approved' || status === 'partially_shipped';
+  const shipped = new Set(allShipments.map((s) => s.seller_id));
+  const toShip = [
+    ...new Set(
+      allItems.filter((item) => !item.is_giftcard && !shipped.has(item.seller_id)).map((i) => i.seller_id),
+    ),
+  ];
+  const refundable = Math.max(0, order.captured_cents - order.refunded_cents);
+  const captured = order.payment_state === 'captured' || order.payment_state === 'partially_refunded';
+  const cutoff = flagCutoff(options);
+  const sellers = new Map<number, string>();
+  for (const item of items) sellers.set(item.seller_id, item.seller_name);
+
+  return {
+    id: order.id,
+    increment_id: order.increment_id,
+    created_at: order.created_at.toISOString(),
+    status,
+    payment_state: order.payment_state as PaymentState,
+    customer_name: order.customer_name,
+    customer_mobile: order.customer_mobile ?? '',
+    grand_total_cents: order.grand_total_cents,
+    captured_cents: order.captured_cents,
+    refunded_cents: order.refunded_cents,
+    item_count: items.reduce((sum, item) => sum + item.qty, 0),
+    sellers: [...sellers].map(([id, name]) => ({ id, name })),
+    flagged: status === 'pending_review' && order.created_at.getTime() < cutoff.getTime(),
+    customer_id: order.customer_id,
+    customer_email: order.customer_email,
+    shipping_title: order.shipping_title,
+    shipping_cents: order.shipping_cents,
+    subtotal_cents: order.subtotal_cents,
+    authorised_cents: order.authorised_cents,
+    shipping_refunded_cents: order.shipping_refunded_cents,
+    shipping_address: order.shipping_address as unknown as Record<string, unknown>,
+    payment_provider: order.payment_provider,
+    payment_id: operator ? order.payment_id : null,
+    card_brand: order.card_brand,
+    card_last4: order.card_last4,
+    capture_by: order.capture_by?.toISOString() ?? null,
+    refusal_reason: order.refusal_reason,
+    items: items.map((item) => ({
+      id: item.id,
+      seller_id: item.seller_id,
+      seller_name: item.seller_name,
+      sku: item.sku,
+      name: item.name,
+      is_giftcard: item.is_giftcard,
+      price_cents: item.price_cents,
+      qty: item.qty,
+      row_total_cents: item.row_total_cents,
+      refunded_qty: item.refunded_qty,
+      refunded_cents: item.refunded_cents,
+    })),
+    shipments: shipments.map((s) => ({
+      id: s.id,
+      seller_id: s.seller_id,
+      seller_name: s.seller_name,
+      carrier: s.carrier,
+      tracking_number: s.tracking_number,
+      tracking_url: s.tracking_url,
+      shipped_at: s.shipped_at.toISOString(),
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount_cents: refund.amount_cents,
+      shipping_cents: refund.shipping_cents,
+      lines: refund.lines,
+      restocked: refund.restocked,
+      reason: refund.reason,
+      source: refund.source,
+      provider_refund_id: refund.provider_refund_id,
+      created_at: refund.created_at.toISOString(),
+    })),
+    timeline: timeline.map(({ order: _order, ...event }) => event),
+    actions: {
+      approve: operator && status === 'pending_review',
+      refuse: operator && status === 'pending_review',
+      ship_sellers: shippable ? toShip.filter((seller) => operator || seller === own) : [],
+      refund: operator && captured && refundable > 0,
+      cancel: operator && (status === 'pending_review' || status === 'approved') && allShipments.length === 0,
+      refundable_cents: operator ? refundable : 0,
+    },
+  };
 }

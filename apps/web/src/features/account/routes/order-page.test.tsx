@@ -3,7 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
+import { orderStatusText } from '../components/order-payment';
 import { anOrder, aSnapshot, PATHS, stubAccountApi } from '../test/fake-account-api';
+import { SHIPMENT_TEXT } from './order-page';
 
 // The first render loads the screen's chunk, slow on a busy machine.
 describe('/account/order/:id', { timeout: 20_000 }, () => {
@@ -79,6 +81,65 @@ describe('/account/order/:id', { timeout: 20_000 }, () => {
     const status = await screen.findByText(MSG.orderStatus, {}, { timeout: 5_000 });
     expect(status.nextSibling).toHaveTextContent(MSG.orderStatusRefunded);
     expect(screen.getByText(MSG.payment).nextSibling).toHaveTextContent('Mastercard •••• 4444');
+  });
+
+  it('[I15-shopper-status] shows the status in words and each shipment with its carrier and tracking link', async () => {
+    stubAccountApi({
+      orders: [
+        anOrder(7, {
+          status: 'partially_shipped',
+          status_label: 'Partly shipped',
+          shipments: [
+            {
+              seller_name: 'Harbour Goods',
+              carrier: 'Australia Post',
+              tracking_number: '33ABC0012345',
+              tracking_url: 'https://auspost.com.au/mypost/track/details/33ABC0012345',
+              shipped_at: '2026-11-24T01:00:00.000Z',
+            },
+            {
+              seller_name: 'Outback Outfitters',
+              carrier: 'Pigeon Post',
+              tracking_number: 'PP-1',
+              tracking_url: null,
+              shipped_at: '2026-11-24T02:00:00.000Z',
+            },
+          ],
+        }),
+      ],
+    });
+    signIn('tok');
+    renderApp('/account/order/7');
+    const status = await screen.findByText(MSG.orderStatus, {}, { timeout: 5_000 });
+    expect(status.nextSibling).toHaveTextContent('Partly shipped');
+    const tracking = screen.getByRole('region', { name: SHIPMENT_TEXT.heading });
+    expect(
+      within(tracking).getByText('Harbour Goods sent with Australia Post, 24 Nov 2026'),
+    ).toBeInTheDocument();
+    const link = within(tracking).getByRole('link', { name: 'Track parcel 33ABC0012345' });
+    expect(link).toHaveAttribute('href', 'https://auspost.com.au/mypost/track/details/33ABC0012345');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // An unknown carrier has no link: the number is shown to quote to the carrier.
+    expect(within(tracking).getByText('Tracking number PP-1')).toBeInTheDocument();
+    expect(within(tracking).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('[I15-shopper-status] each back-office status reads in words, even from a server without labels', async () => {
+    const words: [string, string][] = [
+      ['pending_review', 'Being reviewed'],
+      ['approved', 'Confirmed'],
+      ['partially_shipped', 'Partly shipped'],
+      ['shipped', 'Shipped'],
+      ['refused', 'Not accepted'],
+      ['cancelled', 'Cancelled'],
+    ];
+    expect(words.map(([status]) => orderStatusText(status))).toEqual(words.map(([, text]) => text));
+    stubAccountApi({ orders: [anOrder(8, { status: 'refused' })] });
+    signIn('tok');
+    renderApp('/account/order/8');
+    const status = await screen.findByText(MSG.orderStatus, {}, { timeout: 5_000 });
+    expect(status.nextSibling).toHaveTextContent('Not accepted');
+    expect(screen.queryByRole('region', { name: SHIPMENT_TEXT.heading })).not.toBeInTheDocument();
   });
 
   it("another member's order (the server answers 404) reads as not found, with the way back to the orders", async () => {

@@ -2,7 +2,7 @@
 // shipping amount and total, and the shipping and billing addresses; [I11-11] its status and payment. Another member's order is
 // 'not found', like one that does not exist.
 
-import type { Order } from '@quokka/contract/api/customer';
+import type { Order, OrderShipment } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice } from '@quokka/contract/money';
 import { useParams } from 'react-router';
@@ -22,6 +22,57 @@ function parseOrderId(value: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
+// [I15-shopper-status] Each seller's shipment: who sent it, with which carrier, and its tracking link.
+export const SHIPMENT_TEXT = {
+  heading: 'Tracking',
+  sentWith: 'sent with',
+  track: 'Track parcel',
+  trackingNumber: 'Tracking number',
+} as const;
+
+const SHIPPED_DATE = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Australia/Sydney',
+});
+
+function shippedOn(shipment: OrderShipment): string {
+  const date = new Date(shipment.shipped_at);
+  return Number.isNaN(date.getTime()) ? '' : SHIPPED_DATE.format(date);
+}
+
+function OrderShipments({ shipments }: { shipments: readonly OrderShipment[] }) {
+  return (
+    <AccountSection id="order-tracking" title={SHIPMENT_TEXT.heading}>
+      <ul className="acct-card order-shipments">
+        {shipments.map((shipment) => (
+          <li key={`${shipment.seller_name}-${shipment.tracking_number}`} className="order-shipment">
+            <span className="order-shipment__what">
+              {shipment.seller_name} {SHIPMENT_TEXT.sentWith} {shipment.carrier}
+              {shippedOn(shipment) ? `, ${shippedOn(shipment)}` : ''}
+            </span>
+            {shipment.tracking_url ? (
+              <a
+                className="order-shipment__track"
+                href={shipment.tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {SHIPMENT_TEXT.track} {shipment.tracking_number}
+              </a>
+            ) : (
+              <span className="order-shipment__track">
+                {SHIPMENT_TEXT.trackingNumber} {shipment.tracking_number}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </AccountSection>
+  );
+}
+
 function OrderDetail({ order }: { order: Order }) {
   const date = orderDate(order);
   return (
@@ -35,6 +86,7 @@ function OrderDetail({ order }: { order: Order }) {
         ) : null}
       </p>
       <OrderStatusFacts order={order} />
+      {order.shipments && order.shipments.length > 0 ? <OrderShipments shipments={order.shipments} /> : null}
       <AccountSection id="order-items" title={MSG.items}>
         <table className="acct-card acct-items">
           <thead>

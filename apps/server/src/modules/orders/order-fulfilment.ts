@@ -1,0 +1,568 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import type { Inventory } from '../catalog/catalog-service.ts';
+import { createShopperMessages, type ShopperMessage } from '../messages/shopper-messages.ts';
+import { recordStaffAction } from '../staff/staff-audit.ts';
+import { attachEventMessage, recordOrderEvent } from './order-events.ts';
+import { dollars, ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './orders-read.ts';
+
+// [I15-ship, I15-refund, I15-cancel] What staff do to an order after it was approved: mark a seller's
+// items shipped, refund lines and shipping, cancel before anything shipped, and write notes. Each action
+// runs in one transaction with the order row locked (FOR UPDATE), so racing clicks wait for each other
+// and see what the first one did; it writes the order, an order event and an audit line together. The
+// shopper's text goes after the commit and is attached to the event; a failed send never undoes the
+// action (it shows on the timeline as a failed message). docs/back-office-orders.md.
+
+export const FULFILMENT_TEXT = {
+  notShippable: 'Only an approved order that has not been fully shipped can be marked as shipped.',
+  sellerHasNoItems: 'This seller has no items to ship in the order.',
+  alreadyShipped: "This seller's items are already marked as shipped.",
+  vendorOwnSeller: "You can only ship your own seller's items.",
+  notCaptured: 'Only an order whose payment was captured can be refunded.',
+  emptyRefund: 'Choose at least one line or some shipping to refund.',
+  duplicateLine: 'Each line may appear only once in a refund.',
+  unknownLine: 'That line is not part of this order.',
+  tooManyUnits: 'That is more than is left to refund on the line.',
+  tooMuchShipping: 'That is more shipping than is left to refund.',
+  tooMuchMoney: 'That is more than is left of the captured payment.',
+  keyReused: 'This refund key was already used for a different refund.',
+  notCancellable: 'Only an order that has not shipped can be cancelled.',
+} as const;
+
+/** Public tracking pages of the carriers we know, by normalised carrier name. */
+const TRACKING: [RegExp, (n: string) => string][] = [
+  [/^(australiapost|auspost|ap)$/, (n) => `https://auspost.com.au/mypost/track/details/${n}`],
+  [/^startrack$/, (n) => `https://startrack.com.au/track/details/${n}`],
+  [/^sendle$/, (n) => `https://track.sendle.com/tracking?ref=${n}`],
+  [/^(aramex|fastway|aramexaustralia)$/, (n) => `https://www.aramex.com.au/tools/track?l=${n}`],
+  [/^(couriersplease|cp)$/, (n) => `https://www.couriersplease.com.au/tools-track/no/${n}`],
+  [
+    /^(dhl|dhlexpress)$/,
+    (n) => `https://www.dhl.com/au-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+  ],
+];
+
+/** The carrier's tracking page for this number, or null for a carrier we do not know. */
+export function trackingUrl(carrier: string, trackingNumber: string): string | null {
+  const key = carrier.toLowerCase().replace(/[^a-z]/g, '');
+  const number = encodeURIComponent(trackingNumber.replace(/\s+/g, ''));
+  for (const [pattern, url] of TRACKING) if (pattern.test(key)) return url(number);
+  return null;
+}
+
+export interface FulfilmentDeps {
+  db: Db;
+  clock: Clock;
+  payments: PaymentsProvider;
+  messaging: MessagingProvider;
+  /** The catalogue's stock: a restock gives back what checkout took. */
+  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
+  storeName: string;
+  log?: { warn(message: string): void };
+}
+
+export interface ShipInput {
+  seller_id: number;
+  carrier: string;
+  tracking_number: string;
+}
+export interface RefundInput {
+  lines: { order_item_id: number; qty: number }[];
+  shipping_cents: number;
+  restock: boolean;
+  reason?: string | undefined;
+  idempotency_key: string;
+}
+export interface CancelInput {
+  reason: string;
+  restock: boolean;
+}
+
+type Trx = Db;
+
+async function lockOrder(trx: Trx, orderId: number) {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** The units to give back to stock (gift cards and deleted products have none), as checkout took them. */
+function stockLines(units: { productId: number | null; qty: number; giftcard: boolean }[]) {
+  return units.flatMap((unit) =>
+    unit.productId !== null && unit.qty > 0 && !unit.giftcard
+      ? [{ productId: unit.productId, qty: unit.qty }]
+      : [],
+  );
+}
+
+const sameRefund = (
+  stored: { lines: { order_item_id: number; qty: number }[]; shipping_cents: number; restocked: boolean },
+  input: RefundInput,
+) => {
+  const norm = (lines: { order_item_id: number; qty: number }[]) =>
+    JSON.stringify(
+      lines.map((line) => [line.order_item_id, line.qty]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
+    );
+  return (
+    norm(stored.lines) === norm(input.lines) &&
+    stored.shipping_cents === input.shipping_cents &&
+    stored.restocked === input.restock
+  );
+};
+
+export function createOrderFulfilment(deps: FulfilmentDeps) {
+  const { db, clock, payments, storeName } = deps;
+  const messages = createShopperMessages({ db, messaging: deps.messaging });
+  const actorOf = (viewer: OrderViewer) => `staff:${viewer.staffId}`;
+
+  /** Texts the shopper after the commit and attaches the message to the event; a failure is recorded, never thrown. */
+  async function textShopper(eventId: string, message: ShopperMessage): Promise<void> {
+    if (!message.to) return;
+    let messageId: number;
+    try {
+      messageId = (await messages.send(message)).id;
+    } catch (error) {
+      deps.log?.warn(`order ${message.orderId}: ${message.purpose} text failed: ${String(error)}`);
+      const row = await db
+        .insertInto('sent_messages')
+        .values({
+          provider: deps.messaging.mode === 'sandbox' ? 'sandbox' : 'twilio',
+          provider_message_id: `unsent-${randomUUID()}`,
+          kind: message.kind,
+          purpose: message.purpose,
+          to_number: message.to,
+          order_id: message.orderId ?? null,
+          status: 'failed',
+          error_code: 'send_failed',
+          status_at: clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      messageId = row.id;
+    }
+    await attachEventMessage(db, eventId, messageId);
+  }
+
+  return {
+    /** [I15-ship] One seller's items of an order go out with a carrier and tracking number. */
+    async ship(viewer: OrderViewer, orderId: number, input: ShipInput): Promise<void> {
+      if (!(await viewerSeesOrder(db, orderId, viewer))) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (viewer.role !== 'operator' && input.seller_id !== viewer.sellerId)
+        throw new ForbiddenError(FULFILMENT_TEXT.vendorOwnSeller);
+      const carrier = input.carrier.trim();
+      const number = input.tracking_number.trim();
+      const url = trackingUrl(carrier, number);
+      const done = await db.transaction().execute(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (order.status !== 'approved' && order.status !== 'partially_shipped')
+          throw new ConflictError(FULFILMENT_TEXT.notShippable);
+        const items = await trx
+          .selectFrom('order_items')
+          .select(['seller_id', 'is_giftcard'])
+          .where('order_id', '=', orderId)
+          .execute();
+        const toShip = new Set(items.filter((item) => !item.is_giftcard).map((item) => item.seller_id));
+        if (!toShip.has(input.seller_id)) throw new InvalidDataError(FULFILMENT_TEXT.sellerHasNoItems);
+        const earlier = await trx
+          .selectFrom('order_shipments')
+          .select('seller_id')
+          .where('order_id', '=', orderId)
+          .execute();
+        if (earlier.some((row) => row.seller_id === input.seller_id))
+          throw new ConflictError(FULFILMENT_TEXT.alreadyShipped);
+        const now = clock.now();
+        const shipment = await trx
+          .insertInto('order_shipments')
+          .values({
+            order_id: orderId,
+            seller_id: input.seller_id,
+            carrier,
+            tracking_number: number,
+            tracking_url: url,
+            staff_id: viewer.staffId,
+            shipped_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const shippedSellers = new Set([...earlier.map((row) => row.seller_id), input.seller_id]);
+        const status = [...toShip].every((seller) => shippedSellers.has(seller))
+          ? 'shipped'
+          : 'partially_shipped';
+        await trx.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+        const seller = await trx
+          .selectFrom('sellers')
+          .select('name')
+          .where('id', '=', input.seller_id)
+          .executeTakeFirstOrThrow();
+        const eventId = await recordOrderEvent(trx, {
+          orderId,
+          type: 'shipped',
+          actor: actorOf(viewer),
+          staffId: viewer.staffId,
+          sellerId: input.seller_id,
+          summary: `${seller.name}'s items shipped with ${carrier}, tracking ${number}`,
+          data: { shipment_id: shipment.id, carrier, tracking_number: number, tracking_url: url, status },
+        });
+        await recordStaffAction(trx, {
+          actor: { staffId: viewer.staffId },
+          action: 'order.shipped',
+          subject: `order:${orderId}`,
+          before: { status: order.status },
+          after: { status, seller_id: input.seller_id, carrier, tracking_number: number, tracking_url: url },
+          at: now,
+        });
+        return { eventId, order, sellerName: seller.name };
+      });
+      await textShopper(done.eventId, {
+        to: done.order.customer_mobile ?? '',
+        kind: 'sms',
+        purpose: 'order_shipped',
+        orderId,
+        body: `${storeName}: your order ${done.order.increment_id} from ${done.sellerName} is on its way with ${carrier}. Track it: ${url ?? number}`,
+      });
+    },
+
+    /**
+     * [I15-refund] Refunds lines (some or all of their units) and shipping through the payments provider.
+     * The same idempotency key answers the refund it made and refunds nothing more.
+     */
+    async refund(
+      viewer: OrderViewer,
+      orderId: number,
+      input: RefundInput,
+    ): Promise<{ refundId: number; replayed: boolean }> {
+      const ids = input.lines.map((line) => line.order_item_id);
+      if (new Set(ids).size !== ids.length) throw new InvalidDataError(FULFILMENT_TEXT.duplicateLine);
+      const done = await db.transaction().execute(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        const earlier = await trx
+          .selectFrom('order_refunds')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .where('idempotency_key', '=', input.idempotency_key)
+          .executeTakeFirst();
+        if (earlier) {
+          if (!sameRefund(earlier, input)) throw new ConflictError(FULFILMENT_TEXT.keyReused);
+          return { refundId: earlier.id, replayed: true as const };
+        }
+        if (input.lines.length === 0 && input.shipping_cents === 0)
+          throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
+        if (
+          (order.payment_state !== 'captured' && order.payment_state !== 'partially_refunded') ||
+          !order.payment_id
+        )
+          throw new ConflictError(FULFILMENT_TEXT.notCaptured);
+        const items = await trx
+          .selectFrom('order_items')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const lines = input.lines.map((line) => {
+          const item = items.find((row) => row.id === line.order_item_id);
+          if (!item) throw new InvalidDataError(FULFILMENT_TEXT.unknownLine);
+          const leftQty = item.qty - item.refunded_qty;
+          const leftCents = item.row_total_cents - item.refunded_cents;
+          if (line.qty > leftQty) throw new ConflictError(FULFILMENT_TEXT.tooManyUnits);
+          // The line's last units take exactly what is left of it: rounding never leaves a cent behind.
+          const amount = line.qty === leftQty ? leftCents : Math.min(leftCents, line.qty * item.price_cents);
+          return { item, qty: line.qty, amount };
+        });
+        if (input.shipping_cents > order.shipping_cents - order.shipping_refunded_cents)
+          throw new ConflictError(FULFILMENT_TEXT.tooMuchShipping);
+        const amount = lines.reduce((sum, line) => sum + line.amount, 0) + input.shipping_cents;
+        if (amount <= 0) throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
+        if (amount > order.captured_cents - order.refunded_cents)
+          throw new ConflictError(FULFILMENT_TEXT.tooMuchMoney);
+
+        const providerRefund = await payments.refundAmount(trx, order.payment_id, {
+          amountCents: amount,
+          idempotencyKey: `quokka-refund-${orderId}-${input.idempotency_key}`,
+        });
+        const now = clock.now();
+        const storedLines = lines.map((line) => ({
+          order_item_id: line.item.id,
+          qty: line.qty,
+          amount_cents: line.amount,
+        }));
+        const refund = await trx
+          .insertInto('order_refunds')
+          .values({
+            order_id: orderId,
+            amount_cents: amount,
+            shipping_cents: input.shipping_cents,
+            lines: JSON.stringify(storedLines),
+            restocked: input.restock,
+            reason: input.reason?.trim() || null,
+            source: 'staff',
+            idempotency_key: input.idempotency_key,
+            provider_refund_id: providerRefund.id,
+            staff_id: viewer.staffId,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const line of lines) {
+          await trx
+            .updateTable('order_items')
+            .set({
+              refunded_qty: line.item.refunded_qty + line.qty,
+              refunded_cents: line.item.refunded_cents + line.amount,
+            })
+            .where('id', '=', line.item.id)
+            .execute();
+        }
+        const refunded = order.refunded_cents + amount;
+        const paymentState = refunded >= order.captured_cents ? 'refunded' : 'partially_refunded';
+        await trx
+          .updateTable('orders')
+          .set({
+            refunded_cents: refunded,
+            shipping_refunded_cents: order.shipping_refunded_cents + input.shipping_cents,
+            payment_state: paymentState,
+          })
+          .where('id', '=', orderId)
+          .execute();
+        const restocked = input.restock
+          ? stockLines(
+              lines.map((line) => ({
+                productId: line.item.product_id,
+                qty: line.qty,
+                giftcard: line.item.is_giftcard,
+              })),
+            )
+          : [];
+        await deps.inventory.giveBack(trx, restocked);
+        const described = lines.map((line) => `${line.qty} × ${line.item.name}`).join(', ');
+        const summary = `Refunded $${dollars(amount)} (${described ? `${described}, ` : ''}shipping $${dollars(input.shipping_cents)})${input.restock ? ', restocked' : ''}`;
+        const eventId = await recordOrderEvent(trx, {
+          orderId,
+          type: 'refunded',
+          actor: actorOf(viewer),
+          staffId: viewer.staffId,
+          summary,
+          data: {
+            refund_id: refund.id,
+            amount_cents: amount,
+            shipping_cents: input.shipping_cents,
+            lines: storedLines,
+            restocked: input.restock,
+            reason: input.reason ?? null,
+            provider_refund_id: providerRefund.id,
+          },
+        });
+        await recordStaffAction(trx, {
+          actor: { staffId: viewer.staffId },
+          action: 'order.refunded',
+          subject: `order:${orderId}`,
+          before: { refunded_cents: order.refunded_cents, payment_state: order.payment_state },
+          after: {
+            refunded_cents: refunded,
+            payment_state: paymentState,
+            refund_id: refund.id,
+            amount_cents: amount,
+            lines: storedLines,
+            shipping_cents: input.shipping_cents,
+            restocked: input.restock,
+          },
+          at: now,
+        });
+        return { refundId: refund.id, replayed: false as const, eventId, order, amount, restocked };
+      });
+      if (done.replayed) return { refundId: done.refundId, replayed: true };
+      if (done.restocked.length > 0) deps.inventory.changed();
+      await textShopper(done.eventId, {
+        to: done.order.customer_mobile ?? '',
+        kind: 'sms',
+        purpose: 'order_refunded',
+        orderId,
+        body: `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}. It reaches your card in 5–10 business days.`,
+      });
+      return { refundId: done.refundId, replayed: false };
+    },
+
+    /** [I15-cancel] Before anything shipped: release the authorisation or refund what was captured; restock. */
+    async cancel(viewer: OrderViewer, orderId: number, input: CancelInput): Promise<void> {
+      const done = await db.transaction().execute(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        const shipments = await trx
+          .selectFrom('order_shipments')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .execute();
+        if ((order.status !== 'pending_review' && order.status !== 'approved') || shipments.length > 0)
+          throw new ConflictError(FULFILMENT_TEXT.notCancellable);
+        const items = await trx
+          .selectFrom('order_items')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const now = clock.now();
+        let refundedNow = 0;
+        let paymentState = order.payment_state;
+        let refundId: number | null = null;
+        if (order.payment_state === 'authorised') {
+          if (order.payment_id) await payments.release(trx, order.payment_id);
+          paymentState = 'released';
+        } else if (order.payment_state === 'captured' || order.payment_state === 'partially_refunded') {
+          refundedNow = order.captured_cents - order.refunded_cents;
+          if (refundedNow > 0 && order.payment_id) {
+            const providerRefund = await payments.refundAmount(trx, order.payment_id, {
+              amountCents: refundedNow,
+              idempotencyKey: `quokka-refund-${orderId}-cancel`,
+            });
+            const lines = items
+              .filter((item) => item.qty > item.refunded_qty)
+              .map((item) => ({
+                order_item_id: item.id,
+                qty: item.qty - item.refunded_qty,
+                amount_cents: item.row_total_cents - item.refunded_cents,
+              }));
+            const shippingLeft = order.shipping_cents - order.shipping_refunded_cents;
+            refundId = (
+              await trx
+                .insertInto('order_refunds')
+                .values({
+                  order_id: orderId,
+                  amount_cents: refundedNow,
+                  shipping_cents: Math.min(shippingLeft, refundedNow),
+                  lines: JSON.stringify(lines),
+                  restocked: input.restock,
+                  reason: input.reason,
+                  source: 'cancellation',
+                  idempotency_key: 'cancel',
+                  provider_refund_id: providerRefund.id,
+                  staff_id: viewer.staffId,
+                  created_at: now,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id;
+            for (const item of items) {
+              await trx
+                .updateTable('order_items')
+                .set({ refunded_qty: item.qty, refunded_cents: item.row_total_cents })
+                .where('id', '=', item.id)
+                .execute();
+            }
+            await trx
+              .updateTable('orders')
+              .set({
+                refunded_cents: order.captured_cents,
+                shipping_refunded_cents: order.shipping_refunded_cents + Math.min(shippingLeft, refundedNow),
+              })
+              .where('id', '=', orderId)
+              .execute();
+          }
+          paymentState = 'refunded';
+        }
+        // Units already refunded with a restock went back then; the rest go back now.
+        const restocked = input.restock
+          ? stockLines(
+              items.map((item) => ({
+                productId: item.product_id,
+                qty: item.qty - item.refunded_qty,
+                giftcard: item.is_giftcard,
+              })),
+            )
+          : [];
+        await deps.inventory.giveBack(trx, restocked);
+        await trx
+          .updateTable('orders')
+          .set({ status: 'cancelled', cancelled_at: now, payment_state: paymentState })
+          .where('id', '=', orderId)
+          .execute();
+        const money =
+          paymentState === 'released'
+            ? 'payment released'
+            : refundedNow > 0
+              ? `refunded $${dollars(refundedNow)}`
+              : 'nothing left to refund';
+        const eventId = await recordOrderEvent(trx, {
+          orderId,
+          type: 'cancelled',
+          actor: actorOf(viewer),
+          staffId: viewer.staffId,
+          summary: `Cancelled: ${input.reason} (${money}${input.restock ? ', restocked' : ''})`,
+          data: {
+            reason: input.reason,
+            restocked: input.restock,
+            refund_id: refundId,
+            refunded_cents: refundedNow,
+            payment_state: paymentState,
+          },
+        });
+        await recordStaffAction(trx, {
+          actor: { staffId: viewer.staffId },
+          action: 'order.cancelled',
+          subject: `order:${orderId}`,
+          before: {
+            status: order.status,
+            payment_state: order.payment_state,
+            refunded_cents: order.refunded_cents,
+          },
+          after: {
+            status: 'cancelled',
+            payment_state: paymentState,
+            refunded_cents: order.refunded_cents + refundedNow,
+            reason: input.reason,
+            restocked: input.restock,
+          },
+          at: now,
+        });
+        return { eventId, order, refundedNow, paymentState, restocked };
+      });
+      if (done.restocked.length > 0) deps.inventory.changed();
+      const money =
+        done.refundedNow > 0
+          ? `We have refunded $${dollars(done.refundedNow)}.`
+          : done.paymentState === 'released'
+            ? 'Your card was not charged.'
+            : 'Your payment was already refunded.';
+      await textShopper(done.eventId, {
+        to: done.order.customer_mobile ?? '',
+        kind: 'sms',
+        purpose: 'order_cancelled',
+        orderId,
+        body: `${storeName}: order ${done.order.increment_id} was cancelled. ${money}`,
+      });
+    },
+
+    /** A note on the timeline (operators). */
+    async note(viewer: OrderViewer, orderId: number, note: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, orderId);
+        const text = note.trim();
+        await recordOrderEvent(trx, {
+          orderId,
+          type: 'note',
+          actor: actorOf(viewer),
+          staffId: viewer.staffId,
+          summary: text,
+          data: { note: text },
+        });
+        await recordStaffAction(trx, {
+          actor: { staffId: viewer.staffId },
+          action: 'order.note_added',
+          subject: `order:${orderId}`,
+          after: { note: text },
+          at: clock.now(),
+        });
+      });
+    },
+  };
+}
+
+export type OrderFulfilment = ReturnType<typeof createOrderFulfilment>;

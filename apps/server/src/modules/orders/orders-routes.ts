@@ -1,0 +1,187 @@
+import {
+  adminOrderReplySchema,
+  cancelOrderBodySchema,
+  dashboardSchema,
+  orderListQuerySchema,
+  orderListReplySchema,
+  orderNoteBodySchema,
+  refundOrderBodySchema,
+  shipOrderBodySchema,
+} from '@quokka/contract/api/admin';
+import { idParam } from '@quokka/contract/api/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import type { Inventory } from '../catalog/catalog-service.ts';
+import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
+import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
+import { createStaffSessions, type StaffSessions } from '../staff/staff-sessions.ts';
+import { loadDashboard } from './dashboard.ts';
+import { createOrderFulfilment } from './order-fulfilment.ts';
+import {
+  DEFAULT_REVIEW_FLAG_HOURS,
+  listAdminOrders,
+  loadAdminOrder,
+  type OrderViewer,
+  ordersCsv,
+} from './orders-read.ts';
+
+// [I15-orders] The back office's orders under /admin/api: the list (and its CSV), one order, shipping,
+// refunds, cancelling, notes and the dashboard strip. Every route needs a full staff session; the
+// vendor role sees and ships only its own seller's items; refunds and cancellations need an operator
+// whose passkey was checked in the last 5 minutes. Each action answers with the order as it now is.
+
+export interface OrderRoutesDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** The back office's sessions; by default built from the config as staff-back-office.ts builds them. */
+  sessions?: StaffSessions;
+  payments: PaymentsProvider;
+  messaging: MessagingProvider;
+  /** The catalogue's stock (refunds and cancellations restock). */
+  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
+  /** Defaults to config.REVIEW_FLAG_HOURS (24). */
+  reviewFlagHours?: number;
+  log?: { warn(message: string): void };
+}
+
+const orderParams = z.object({ id: idParam });
+
+/** ORDER_REVIEW and REVIEW_FLAG_HOURS (config.ts, docs/order-review.md). */
+function reviewSettings(config: Config) {
+  return { mode: config.ORDER_REVIEW, flagHours: config.REVIEW_FLAG_HOURS ?? DEFAULT_REVIEW_FLAG_HOURS };
+}
+
+export function viewerOf(request: FastifyRequest): OrderViewer {
+  const { staff } = currentStaff(request);
+  return { staffId: staff.id, role: staff.role, sellerId: staff.seller_id };
+}
+
+export function orderRoutes(deps: OrderRoutesDeps) {
+  const { db, clock, config } = deps;
+  const sessions =
+    deps.sessions ??
+    createStaffSessions({
+      db,
+      clock,
+      times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
+    });
+  const settings = reviewSettings(config);
+  const reviewFlagHours = deps.reviewFlagHours ?? settings.flagHours;
+  const fulfilment = createOrderFulfilment({
+    db,
+    clock,
+    payments: deps.payments,
+    messaging: deps.messaging,
+    inventory: deps.inventory,
+    storeName: config.STORE_NAME,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  const readOptions = () => ({ now: clock.now(), reviewFlagHours });
+  const orderOf = (request: FastifyRequest, id: number) =>
+    loadAdminOrder(db, id, viewerOf(request), readOptions());
+
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const staff = requireStaff(sessions);
+    const operator = requireStaff(sessions, { role: 'operator' });
+    const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
+
+    api.get(
+      '/orders',
+      {
+        schema: { querystring: orderListQuerySchema, response: { 200: orderListReplySchema } },
+        preHandler: staff,
+      },
+      async (request) => listAdminOrders(db, request.query, viewerOf(request), readOptions()),
+    );
+
+    api.get(
+      '/orders.csv',
+      { schema: { querystring: orderListQuerySchema }, preHandler: staff },
+      async (request, reply) => {
+        const csv = await ordersCsv(db, request.query, viewerOf(request), readOptions());
+        const day = clock.now().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    api.get(
+      '/orders/:id',
+      { schema: { params: orderParams, response: { 200: adminOrderReplySchema } }, preHandler: staff },
+      async (request) => orderOf(request, request.params.id),
+    );
+
+    api.post(
+      '/orders/:id/shipments',
+      {
+        schema: { params: orderParams, body: shipOrderBodySchema, response: { 200: adminOrderReplySchema } },
+        preHandler: staff,
+      },
+      async (request) => {
+        await fulfilment.ship(viewerOf(request), request.params.id, request.body);
+        return orderOf(request, request.params.id);
+      },
+    );
+
+    api.post(
+      '/orders/:id/refunds',
+      {
+        schema: {
+          params: orderParams,
+          body: refundOrderBodySchema,
+          response: { 200: adminOrderReplySchema },
+        },
+        preHandler: [operator, freshPasskey],
+      },
+      async (request) => {
+        await fulfilment.refund(viewerOf(request), request.params.id, request.body);
+        return orderOf(request, request.params.id);
+      },
+    );
+
+    api.post(
+      '/orders/:id/cancel',
+      {
+        schema: {
+          params: orderParams,
+          body: cancelOrderBodySchema,
+          response: { 200: adminOrderReplySchema },
+        },
+        preHandler: [operator, freshPasskey],
+      },
+      async (request) => {
+        await fulfilment.cancel(viewerOf(request), request.params.id, request.body);
+        return orderOf(request, request.params.id);
+      },
+    );
+
+    api.post(
+      '/orders/:id/notes',
+      {
+        schema: { params: orderParams, body: orderNoteBodySchema, response: { 200: adminOrderReplySchema } },
+        preHandler: operator,
+      },
+      async (request) => {
+        await fulfilment.note(viewerOf(request), request.params.id, request.body.note);
+        return orderOf(request, request.params.id);
+      },
+    );
+
+    api.get(
+      '/dashboard',
+      { schema: { response: { 200: dashboardSchema } }, preHandler: operator },
+      async () => loadDashboard(db, { now: clock.now(), reviewFlagHours, reviewMode: settings.mode }),
+    );
+  };
+}
