@@ -38,8 +38,12 @@ export const TABLE_OWNERS = {
   ],
   cart: ['carts', 'cart_items'],
   checkout: ['orders', 'order_items', 'shipping_methods', 'order_receipts'],
-  giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries'],
+  giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries', 'gift_card_resends'],
   staff: ['staff', 'staff_sessions', 'staff_passkeys', 'staff_webauthn_challenges', 'staff_audit'],
+  // [I15] An order's life after checkout: its timeline, shipments and refunds. The order and its lines
+  // stay checkout's; the back office writes them through checkout's records (orderRecords).
+  orders: ['order_events', 'order_shipments', 'order_refunds'],
+  messages: ['sent_messages'],
 };
 
 /**
@@ -49,6 +53,11 @@ export const TABLE_OWNERS = {
 export const SHARED_READS = {
   // A cart line shows the catalogue's live name, price, picture and stock: one join, not N calls.
   cart: ['products', 'sellers'],
+  // [I15] The back office's order list, CSV and order page: orders with their lines, their sellers' and
+  // staff members' names, searched and filtered in SQL (one query a page, not one call per order).
+  orders: ['orders', 'order_items', 'sellers', 'staff', 'sent_messages'],
+  // [I15] The gift card console finds cards by order number and refunds a void from what was captured.
+  giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds'],
 };
 
 const SQL_TABLE =

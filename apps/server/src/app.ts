@@ -22,6 +22,7 @@ import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/custome
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
+import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: providers.payments,
           messaging: providers.messaging,
           inventory: services.catalog.inventory,
+          records: orderRecords,
         }),
       // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
       ({ sessions }) =>
@@ -222,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           messaging: providers.messaging,
           payments: providers.payments,
           audit: recordStaffAction,
+          records: orderRecords,
           message: { ...giftCardMessage, giftCardOrigin },
           guards: {
             operator: requireStaff(sessions, { role: 'operator' }),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot, OrderStatus, PaymentState } from '../../db/schema.ts';
 
@@ -348,4 +349,61 @@ export async function pendingOrdersDueBy(db: Db, at: Date, limit: number): Promi
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+// [I15] After checkout, the back office (modules/orders) and the gift card console change an order's
+// status and refund totals through these, under the order row lock they hold (docs/back-office-orders.md).
+
+/** Sets the order's fulfilment status (and, for a cancellation, when and what the payment became). */
+export async function recordOrderStatus(
+  trx: Db,
+  orderId: number,
+  change: { status: OrderStatus; cancelledAt?: Date; paymentState?: PaymentState },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      status: change.status,
+      ...(change.cancelledAt ? { cancelled_at: change.cancelledAt } : {}),
+      ...(change.paymentState ? { payment_state: change.paymentState } : {}),
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** Adds a refund of `qty` units worth `cents` to an order line. */
+export async function recordLineRefund(
+  trx: Db,
+  itemId: number,
+  refund: { qty: number; cents: number },
+): Promise<void> {
+  await trx
+    .updateTable('order_items')
+    .set({
+      refunded_qty: sql<number>`refunded_qty + ${refund.qty}`,
+      refunded_cents: sql<number>`refunded_cents + ${refund.cents}`,
+    })
+    .where('id', '=', itemId)
+    .execute();
+}
+
+/**
+ * Adds a refund of `cents` (of which `shippingCents` shipping) to the order's totals; the payment becomes
+ * refunded once everything captured is refunded, else partially refunded. The table's CHECK refuses more
+ * than was captured.
+ */
+export async function recordOrderRefund(
+  trx: Db,
+  orderId: number,
+  refund: { cents: number; shippingCents: number },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      refunded_cents: sql<number>`refunded_cents + ${refund.cents}`,
+      shipping_refunded_cents: sql<number>`shipping_refunded_cents + ${refund.shippingCents}`,
+      payment_state: sql<PaymentState>`case when refunded_cents + ${refund.cents} >= captured_cents then 'refunded' else 'partially_refunded' end`,
+    })
+    .where('id', '=', orderId)
+    .execute();
 }

@@ -43,6 +43,9 @@ import {
   orderStockLines,
   pendingOrdersDueBy,
   queueReceipt,
+  recordLineRefund,
+  recordOrderRefund,
+  recordOrderStatus,
   recordPayment,
   recordReviewDecision,
   type ShippingMethodRow,
@@ -291,6 +294,13 @@ export const orderReviewRecords = {
   decide: recordReviewDecision,
   stockLines: orderStockLines,
   pendingDueBy: pendingOrdersDueBy,
+};
+
+/** [I15] The writes of an order's life after review: fulfilment status, refunds (under the order row lock). */
+export const orderRecords = {
+  status: recordOrderStatus,
+  lineRefund: recordLineRefund,
+  refund: recordOrderRefund,
 };
 
 /** The card of a placement, checked before anything is locked. */

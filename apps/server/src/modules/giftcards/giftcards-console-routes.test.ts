@@ -13,6 +13,7 @@ import { giftCardOrigin } from '../../worker/delivery-repository.ts';
 import { createDeliveryWorker } from '../../worker/delivery-worker.ts';
 import * as giftCardMessage from '../../worker/gift-card-message.ts';
 import { OutboxLookup } from '../../worker/message-lookup.ts';
+import { orderRecords } from '../checkout/checkout-service.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
@@ -502,6 +503,7 @@ describe('resend', { timeout: 120_000 }, () => {
       sender: { publicUrl: ORIGIN, storeName: t.config.STORE_NAME, identity: t.config.identity },
       message: { ...giftCardMessage, giftCardOrigin },
       audit: recordStaffAction,
+      records: orderRecords,
       log: { warn() {} },
     });
     const attempt = () => giftCards.resend(operatorMember.id, card.id, { request_key: 'refused-0001' });

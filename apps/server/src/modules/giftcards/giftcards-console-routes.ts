@@ -21,6 +21,7 @@ import type { PaymentsProvider } from '../../providers/payments/payments-provide
 import { createShopperMessages } from '../messages/shopper-messages.ts';
 import {
   createGiftCardConsole,
+  type GiftCardConsoleDeps,
   type GiftCardMessageKit,
   type RecordStaffAction,
 } from './giftcards-console.ts';
@@ -40,6 +41,7 @@ export interface GiftCardConsoleRoutesDeps {
   guards: { operator: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
   audit: RecordStaffAction;
   message: GiftCardMessageKit;
+  records: GiftCardConsoleDeps['records'];
 }
 
 const cardParams = z.object({ id: idParam });
@@ -69,6 +71,7 @@ export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
       },
       message: deps.message,
       audit: deps.audit,
+      records: deps.records,
       log: { warn: (details, message) => app.log.warn(details, message) },
     });
     const api = app.withTypeProvider<ZodTypeProvider>();

@@ -19,6 +19,8 @@ import { ConflictError, InputValidationError, NotFoundError } from '../../domain
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
+import { recordRefundRow } from '../orders/order-refunds.ts';
+import type { OrderChangeRecords } from '../orders/order-review.ts';
 import { validUntilFrom, validUntilOnSend } from './gift-card-validity.ts';
 import { SCHEDULE_GRACE_MS } from './giftcards-service.ts';
 import { nextSendableInstant } from './quiet-hours.ts';
@@ -101,6 +103,8 @@ export interface GiftCardConsoleDeps {
   sender: { publicUrl: string; storeName: string; identity: BusinessIdentity };
   message: GiftCardMessageKit;
   audit: RecordStaffAction;
+  /** The order's refund totals (checkout's orderRecords): a void refunds the card's line. */
+  records: Pick<OrderChangeRecords, 'refund' | 'lineRefund'>;
   log: { warn(details: object, message: string): void };
 }
 
@@ -655,40 +659,21 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
             amountCents: card.amount_cents,
             idempotencyKey: voidRefundKey(cardId),
           });
-          const row = await trx
-            .insertInto('order_refunds')
-            .values({
-              order_id: order.id,
-              amount_cents: card.amount_cents,
-              shipping_cents: 0,
-              lines: JSON.stringify([{ order_item_id: line.id, qty: 1, amount_cents: card.amount_cents }]),
-              restocked: false,
-              reason,
-              source: 'gift_card_void',
-              idempotency_key: voidRefundKey(cardId),
-              provider_refund_id: provider.id,
-              staff_id: staffId,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const refunded = order.refunded_cents + card.amount_cents;
-          await trx
-            .updateTable('orders')
-            .set({
-              refunded_cents: refunded,
-              payment_state: refunded >= order.captured_cents ? 'refunded' : 'partially_refunded',
-            })
-            .where('id', '=', order.id)
-            .execute();
-          await trx
-            .updateTable('order_items')
-            .set({
-              refunded_qty: sql<number>`refunded_qty + 1`,
-              refunded_cents: sql<number>`refunded_cents + ${card.amount_cents}`,
-            })
-            .where('id', '=', line.id)
-            .execute();
-          refund = { id: row.id, providerRefundId: provider.id };
+          const refundId = await recordRefundRow(trx, {
+            orderId: order.id,
+            amountCents: card.amount_cents,
+            shippingCents: 0,
+            lines: [{ order_item_id: line.id, qty: 1, amount_cents: card.amount_cents }],
+            restocked: false,
+            reason,
+            source: 'gift_card_void',
+            idempotencyKey: voidRefundKey(cardId),
+            providerRefundId: provider.id,
+            staffId,
+          });
+          await deps.records.refund(trx, order.id, { cents: card.amount_cents, shippingCents: 0 });
+          await deps.records.lineRefund(trx, line.id, { qty: 1, cents: card.amount_cents });
+          refund = { id: refundId, providerRefundId: provider.id };
         }
 
         await trx

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { SentMessageStatus } from '../../db/schema.ts';
@@ -35,6 +36,11 @@ export interface SentShopperMessage {
 export interface ShopperMessages {
   /** Sends the message and records it. Throws what the provider threw (nothing is recorded then). */
   send(message: ShopperMessage, db?: Db): Promise<SentShopperMessage>;
+  /**
+   * Records a message the provider refused or never answered for, as 'failed' (error `send_failed`), so
+   * the order's timeline shows it. Returns its sent_messages.id.
+   */
+  recordUnsent(message: ShopperMessage): Promise<number>;
 }
 
 /** What is recorded of a message the provider accepted (everything but its text). */
@@ -106,6 +112,25 @@ export function createShopperMessages(deps: {
 }): ShopperMessages {
   const clock = deps.clock ?? systemClock;
   return {
+    async recordUnsent(message) {
+      const row = await deps.db
+        .insertInto('sent_messages')
+        .values({
+          provider: deps.messaging.mode === 'sandbox' ? 'sandbox' : 'twilio',
+          provider_message_id: `unsent-${randomUUID()}`,
+          kind: message.kind,
+          purpose: message.purpose,
+          to_number: message.to,
+          order_id: message.orderId ?? null,
+          gift_card_id: message.giftCardId ?? null,
+          status: 'failed',
+          error_code: 'send_failed',
+          status_at: clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async send(message, db = deps.db) {
       const sent =
         message.kind === 'mms'

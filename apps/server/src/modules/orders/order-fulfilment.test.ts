@@ -13,7 +13,7 @@ import {
   sellerId,
   signedIn,
   stepUp,
-} from './orders-test-kit.ts';
+} from './test/orders-test-kit.ts';
 
 // [I15-ship, I15-refund, I15-cancel] Shipping, refunds and cancellations through app.inject on the real
 // app, database and sandbox payments. Orders are placed through the real checkout, which on this branch

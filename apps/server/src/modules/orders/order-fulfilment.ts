@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
@@ -8,6 +7,7 @@ import type { Inventory } from '../catalog/catalog-service.ts';
 import { createShopperMessages, type ShopperMessage } from '../messages/shopper-messages.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
+import type { OrderChangeRecords } from './order-review.ts';
 import { dollars, ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './orders-read.ts';
 
 // [I15-ship, I15-refund, I15-cancel] What staff do to an order after it was approved: mark a seller's
@@ -56,6 +56,8 @@ export function trackingUrl(carrier: string, trackingNumber: string): string | n
 
 export interface FulfilmentDeps {
   db: Db;
+  /** The order's rows belong to checkout: status and refund totals are written through its records. */
+  records: OrderChangeRecords;
   clock: Clock;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
@@ -132,22 +134,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
       messageId = (await messages.send(message)).id;
     } catch (error) {
       deps.log?.warn(`order ${message.orderId}: ${message.purpose} text failed: ${String(error)}`);
-      const row = await db
-        .insertInto('sent_messages')
-        .values({
-          provider: deps.messaging.mode === 'sandbox' ? 'sandbox' : 'twilio',
-          provider_message_id: `unsent-${randomUUID()}`,
-          kind: message.kind,
-          purpose: message.purpose,
-          to_number: message.to,
-          order_id: message.orderId ?? null,
-          status: 'failed',
-          error_code: 'send_failed',
-          status_at: clock.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      messageId = row.id;
+      messageId = await messages.recordUnsent(message);
     }
     await attachEventMessage(db, eventId, messageId);
   }
@@ -197,7 +184,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         const status = [...toShip].every((seller) => shippedSellers.has(seller))
           ? 'shipped'
           : 'partially_shipped';
-        await trx.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+        await deps.records.status(trx, orderId, { status });
         const seller = await trx
           .selectFrom('sellers')
           .select('name')
@@ -313,26 +300,11 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           .returning('id')
           .executeTakeFirstOrThrow();
         for (const line of lines) {
-          await trx
-            .updateTable('order_items')
-            .set({
-              refunded_qty: line.item.refunded_qty + line.qty,
-              refunded_cents: line.item.refunded_cents + line.amount,
-            })
-            .where('id', '=', line.item.id)
-            .execute();
+          await deps.records.lineRefund(trx, line.item.id, { qty: line.qty, cents: line.amount });
         }
         const refunded = order.refunded_cents + amount;
         const paymentState = refunded >= order.captured_cents ? 'refunded' : 'partially_refunded';
-        await trx
-          .updateTable('orders')
-          .set({
-            refunded_cents: refunded,
-            shipping_refunded_cents: order.shipping_refunded_cents + input.shipping_cents,
-            payment_state: paymentState,
-          })
-          .where('id', '=', orderId)
-          .execute();
+        await deps.records.refund(trx, orderId, { cents: amount, shippingCents: input.shipping_cents });
         const restocked = input.restock
           ? stockLines(
               lines.map((line) => ({
@@ -451,20 +423,15 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
                 .executeTakeFirstOrThrow()
             ).id;
             for (const item of items) {
-              await trx
-                .updateTable('order_items')
-                .set({ refunded_qty: item.qty, refunded_cents: item.row_total_cents })
-                .where('id', '=', item.id)
-                .execute();
+              await deps.records.lineRefund(trx, item.id, {
+                qty: item.qty - item.refunded_qty,
+                cents: item.row_total_cents - item.refunded_cents,
+              });
             }
-            await trx
-              .updateTable('orders')
-              .set({
-                refunded_cents: order.captured_cents,
-                shipping_refunded_cents: order.shipping_refunded_cents + Math.min(shippingLeft, refundedNow),
-              })
-              .where('id', '=', orderId)
-              .execute();
+            await deps.records.refund(trx, orderId, {
+              cents: order.captured_cents - order.refunded_cents,
+              shippingCents: Math.min(shippingLeft, refundedNow),
+            });
           }
           paymentState = 'refunded';
         }
@@ -479,11 +446,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
             )
           : [];
         await deps.inventory.giveBack(trx, restocked);
-        await trx
-          .updateTable('orders')
-          .set({ status: 'cancelled', cancelled_at: now, payment_state: paymentState })
-          .where('id', '=', orderId)
-          .execute();
+        await deps.records.status(trx, orderId, { status: 'cancelled', cancelledAt: now, paymentState });
         const money =
           paymentState === 'released'
             ? 'payment released'

@@ -79,6 +79,17 @@ export interface OrderRecords {
   pendingDueBy(db: Db, at: Date, limit: number): Promise<number[]>;
 }
 
+/** [I15] Fulfilment status and refund totals (checkout-repository.ts), written under the order row lock. */
+export interface OrderChangeRecords {
+  status(
+    trx: Db,
+    orderId: number,
+    change: { status: OrderStatus; cancelledAt?: Date; paymentState?: PaymentState },
+  ): Promise<void>;
+  lineRefund(trx: Db, itemId: number, refund: { qty: number; cents: number }): Promise<void>;
+  refund(trx: Db, orderId: number, refund: { cents: number; shippingCents: number }): Promise<void>;
+}
+
 export interface OrderReviewDeps {
   db: Db;
   orders: OrderRecords;

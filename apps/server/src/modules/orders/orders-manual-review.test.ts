@@ -10,7 +10,7 @@ import {
   type Session,
   sellerId,
   signedIn,
-} from './orders-test-kit.ts';
+} from './test/orders-test-kit.ts';
 
 // [I15-cancel, I15-ship, I15-dashboard, I15-orders] Under manual review (ORDER_REVIEW=manual) checkout only
 // authorises: the orders here wait in pending_review with an authorised sandbox payment, made by the real

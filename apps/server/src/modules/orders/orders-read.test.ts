@@ -13,7 +13,7 @@ import {
   sellerId,
   setPlacedAt,
   signedIn,
-} from './orders-test-kit.ts';
+} from './test/orders-test-kit.ts';
 
 // [I15-orders, I15-dashboard] The orders list (search, filters, paging, CSV), one order with its timeline,
 // vendor scoping and the dashboard, through app.inject on the real app and database. Every order is placed

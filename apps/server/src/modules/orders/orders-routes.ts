@@ -23,6 +23,7 @@ import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import { createStaffSessions, type StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
+import type { OrderChangeRecords } from './order-review.ts';
 import {
   DEFAULT_REVIEW_FLAG_HOURS,
   listAdminOrders,
@@ -46,6 +47,8 @@ export interface OrderRoutesDeps {
   messaging: MessagingProvider;
   /** The catalogue's stock (refunds and cancellations restock). */
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
+  /** The order rows' writes (checkout's orderRecords). */
+  records: OrderChangeRecords;
   /** Defaults to config.REVIEW_FLAG_HOURS (24). */
   reviewFlagHours?: number;
   log?: { warn(message: string): void };
@@ -80,6 +83,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     payments: deps.payments,
     messaging: deps.messaging,
     inventory: deps.inventory,
+    records: deps.records,
     storeName: config.STORE_NAME,
     ...(deps.log ? { log: deps.log } : {}),
   });

@@ -1,12 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../../test/cart-factory.ts';
-import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
-import { aMobile, type MemberOverrides, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
-import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
+import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../../../test/cart-factory.ts';
+import { aSeller, aSimpleProduct, importTestCatalogue } from '../../../test/catalog-factory.ts';
+import { aMobile, type MemberOverrides, TEST_AUTH_SECRET } from '../../../test/customer-factory.ts';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createStaffAccounts, type StaffMember } from '../../staff/staff-accounts.ts';
 
 // Test support for the orders back office (orders-*.test.ts): the real app on a fresh PGlite, a small
 // catalogue of two sellers, shoppers placing real orders through checkout, and staff signed in with a
