@@ -29,7 +29,10 @@ describe('[I16-money] a seller’s share of an order', () => {
     // Lines 1000 + 2000 + 3000 = 6000; shipping 1000.
     // Exact parts: 1000×1000/6000 = 166 r 4000, 1000×2000/6000 = 333 r 2000, 1000×3000/6000 = 500 r 0.
     // Whole cents 166 + 333 + 500 = 999; the 1 cent left goes to the largest remainder (seller 1).
-    const shares = sellerShares({ shippingCents: 1000, lines: [line(3, 3000), line(1, 1000), line(2, 2000)] });
+    const shares = sellerShares({
+      shippingCents: 1000,
+      lines: [line(3, 3000), line(1, 1000), line(2, 2000)],
+    });
     expect(shares).toEqual([
       { sellerId: 1, linesCents: 1000, shippingShareCents: 167, shareCents: 1167 },
       { sellerId: 2, linesCents: 2000, shippingShareCents: 333, shareCents: 2333 },
@@ -177,7 +180,12 @@ describe('[I16-money] refunds reverse the sale and commission in proportion; the
     // GST: before 26 (on 257); after 10% × 164 = 16.4 → 16; 26 − 16 = 10. Total GST back 6 + 10 = 16,
     // leaving 32 − 16 = 16 = 10% of the kept service fee 164, rounded.
     expect(
-      refundReversal({ ...order, refundedLinesCents: 3000, refundedShippingCents: 663, previouslyRefundedLinesCents: 1990 }),
+      refundReversal({
+        ...order,
+        refundedLinesCents: 3000,
+        refundedShippingCents: 663,
+        previouslyRefundedLinesCents: 1990,
+      }),
     ).toEqual({ saleCents: 3663, commissionCents: 93, gstCents: 10 });
   });
 
@@ -185,7 +193,11 @@ describe('[I16-money] refunds reverse the sale and commission in proportion; the
     // Lines 100: commission 3.1% × 100 = 3.1 → 3; service fee 2.9% × 100 = 2.9 → 3; GST 10% × 6 = 0.6 → 1.
     // First 50: 3 × 50 / 100 = 1.5 → 2. GST 10% × 6 = 1 before, 10% × 4 = 0.4 → 0 after: 1 back.
     const small = { saleLinesCents: 100, serviceFeeCents: 3, commissionCents: 3 };
-    expect(refundReversal({ ...small, refundedLinesCents: 50 })).toEqual({ saleCents: 50, commissionCents: 2, gstCents: 1 });
+    expect(refundReversal({ ...small, refundedLinesCents: 50 })).toEqual({
+      saleCents: 50,
+      commissionCents: 2,
+      gstCents: 1,
+    });
     // Second 50: 3 × 100 / 100 = 3, less the 2 given back = 1 (rounding each half alone would give 2 + 2 = 4).
     // GST: 10% × 4 = 0 before, 10% × 3 = 0.3 → 0 after: 0 back.
     expect(refundReversal({ ...small, refundedLinesCents: 50, previouslyRefundedLinesCents: 50 })).toEqual({
@@ -198,14 +210,19 @@ describe('[I16-money] refunds reverse the sale and commission in proportion; the
   it('an affiliate seller’s refund gives back the sale only', () => {
     // Seller 12: no commission; GST 10% × 82 = 8 before and after: 0 back.
     expect(
-      refundReversal({ saleLinesCents: 2500, serviceFeeCents: 82, commissionCents: 0, refundedLinesCents: 2500 }),
+      refundReversal({
+        saleLinesCents: 2500,
+        serviceFeeCents: 82,
+        commissionCents: 0,
+        refundedLinesCents: 2500,
+      }),
     ).toEqual({ saleCents: 2500, commissionCents: 0, gstCents: 0 });
   });
 
   it('refuses refunding more lines than were sold, and bad cents', () => {
-    expect(() => refundReversal({ ...order, refundedLinesCents: 3001, previouslyRefundedLinesCents: 1990 })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      refundReversal({ ...order, refundedLinesCents: 3001, previouslyRefundedLinesCents: 1990 }),
+    ).toThrow(RangeError);
     expect(() => refundReversal({ ...order, refundedLinesCents: 10.5 })).toThrow(RangeError);
     expect(() => refundReversal({ ...order, refundedLinesCents: -10 })).toThrow(RangeError);
   });

@@ -1,6 +1,6 @@
-import Holidays from 'date-holidays';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { parseWallTime, utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
+import Holidays from 'date-holidays';
 
 // The money rules between the operator and sellers (DECISIONS.md "Money between the operator and
 // sellers", SPEC.md §9), as pure functions over integer cents and Sydney dates. docs/money.md explains
@@ -68,7 +68,8 @@ export function sellerShares(order: OrderForShares): SellerShare[] {
   if (order.lines.length === 0) throw new RangeError('An order has at least one line');
   const linesBySeller = new Map<number, number>();
   for (const line of order.lines) {
-    if (!Number.isSafeInteger(line.sellerId)) throw new RangeError(`sellerId must be an integer: ${line.sellerId}`);
+    if (!Number.isSafeInteger(line.sellerId))
+      throw new RangeError(`sellerId must be an integer: ${line.sellerId}`);
     assertCents(line.lineTotalCents, 'lineTotalCents');
     linesBySeller.set(line.sellerId, (linesBySeller.get(line.sellerId) ?? 0) + line.lineTotalCents);
   }
@@ -250,7 +251,8 @@ function isoDate(year: number, month: number, day: number): string {
 }
 
 function assertInstant(at: Date, name: string): void {
-  if (!(at instanceof Date) || Number.isNaN(at.getTime())) throw new RangeError(`${name} is not a valid instant`);
+  if (!(at instanceof Date) || Number.isNaN(at.getTime()))
+    throw new RangeError(`${name} is not a valid instant`);
 }
 
 function sydneyParts(at: Date) {
@@ -264,7 +266,8 @@ function sydneyParts(at: Date) {
 function parseDate(date: string): Date {
   const match = DATE.exec(date);
   const parsed = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!parsed || parsed.toISOString().slice(0, 10) !== date) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  if (!parsed || parsed.toISOString().slice(0, 10) !== date)
+    throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
   return parsed;
 }
 
@@ -336,7 +339,8 @@ export function isBusinessDay(date: string): boolean {
 
 /** The `count`-th business day after `date` (not counting `date` itself). */
 export function addBusinessDays(date: string, count: number): string {
-  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`count must be a whole number ≥ 1: ${count}`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new RangeError(`count must be a whole number ≥ 1: ${count}`);
   let day = date;
   for (let found = 0; found < count; ) {
     day = addDays(day, 1);
