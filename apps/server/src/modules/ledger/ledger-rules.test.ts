@@ -66,6 +66,16 @@ describe('[I16-money] a seller’s share of an order', () => {
     ]);
   });
 
+  it('splits the worked example of docs/money.md: 995 of shipping over lines 4990 and 2500', () => {
+    // 995 × 4990 / 7490 = 662 r 6670; 995 × 2500 / 7490 = 332 r 820; 994 whole, 1 left → seller 11.
+    expect(
+      sellerShares({ shippingCents: 995, lines: [line(11, 3000), line(12, 2500), line(11, 1990)] }),
+    ).toEqual([
+      { sellerId: 11, linesCents: 4990, shippingShareCents: 663, shareCents: 5653 },
+      { sellerId: 12, linesCents: 2500, shippingShareCents: 332, shareCents: 2832 },
+    ]);
+  });
+
   it('gives each seller exactly their lines when there is no shipping', () => {
     expect(sellerShares({ shippingCents: 0, lines: [line(1, 1234)] })).toEqual([
       { sellerId: 1, linesCents: 1234, shippingShareCents: 0, shareCents: 1234 },
@@ -383,6 +393,11 @@ describe('[I16-money] the monthly tax invoice is issued on the first business da
 
   it('November 2026 → Tuesday 1 December 2026', () => {
     expect(invoiceIssueDate('2026-11')).toBe('2026-12-01');
+  });
+
+  it('July 2027 → Monday 2 August 2027: the NSW Bank Holiday is not a public holiday', () => {
+    // Saturday 31 July, Sunday 1 August, Monday 2 August (type 'bank' in date-holidays, counted).
+    expect(invoiceIssueDate('2027-07')).toBe('2027-08-02');
   });
 
   it('refuses a malformed month', () => {
