@@ -91,7 +91,7 @@ describe('[I16-money] a seller’s share of an order', () => {
   });
 });
 
-describe('[I16-money] fees on an order, rounded half-up per order and seller', () => {
+describe('[I16-money] [BIZ-01, BIZ-02] fees on an order, rounded half-up per order and seller', () => {
   it('rounds the service fee down below half a cent: 2.9% of 50 = 1.45 → 1', () => {
     // 50 × 29 / 1000 = 1450/1000 = 1.45 → 1; GST 10% × 1 = 0.1 → 0.
     expect(orderFees({ shareCents: 50, marketplaceLinesCents: 0 })).toEqual({
@@ -238,7 +238,7 @@ describe('[I16-money] refunds reverse the sale and commission in proportion; the
   });
 });
 
-describe('[I16-money] chargebacks within 3 calendar months of the order, Sydney time', () => {
+describe('[I16-money] [BIZ-06] chargebacks within 3 calendar months of the order, Sydney time', () => {
   it('an order on 30 November 2026 10:00 AEDT may be charged back until 28 February 2027 10:00 AEDT', () => {
     const orderedAt = at('2026-11-29T23:00:00.000Z'); // 30 Nov 2026 10:00 AEDT
     // 30 November + 3 months = 30 February, which does not exist: the last day of February.
@@ -273,7 +273,7 @@ describe('[I16-money] chargebacks within 3 calendar months of the order, Sydney 
   });
 });
 
-describe('[I16-money] weeks end on Monday at 11:59:59.999 Australia/Sydney', () => {
+describe('[I16-money] [BIZ-03] weeks end on Monday at 11:59:59.999 Australia/Sydney', () => {
   it('in AEDT (UTC+11): 11:59:59.999 on Monday 30 November 2026 closes the week, 12:00 opens the next', () => {
     // 11:59:59.999 AEDT = 00:59:59.999Z; 12:00:00.000 AEDT = 01:00:00.000Z.
     expect(weekOf(at('2026-11-30T00:59:59.999Z'))).toEqual({
@@ -343,7 +343,7 @@ describe('[I16-money] weeks end on Monday at 11:59:59.999 Australia/Sydney', () 
   });
 });
 
-describe('[I16-money] remittance 2 business days after the week, skipping weekends and NSW public holidays', () => {
+describe('[I16-money] [BIZ-04] remittance 2 business days after the week, skipping weekends and NSW public holidays', () => {
   it('an ordinary week ending Monday 30 November 2026 is remitted on Wednesday 2 December', () => {
     // Tue 1 Dec (1), Wed 2 Dec (2).
     expect(remittanceDate(weekEndingOn('2026-11-30').end)).toBe('2026-12-02');
@@ -385,7 +385,7 @@ describe('[I16-money] remittance 2 business days after the week, skipping weeken
   });
 });
 
-describe('[I16-money] the monthly tax invoice is issued on the first business day after month end', () => {
+describe('[I16-money] [BIZ-05] the monthly tax invoice is issued on the first business day after month end', () => {
   it('December 2026 → Monday 4 January 2027 (1 January is a holiday, then a weekend)', () => {
     expect(isNswPublicHoliday('2027-01-01')).toBe(true);
     expect(invoiceIssueDate('2026-12')).toBe('2027-01-04'); // 4 days after month end, within 14

@@ -16,8 +16,8 @@ import Holidays from 'date-holidays';
 
 const ZONE = DEFAULT_TIMEZONE; // 'Australia/Sydney'
 
-const SERVICE_FEE = { numerator: 29n, denominator: 1000n }; // 2.9% [SPEC.md §9]
-const COMMISSION = { numerator: 31n, denominator: 1000n }; // 3.1% [SPEC.md §9]
+const SERVICE_FEE = { numerator: 29n, denominator: 1000n }; // [BIZ-01] 2.9%
+const COMMISSION = { numerator: 31n, denominator: 1000n }; // [BIZ-02] 3.1%
 const GST = { numerator: 10n, denominator: 100n }; // 10%
 
 function assertCents(value: number, name: string): void {
@@ -122,7 +122,7 @@ export interface OrderFees {
 }
 
 /**
- * [SPEC.md §9] The fees of one seller on one order. `marketplaceLinesCents` is the seller's lines when
+ * [BIZ-01, BIZ-02] The fees of one seller on one order. `marketplaceLinesCents` is the seller's lines when
  * the seller is not the order's affiliate seller, else 0 (a seller's lines in one order are either all
  * marketplace sales or none).
  */
@@ -198,7 +198,7 @@ export function refundReversal(input: ReversalInput): Reversal {
   };
 }
 
-/** [SPEC.md §9] A chargeback is allowed up to the same Sydney wall-clock moment 3 calendar months on. */
+/** [BIZ-06] A chargeback is allowed up to the same Sydney wall-clock moment 3 calendar months on. */
 export function chargebackDeadline(orderedAt: Date): Date {
   const wall = sydneyParts(orderedAt);
   const target = new Date(Date.UTC(wall.year, wall.month - 1 + 3, 1));
@@ -210,7 +210,7 @@ export function chargebackDeadline(orderedAt: Date): Date {
   return zonedWallTimeToUtc(`${isoDate(year, month, day)} ${time}`, ZONE);
 }
 
-/** [SPEC.md §9] Chargebacks are allowed within 3 months of the order (Sydney calendar months). */
+/** [BIZ-06] Chargebacks are allowed within 3 months of the order (Sydney calendar months). */
 export function chargebackAllowed(orderedAt: Date, at: Date): boolean {
   assertInstant(orderedAt, 'orderedAt');
   assertInstant(at, 'at');
@@ -220,7 +220,7 @@ export function chargebackAllowed(orderedAt: Date, at: Date): boolean {
 
 export type ChargebackOutcome = { allowed: true; reversal: Reversal } | { allowed: false; deadline: Date };
 
-/** A chargeback within 3 months reverses sale and commission exactly as a refund does. */
+/** [BIZ-06] A chargeback within 3 months reverses sale and commission exactly as a refund does. */
 export function chargebackReversal(input: ReversalInput & { orderedAt: Date; at: Date }): ChargebackOutcome {
   if (!chargebackAllowed(input.orderedAt, input.at)) {
     return { allowed: false, deadline: chargebackDeadline(input.orderedAt) };
@@ -282,7 +282,7 @@ function weekday(date: string): number {
 }
 
 /**
- * The week ending at 11:59:59.999 Sydney time on Monday `date`. The week is 7 days of Sydney's wall
+ * [BIZ-03] The week ending at 11:59:59.999 Sydney time on Monday `date`. The week is 7 days of Sydney's wall
  * clock, so the weeks holding the October and April daylight-saving changes last 167 and 169 hours.
  */
 export function weekEndingOn(date: string): LedgerWeek {
@@ -292,7 +292,7 @@ export function weekEndingOn(date: string): LedgerWeek {
   return { start, end, endsOn: date };
 }
 
-/** The week a money event at `instant` belongs to: 12:00:00.000 on a Monday starts the next week. */
+/** [BIZ-03] The week a money event at `instant` belongs to: 12:00:00.000 on a Monday starts the next week. */
 export function weekOf(instant: Date): LedgerWeek {
   const wall = sydneyParts(instant);
   const today = isoDate(wall.year, wall.month, wall.day);
@@ -350,7 +350,7 @@ export function addBusinessDays(date: string, count: number): string {
 }
 
 /**
- * [SPEC.md §9] The remittance date of a week: 2 business days after the Monday on which it ends (the
+ * [BIZ-04] The remittance date of a week: 2 business days after the Monday on which it ends (the
  * Monday itself is not counted, holiday or not).
  */
 export function remittanceDate(weekEnd: Date): string {
@@ -358,7 +358,7 @@ export function remittanceDate(weekEnd: Date): string {
   return addBusinessDays(isoDate(wall.year, wall.month, wall.day), 2);
 }
 
-/** [SPEC.md §9] The monthly tax invoice for `month` ('YYYY-MM') is issued on the first business day after it. */
+/** [BIZ-05] The monthly tax invoice for `month` ('YYYY-MM') is issued on the first business day after it. */
 export function invoiceIssueDate(month: string): string {
   const firstOfMonth = parseDate(`${month}-01`);
   const lastDay = new Date(Date.UTC(firstOfMonth.getUTCFullYear(), firstOfMonth.getUTCMonth() + 1, 0));
