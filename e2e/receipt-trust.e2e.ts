@@ -3,6 +3,7 @@
 // (the sandbox outbox); the order page shows its status and payment; the footer, /success and the terms
 // name who runs the shop (trading name, ABN) and how to reach support. At 390×844 and 320×568.
 import type { ProductTile } from '@quokka/contract/api/catalog';
+import { ORDER_STATUS_LABELS } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,7 +155,8 @@ describe('receipt and business identity', () => {
       // The route's screen loads on demand: wait for its heading before reading it.
       await page.getByRole('heading', { level: 1, name: MSG.viewOrder }).waitFor();
       await page.getByText('Visa •••• 4242').waitFor();
-      await page.getByText(MSG.orderStatusPaid, { exact: true }).waitFor();
+      // [I15-shopper-status] Approved at once (ORDER_REVIEW=auto, the default): the card is captured.
+      await page.getByText(ORDER_STATUS_LABELS.approved ?? '', { exact: true }).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `receipt-order-page-${size}`);
       await page.context().close();
