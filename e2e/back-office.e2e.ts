@@ -394,7 +394,7 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     await staff.setViewportSize({ width: 320, height: 568 });
     await screenshot(staff, 'back-office-order-small-phone');
     const wide = await staff.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > 320.5)
         // Inside a strip that scrolls sideways on purpose (the nav, the dashboard figures): not the page.
         .filter((element) => {
