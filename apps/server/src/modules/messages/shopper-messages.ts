@@ -116,7 +116,7 @@ export function createShopperMessages(deps: {
       const row = await deps.db
         .insertInto('sent_messages')
         .values({
-          provider: deps.messaging.mode === 'sandbox' ? 'sandbox' : 'twilio',
+          provider: messageProviderName(deps.messaging),
           provider_message_id: `unsent-${randomUUID()}`,
           kind: message.kind,
           purpose: message.purpose,

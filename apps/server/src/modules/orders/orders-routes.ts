@@ -20,7 +20,7 @@ import type { PaymentsProvider } from '../../providers/payments/payments-provide
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
-import { createStaffSessions, type StaffSessions } from '../staff/staff-sessions.ts';
+import type { StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
 import type { OrderChangeRecords } from './order-review.ts';
@@ -41,8 +41,8 @@ export interface OrderRoutesDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  /** The back office's sessions; by default built from the config as staff-back-office.ts builds them. */
-  sessions?: StaffSessions;
+  /** The back office's sessions (registerBackOffice hands them to its routes). */
+  sessions: StaffSessions;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
   /** The catalogue's stock (refunds and cancellations restock). */
@@ -67,14 +67,7 @@ export function viewerOf(request: FastifyRequest): OrderViewer {
 }
 
 export function orderRoutes(deps: OrderRoutesDeps) {
-  const { db, clock, config } = deps;
-  const sessions =
-    deps.sessions ??
-    createStaffSessions({
-      db,
-      clock,
-      times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
-    });
+  const { db, clock, config, sessions } = deps;
   const settings = reviewSettings(config);
   const reviewFlagHours = deps.reviewFlagHours ?? settings.flagHours;
   const fulfilment = createOrderFulfilment({
