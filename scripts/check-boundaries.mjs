@@ -38,12 +38,28 @@ export const TABLE_OWNERS = {
   ],
   cart: ['carts', 'cart_items'],
   checkout: ['orders', 'order_items', 'shipping_methods', 'order_receipts'],
-  giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_deliveries', 'gift_card_resends'],
+  giftcards: [
+    'gift_card_details',
+    'gift_card_orders',
+    'gift_card_deliveries',
+    'gift_card_resends',
+    'gift_card_redemptions',
+  ],
   staff: ['staff', 'staff_sessions', 'staff_passkeys', 'staff_webauthn_challenges', 'staff_audit'],
   // [I15] An order's life after checkout: its timeline, shipments and refunds. The order and its lines
   // stay checkout's; the back office writes them through checkout's records (orderRecords).
   orders: ['order_events', 'order_shipments', 'order_refunds'],
   messages: ['sent_messages'],
+  // [I16] Sellers' money: the append-only ledger (others post through ledger-entries.ts), statements,
+  // bank accounts, payouts and tax invoices.
+  ledger: [
+    'ledger_entries',
+    'seller_statements',
+    'seller_bank_accounts',
+    'payout_runs',
+    'payout_items',
+    'tax_invoices',
+  ],
 };
 
 /**

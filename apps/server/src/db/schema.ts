@@ -247,6 +247,8 @@ export interface OrderTable {
   refusal_reason: string | null;
   cancelled_at: Date | null;
   customer_mobile: string | null;
+  /** [I16] The part of grand_total_cents a gift card paid; the payment card was authorised for the rest. */
+  gift_card_cents: Generated<number>;
 }
 
 /** [I15] DECISIONS.md "After checkout" (migration 0014). */
@@ -425,6 +427,126 @@ export interface GiftCardDetailsTable {
   voided_at: Date | null;
   voided_by: number | null;
   void_reason: string | null;
+  /** [I16] The seller whose items the card spends on (its product's seller, set by a trigger on insert). */
+  seller_id: Generated<number | null>;
+  /** [I16] What is left to spend; starts at amount_cents (a trigger sets it), never below 0. */
+  balance_cents: Generated<number>;
+}
+
+// [I16] modules/giftcards (migration 0016): every spend and give-back of a card's balance.
+export type GiftCardRedemptionKind = 'in_store' | 'order' | 'order_give_back';
+export interface GiftCardRedemptionTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  seller_id: number;
+  /** Positive: spent; negative: given back. */
+  amount_cents: number;
+  kind: GiftCardRedemptionKind;
+  order_id: number | null;
+  staff_id: number | null;
+  balance_after_cents: number;
+  idempotency_key: string;
+  created_at: Date;
+}
+
+// [I16] modules/ledger (migration 0016): sellers' money. docs/money.md.
+export type LedgerKind =
+  | 'sale'
+  | 'gift_card_sale'
+  | 'shipping'
+  | 'service_fee'
+  | 'commission'
+  | 'fee_gst'
+  | 'refund'
+  | 'commission_reversal'
+  | 'fee_gst_reversal'
+  | 'chargeback'
+  | 'gift_card_redemption'
+  | 'gift_card_in_store'
+  | 'adjustment';
+
+/** Append-only (the database refuses UPDATE, DELETE and TRUNCATE). Amount signed from the seller's side. */
+export interface LedgerEntryTable {
+  id: Generated<string>;
+  seller_id: number;
+  occurred_at: Date;
+  /** The Sydney date of the Monday its week ends on, 'YYYY-MM-DD'. */
+  week_ends_on: string;
+  kind: LedgerKind;
+  amount_cents: number;
+  base_cents: number | null;
+  event_key: string;
+  order_id: number | null;
+  order_increment_id: string | null;
+  order_item_id: number | null;
+  refund_id: number | null;
+  gift_card_id: number | null;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface SellerStatementTable {
+  id: Generated<number>;
+  seller_id: number;
+  seller_name: string;
+  week_ends_on: string;
+  period_start: Date;
+  period_end: Date;
+  remittance_on: string;
+  totals: ColumnType<Record<string, number>, string, string>;
+  entry_count: number;
+  net_cents: number;
+  brought_forward_cents: number;
+  payable_cents: number;
+  carried_forward_cents: number;
+  generated_at: Date;
+  paid_at: Date | null;
+}
+
+export interface SellerBankAccountTable {
+  seller_id: number;
+  account_name: string;
+  /** '062-000' */
+  bsb: string;
+  account_number: string;
+  updated_at: Date;
+  updated_by: number | null;
+}
+
+export interface PayoutRunTable {
+  id: Generated<number>;
+  status: Generated<'draft' | 'remitted' | 'cancelled'>;
+  process_on: string;
+  total_cents: number;
+  created_at: Date;
+  created_by: number | null;
+  remitted_at: Date | null;
+  remitted_by: number | null;
+}
+
+export interface PayoutItemTable {
+  id: Generated<number>;
+  payout_run_id: number;
+  statement_id: number;
+  seller_id: number;
+  amount_cents: number;
+  account_name: string;
+  bsb: string;
+  account_number: string;
+}
+
+export interface TaxInvoiceTable {
+  id: Generated<number>;
+  invoice_number: Generated<number>;
+  seller_id: number;
+  seller_name: string;
+  month: string;
+  issued_on: string;
+  service_fee_cents: number;
+  commission_cents: number;
+  gst_cents: number;
+  total_cents: number;
+  created_at: Date;
 }
 
 export interface GiftCardOrderTable {
@@ -585,4 +707,11 @@ export interface Database {
   webhook_events: WebhookEventTable;
   gift_card_resends: GiftCardResendTable;
   sandbox_refunds: SandboxRefundTable;
+  gift_card_redemptions: GiftCardRedemptionTable;
+  ledger_entries: LedgerEntryTable;
+  seller_statements: SellerStatementTable;
+  seller_bank_accounts: SellerBankAccountTable;
+  payout_runs: PayoutRunTable;
+  payout_items: PayoutItemTable;
+  tax_invoices: TaxInvoiceTable;
 }
