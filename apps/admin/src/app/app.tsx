@@ -6,9 +6,17 @@ import { type ReactNode, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
 import { GiftCardsPage } from '../features/gift-cards/gift-cards-page';
+import { RedeemPage } from '../features/gift-cards/redeem-page';
+import { InvoicesPage } from '../features/invoices/invoices-page';
 import { OrderPage } from '../features/orders/order-page';
 import { OrdersPage } from '../features/orders/orders-page';
+import { BankAccountPage } from '../features/payouts/bank-account-page';
+import { PayoutsPage } from '../features/payouts/payouts-page';
+import { ProductPage } from '../features/products/product-page';
+import { ProductsPage } from '../features/products/products-page';
 import { SignInPage } from '../features/sign-in/sign-in-page';
+import { StatementPage } from '../features/statements/statement-page';
+import { StatementsPage } from '../features/statements/statements-page';
 import type { AdminRuntimeConfig } from '../lib/runtime-config';
 import { SessionProvider, useSession, type WebAuthn } from '../lib/session';
 import { Shell } from './shell';
@@ -40,7 +48,16 @@ function Gate() {
         <Route index element={<Navigate to="/orders" replace />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
-        {operator && <Route path="gift-cards" element={<GiftCardsPage />} />}
+        <Route path="products" element={<ProductsPage />} />
+        <Route path="products/:id" element={<ProductPage />} />
+        {/* [I16] Operators get the gift card console; a seller's staff redeem their seller's cards. */}
+        <Route path="gift-cards" element={operator ? <GiftCardsPage /> : <RedeemPage />} />
+        <Route path="gift-cards/redeem" element={<RedeemPage />} />
+        <Route path="statements" element={<StatementsPage />} />
+        <Route path="statements/:id" element={<StatementPage />} />
+        {operator && <Route path="payouts" element={<PayoutsPage />} />}
+        {!operator && <Route path="bank-account" element={<BankAccountPage />} />}
+        <Route path="invoices" element={<InvoicesPage />} />
         {operator && <Route path="audit" element={<AuditPage />} />}
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -43,7 +43,15 @@ export function Shell() {
         </div>
         <nav aria-label="Sections" className="nav">
           <NavLink to="/orders">Orders</NavLink>
-          {operator && <NavLink to="/gift-cards">Gift cards</NavLink>}
+          <NavLink to="/products">Products</NavLink>
+          <NavLink to="/gift-cards">Gift cards</NavLink>
+          <NavLink to="/statements">Statements</NavLink>
+          {operator ? (
+            <NavLink to="/payouts">Payouts</NavLink>
+          ) : (
+            <NavLink to="/bank-account">Bank account</NavLink>
+          )}
+          <NavLink to="/invoices">Tax invoices</NavLink>
           {operator && <NavLink to="/audit">Audit log</NavLink>}
         </nav>
       </header>
