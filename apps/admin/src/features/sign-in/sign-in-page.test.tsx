@@ -66,7 +66,7 @@ describe('[I15-admin] sign-in', () => {
     expect(within(header).getByText('Wattle Shop')).toBeInTheDocument();
     expect(within(header).getByText('Jo Operator')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      'OrdersGift cardsAudit log',
+      'OrdersProductsGift cardsStatementsPayoutsTax invoicesAudit log',
     );
     const today = await screen.findByRole('region', { name: 'Today' });
     await waitFor(() => expect(today).toHaveTextContent('$123.45'));
@@ -171,7 +171,7 @@ describe('[I15-admin] sign-in', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your session ended. Please sign in again.');
   });
 
-  it('a vendor sees only Orders', async () => {
+  it("[I16-vendor] a vendor sees their seller's sections, not the operator's", async () => {
     fakeApi({
       'GET /me': {
         body: aMe({
@@ -183,6 +183,8 @@ describe('[I15-admin] sign-in', () => {
     });
     renderAdmin('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(/^Orders$/);
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
+      /^OrdersProductsGift cardsStatementsBank accountTax invoices$/,
+    );
   });
 });
