@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+// [I16-redeem] The seam through which checkout and the back office's orders spend and give back a gift
+// card's balance. Implemented by modules/giftcards (gift-card-balance.ts) and handed in by app.ts, since
+// giftcards already depends on checkout and orders (an import the other way would make a cycle).
+
+export type GiftCardDb = Kysely<Database> | Transaction<Database>;
+
+export interface BalanceChange {
+  redemptionId: number;
+  giftCardId: number;
+  sellerId: number;
+  /** Positive for a spend, negative for a give-back. */
+  amountCents: number;
+  balanceAfterCents: number;
+  /** False when the key had been used before: the earlier change is returned and nothing changed now. */
+  applied: boolean;
+}
+
+/** The card's balance does not cover the amount asked for; `balanceCents` is what it holds now. */
+export class InsufficientBalanceError extends Error {
+  constructor(readonly balanceCents: number) {
+    super(`The card's balance (${balanceCents} cents) does not cover this amount`);
+  }
+}
+
+export interface GiftCardBalances {
+  /** Takes amountCents (> 0) from the card inside the caller's transaction, or throws InsufficientBalanceError. */
+  spend(
+    db: GiftCardDb,
+    input: {
+      giftCardId: number;
+      amountCents: number;
+      kind: 'in_store' | 'order';
+      orderId?: number | null;
+      staffId?: number | null;
+      key: string;
+      at: Date;
+    },
+  ): Promise<BalanceChange>;
+  /** Gives back up to amountCents of what an order took; undefined when there is nothing to give back. */
+  giveBack(
+    db: GiftCardDb,
+    input: { orderId: number; amountCents: number; key: string; at: Date },
+  ): Promise<BalanceChange | undefined>;
+  /** What an order has taken from gift cards and not had back (0 when none). */
+  orderNetCents(db: GiftCardDb, orderId: number): Promise<number>;
+}
