@@ -249,6 +249,8 @@ export interface OrderTable {
   customer_mobile: string | null;
   /** [I16] The part of grand_total_cents a gift card paid; the payment card was authorised for the rest. */
   gift_card_cents: Generated<number>;
+  /** [I16] The seller whose own link or profile the shopper came through; null: all lines are marketplace sales. */
+  affiliate_seller_id: number | null;
 }
 
 /** [I15] DECISIONS.md "After checkout" (migration 0014). */

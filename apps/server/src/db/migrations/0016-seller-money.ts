@@ -14,7 +14,9 @@ import { type Kysely, sql } from 'kysely';
 // - tax_invoices: the monthly tax invoice for a seller's fees, numbered in sequence.
 // - Gift cards spent: gift_card_details gains its seller and balance; gift_card_redemptions records every
 //   spend (in store, or held by an order) and every give-back (negative); orders gain gift_card_cents,
-//   the part of the grand total a gift card paid (the payment card is authorised for the rest).
+//   the part of the grand total a gift card paid (the payment card is authorised for the rest), and
+//   affiliate_seller_id, the seller whose link the shopper came through (commission is not charged on
+//   that seller's lines).
 // Calendar dates are text 'YYYY-MM-DD' (Sydney dates; the same string from PGlite and node-postgres,
 // which would otherwise turn a date into a Date at local midnight). Frozen once landed.
 
@@ -238,6 +240,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('orders')
     .addColumn('gift_card_cents', 'integer', (col) => col.notNull().defaultTo(0))
+    // The seller whose own link or profile the shopper came through (no commission on their lines);
+    // null when none: every line is a marketplace sale.
+    .addColumn('affiliate_seller_id', 'integer')
     .execute();
   await sql`alter table orders add constraint orders_gift_card_check
     check (gift_card_cents >= 0 and gift_card_cents <= grand_total_cents)`.execute(db);
@@ -246,7 +251,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table orders drop constraint orders_gift_card_check`.execute(db);
-  await db.schema.alterTable('orders').dropColumn('gift_card_cents').execute();
+  await db.schema
+    .alterTable('orders')
+    .dropColumn('gift_card_cents')
+    .dropColumn('affiliate_seller_id')
+    .execute();
   await db.schema.dropTable('gift_card_redemptions').execute();
   await sql`drop trigger gift_card_details_defaults on gift_card_details`.execute(db);
   await sql`drop function gift_card_details_defaults()`.execute(db);
