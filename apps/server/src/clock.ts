@@ -21,3 +21,20 @@ export class FakeClock implements Clock {
     this.#at += ms;
   }
 }
+
+/**
+ * The TEST_CLOCK setting's clock: it starts at the given instant and runs on in real time, and a test
+ * may move it forward (the sandbox's POST /dev/clock), e.g. past a Monday statement cut-off.
+ */
+export class RunningTestClock implements Clock {
+  #offsetMs: number;
+  constructor(start: Date | string) {
+    this.#offsetMs = new Date(start).getTime() - Date.now();
+  }
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}

@@ -9,7 +9,7 @@ import {
 } from '@quokka/contract/business-identity';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, RunningTestClock, systemClock } from './clock.ts';
 
 // Every setting the server reads, parsed once at start-up. A bad value stops start-up with one message
 // that names every bad setting (DECISIONS.md "Operations"). Defaults are chosen so that `npm start` on a
@@ -391,6 +391,5 @@ function identityOf(settings: Settings): BusinessIdentity {
 /** The server's clock: the system clock, or with TEST_CLOCK one that started at that instant. */
 export function clockFor(config: Pick<Config, 'TEST_CLOCK'>): Clock {
   if (!config.TEST_CLOCK) return systemClock;
-  const offsetMs = new Date(config.TEST_CLOCK).getTime() - Date.now();
-  return { now: () => new Date(Date.now() + offsetMs) };
+  return new RunningTestClock(config.TEST_CLOCK);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RunningTestClock } from '../../clock.ts';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
@@ -84,4 +85,30 @@ h1{font-size:1.4rem}ul{list-style:none;padding:0}.msg{background:#fff;border:1px
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}</body></html>`;
     },
   );
+
+  // [I16] With TEST_CLOCK, a journey moves the server's clock forward (past a Monday statement cut-off,
+  // say) instead of waiting for it. Only forward, at most 400 days at a time; 404 without TEST_CLOCK.
+  const { clock } = app.deps;
+  if (clock instanceof RunningTestClock) {
+    api.post(
+      '/dev/clock',
+      {
+        onRequest,
+        schema: {
+          body: z.object({
+            advance_ms: z
+              .number()
+              .int()
+              .positive()
+              .max(400 * 24 * 60 * 60_000),
+          }),
+          response: { 200: z.object({ now: z.string() }) },
+        },
+      },
+      async (request) => {
+        clock.advance(request.body.advance_ms);
+        return { now: clock.now().toISOString() };
+      },
+    );
+  }
 }
