@@ -1,0 +1,158 @@
+// The steps a back-office journey takes on its own server (one with its own data directory, so the CLI
+// can add staff before it starts): the sandbox outbox, sign-in links from the CLI, a registered shopper,
+// filling a cart with the product page's button and paying with the sandbox Visa.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { MSG } from '@quokka/contract/messages';
+import type { Page } from 'playwright-core';
+import { ROOT, type RunningServer } from './server.ts';
+import { API, type TestMobile } from './sign-in.ts';
+
+const run = promisify(execFile);
+
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  kind: 'sms' | 'mms';
+  body: string;
+  media_url: string | null;
+  status?: string;
+}
+
+export class ShopJourney {
+  constructor(
+    readonly server: RunningServer,
+    readonly dataDir: string,
+  ) {}
+
+  cliEnv(): NodeJS.ProcessEnv {
+    return { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  }
+
+  /** `npm run cli -- <args>` on this journey's data directory; its standard output. */
+  async cli(args: string[]): Promise<string> {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
+      {
+        cwd: ROOT,
+        env: this.cliEnv(),
+      },
+    );
+    return stdout;
+  }
+
+  async getJson<T>(path: string): Promise<T> {
+    const reply = await fetch(`${this.server.baseURL}${path}`);
+    if (!reply.ok) throw new Error(`${path} answered ${reply.status}`);
+    return (await reply.json()) as T;
+  }
+
+  /** The texts and picture messages to a number, waiting up to 15 s for at least `atLeast`. */
+  async messagesTo(mobile: string, atLeast: number, kind?: 'sms' | 'mms'): Promise<OutboxMessage[]> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const outbox = await this.getJson<OutboxMessage[]>('/dev/messages.json');
+      const found = outbox.filter((m) => m.to === mobile && (!kind || m.kind === kind));
+      if (found.length >= atLeast || Date.now() > deadline) return found;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+
+  /** The newest 6-digit code texted to a number. */
+  async latestCode(mobile: string): Promise<string> {
+    const [message] = await this.messagesTo(mobile, 1, 'sms');
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code was texted to ${mobile}`);
+    return code;
+  }
+
+  /** Moves the server's TEST_CLOCK forward (POST /dev/clock); the server's new now. */
+  async advanceClock(ms: number): Promise<Date> {
+    const reply = await fetch(`${this.server.baseURL}/dev/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance_ms: ms }),
+    });
+    if (!reply.ok) throw new Error(`/dev/clock answered ${reply.status}`);
+    return new Date(((await reply.json()) as { now: string }).now);
+  }
+
+  /** A sign-in link's path for the member, made by the CLI. */
+  async signInPath(mobile: TestMobile): Promise<string> {
+    const stdout = await this.cli(['link', '--mobile', mobile.national]);
+    return new URL(stdout.trim().split('\n').at(-1) ?? '').pathname;
+  }
+
+  /** Registers a member with one NSW address (the createAccount call the registration screen makes). */
+  async registerShopper(mobile: TestMobile, firstname: string, lastname: string): Promise<void> {
+    const jwt = decodeURIComponent((await this.signInPath(mobile)).replace('/autologin/', ''));
+    const address = {
+      firstname,
+      lastname,
+      telephone: mobile.e164,
+      street: ['5 Ocean St'],
+      city: 'Bondi',
+      postcode: '2026',
+      region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
+      region_id: 570,
+      country_id: 'AU',
+      default_shipping: true,
+      default_billing: true,
+    };
+    const reply = await fetch(`${this.server.baseURL}${API}/createAccount`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        customer: {
+          email: `${firstname.toLowerCase()}.${mobile.e164.slice(-6)}@example.com`,
+          firstname,
+          lastname,
+          store_id: 19,
+          website_id: 1,
+          addresses: [address],
+        },
+        mobile: mobile.e164,
+        r_token: 'e2e',
+        campaign_id: null,
+        jwt,
+      }),
+    });
+    if (!reply.ok) throw new Error(`createAccount answered ${reply.status}: ${await reply.text()}`);
+  }
+
+  /** Adds one of each product to the shopper's cart with the product page's button. */
+  async fillCart(shopper: Page, productIds: { id: number; name: string }[]): Promise<void> {
+    for (const product of productIds) {
+      await shopper.goto(`/product/${product.id}`);
+      await shopper.getByRole('heading', { level: 1, name: product.name, exact: true }).waitFor();
+      await shopper.getByRole('button', { name: MSG.addToCart, exact: true }).click();
+      const popup = shopper.getByRole('dialog', { name: MSG.cartTitle });
+      await popup.waitFor();
+      await shopper.keyboard.press('Escape');
+      await popup.waitFor({ state: 'detached' });
+    }
+  }
+
+  /** Opens /checkout and waits until it is ready to pay. */
+  async openCheckout(shopper: Page): Promise<void> {
+    await shopper.goto('/checkout');
+    await shopper.getByRole('button', { name: MSG.confirmPurchase }).waitFor();
+    await shopper.getByRole('status').filter({ hasText: MSG.fetchingCart }).waitFor({ state: 'detached' });
+  }
+
+  /** Pays the open checkout with the sandbox Visa 4242; returns the order number /success shows. */
+  async payWithVisa(shopper: Page, options: { open?: boolean } = {}): Promise<string> {
+    if (options.open !== false) await this.openCheckout(shopper);
+    const newCard = shopper.getByRole('radio', { name: MSG.addNewCard });
+    if (await newCard.isVisible()) {
+      if (!(await newCard.isChecked())) await newCard.check();
+      await shopper.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+      await shopper.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
+      await shopper.getByLabel(MSG.cardCvcLabel).fill('123');
+    }
+    await shopper.getByRole('button', { name: MSG.confirmPurchase }).click();
+    await shopper.waitForURL('**/success', { timeout: 20_000 });
+    return ((await shopper.getByTestId('order-number').textContent()) ?? '').replace(/\D/g, '');
+  }
+}

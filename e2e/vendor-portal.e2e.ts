@@ -1,0 +1,308 @@
+// [I16-vendor] A seller's staff member runs their shop from the back office, in a real Chromium on a phone
+// (390×844) against the real server in sandbox mode (ORDER_REVIEW=auto: orders are approved at once):
+// 1. the vendor, added by the CLI for Saltline Surf Co., signs in with a code and adds a passkey; a shopper
+//    buys one Saltline item with another seller's item, and another seller's item alone; the vendor is
+//    texted a link to the first order, sees it with only Saltline's line and the delivery address, never
+//    the second (404 by address too), and marks it shipped;
+// 2. the vendor changes a product's price and the storefront shows the new price;
+// 3. a shopper sends a Saltline gift card; the vendor looks it up and redeems part of it in store;
+// 4. the server's clock passes Monday 11:59:59.999 (POST /dev/clock), the statement job makes the week's
+//    statement, and the vendor opens it and downloads it as CSV and PDF.
+//
+// The server runs on a test clock that starts on a Monday at 10:00 in Sydney (quiet hours never hold the
+// gift card), on its own data directory: the CLI seeds the demo shop and adds the vendor first.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AdminOrder } from '@quokka/contract/api/admin';
+import type { Product, ProductTile } from '@quokka/contract/api/catalog';
+import { MSG } from '@quokka/contract/messages';
+import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser.ts';
+import { startServer } from './support/server.ts';
+import { ShopJourney } from './support/shop-journey.ts';
+import { API, newMobile } from './support/sign-in.ts';
+
+const VENDOR_SELLER = 'saltline-surf-co';
+const vendor = { mobile: newMobile(), name: 'Sam Saltline' };
+const SYDNEY = 'Australia/Sydney';
+
+/** The next Monday at 10:00 in Sydney, at least a day away from now. */
+function nextMondayTen(now: Date): Date {
+  for (let day = 1; day <= 8; day += 1) {
+    const date = utcToZonedWallTime(new Date(now.getTime() + day * 86_400_000), SYDNEY).slice(0, 10);
+    const at = zonedWallTimeToUtc(`${date} 10:00:00`, SYDNEY);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 1) return at;
+  }
+  throw new Error('no Monday in the next 8 days');
+}
+
+describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, prices, gift cards, statements', () => {
+  let journey: ShopJourney;
+  let dataDir: string;
+  let browser: Browser;
+  let staffContext: BrowserContext;
+  let staff: Page;
+  let shopper: Page;
+  let clockStart: Date;
+  const member = newMobile();
+  let ours: ProductTile;
+  let theirs: ProductTile;
+  let ourOrder: { incrementId: string; id: number };
+  let otherOrder: { incrementId: string; id: number };
+
+  async function staffJson<T>(path: string): Promise<{ status: number; body: T }> {
+    return staff.evaluate(async (url) => {
+      const reply = await fetch(url);
+      return { status: reply.status, body: await reply.json().catch(() => null) };
+    }, path);
+  }
+
+  beforeAll(async () => {
+    // @ts-expect-error: a plain .mjs module shared with `npm start`
+    const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
+    ensureAdminBuild({ quiet: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-vendor-'));
+    const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
+    await setup.cli(['seed']);
+    await setup.cli([
+      ...['staff', 'add', '--mobile', vendor.mobile.national, '--name', vendor.name],
+      ...['--role', 'vendor', '--seller', VENDOR_SELLER],
+    ]);
+    clockStart = nextMondayTen(new Date());
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      ORDER_REVIEW: 'auto',
+      SEED_DEMO: '0',
+      TEST_CLOCK: clockStart.toISOString(),
+    });
+    const clockAt = Date.now();
+    journey = new ShopJourney(server, dataDir);
+    const origin = server.baseURL.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+    staffContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      baseURL: origin,
+      locale: 'en-AU',
+      timezoneId: SYDNEY,
+      acceptDownloads: true,
+    });
+    staff = await staffContext.newPage();
+    const cdp = await staffContext.newCDPSession(staff);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    const shopperContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      baseURL: server.baseURL,
+      locale: 'en-AU',
+      timezoneId: SYDNEY,
+    });
+    await shopperContext.clock.install({ time: new Date(clockStart.getTime() + (Date.now() - clockAt)) });
+    shopper = await shopperContext.newPage();
+    await journey.registerShopper(member, 'Nell', 'Acacia');
+    await shopper.goto(await journey.signInPath(member));
+    await shopper.waitForURL('**/browse');
+    await shopper.waitForFunction(() => localStorage.getItem('is_signed_in') === 'true');
+
+    const tiles: ProductTile[] = [];
+    for (let page = 1; page <= 50; page += 1) {
+      const { data } = await journey.getJson<{ data: ProductTile[] }>(`${API}/browseProducts?page=${page}`);
+      tiles.push(...data.filter((tile) => tile.type_id === 'simple' && !tile.is_giftcard && tile.qty >= 10));
+      if (data.length === 0) break;
+    }
+    const mine = tiles.find((tile) => tile.seller_url === VENDOR_SELLER);
+    const other = tiles.find((tile) => tile.seller_url !== VENDOR_SELLER);
+    if (!mine || !other) throw new Error('the demo shop lacks simple products of two sellers');
+    ours = mine;
+    theirs = other;
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await journey?.server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('(1) signs in, is texted the new order, sees only their order and line, and ships it', async () => {
+    await staff.goto('/admin/orders');
+    await staff.getByLabel('Mobile number').fill(vendor.mobile.national);
+    await staff.getByRole('button', { name: 'Text me a code' }).click();
+    await expect.poll(() => staff.getByLabel('Code').isVisible()).toBe(true);
+    await staff.getByLabel('Code').fill(await journey.latestCode(vendor.mobile.e164));
+    await staff.getByRole('button', { name: 'Continue' }).click();
+    await staff.getByRole('button', { name: 'Add a passkey' }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+
+    await journey.fillCart(shopper, [ours, theirs]);
+    const first = await journey.payWithVisa(shopper);
+    await journey.fillCart(shopper, [theirs]);
+    const second = await journey.payWithVisa(shopper);
+    // The vendor's staff are texted a link to the approved order (and nothing about the other one).
+    const texts = await journey.messagesTo(vendor.mobile.e164, 2, 'sms');
+    const link = texts.map((text) => text.body.match(/\/admin\/orders\/(\d+)/)?.[1]).find(Boolean);
+    expect(link, texts.map((text) => text.body).join('\n')).toBeDefined();
+    ourOrder = { incrementId: first, id: Number(link) };
+    // The other order was the next one placed in this shop.
+    otherOrder = { incrementId: second, id: ourOrder.id + 1 };
+    expect(texts.some((text) => text.body.includes(first))).toBe(true);
+    expect(texts.some((text) => text.body.includes(second))).toBe(false);
+
+    await staff.reload();
+    await staff.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await staff.getByRole('link', { name: `#${ourOrder.incrementId}` }).waitFor();
+    expect(await staff.getByRole('link', { name: `#${otherOrder.incrementId}` }).count()).toBe(0);
+    expect((await staffJson(`/admin/api/orders/${otherOrder.id}`)).status).toBe(404);
+    await screenshot(staff, 'vendor-orders-phone');
+
+    await staff.getByRole('link', { name: `#${ourOrder.incrementId}` }).click();
+    await staff.getByRole('heading', { level: 1, name: `Order #${ourOrder.incrementId}` }).waitFor();
+    const main = staff.locator('main');
+    await main.getByText(ours.name).first().waitFor();
+    expect(await main.textContent()).not.toContain(theirs.name);
+    expect(await main.textContent()).toContain('5 Ocean St');
+    await screenshot(staff, 'vendor-order-phone');
+
+    await staff
+      .getByRole('button', { name: /^Mark as shipped/ })
+      .first()
+      .click();
+    const dialog = staff.getByRole('dialog', { name: /as shipped$/ });
+    await dialog.getByLabel('Carrier', { exact: true }).selectOption('Australia Post');
+    await dialog.getByLabel('Tracking number').fill('JD014600003123456');
+    await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () => (await staffJson<AdminOrder>(`/admin/api/orders/${ourOrder.id}`)).body.shipments.length,
+      )
+      .toBe(1);
+  });
+
+  it('(2) changes a price, and the storefront shows it', async () => {
+    const before = await journey.getJson<Product>(`${API}/product?product_id=${ours.id}`);
+    const newPrice = (Math.round(Number(before.price) * 100) + 500) / 100;
+    await staff.getByRole('link', { name: 'Products', exact: true }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await staff.getByLabel('Search').fill(ours.name);
+    await staff.getByRole('button', { name: 'Search', exact: true }).click();
+    await staff.getByRole('link', { name: ours.name }).first().click();
+    await staff.getByRole('heading', { level: 1, name: ours.name }).waitFor();
+    await screenshot(staff, 'vendor-product-phone');
+    await staff.getByLabel('Price', { exact: true }).fill(newPrice.toFixed(2));
+    await staff.getByRole('button', { name: 'Save', exact: true }).click();
+    await staff.getByRole('status').filter({ hasText: /Saved/ }).waitFor();
+    await expect
+      .poll(
+        async () => Number((await journey.getJson<Product>(`${API}/product?product_id=${ours.id}`)).price),
+        {
+          timeout: 2_000,
+        },
+      )
+      .toBe(newPrice);
+    await shopper.goto(`/product/${ours.id}`);
+    await shopper
+      .getByText(`$${newPrice.toFixed(2)}`)
+      .first()
+      .waitFor();
+  });
+
+  it('(3) redeems part of a gift card of their seller in store', async () => {
+    let giftCard: Product | undefined;
+    for (let page = 1; !giftCard && page <= 50; page += 1) {
+      const { data } = await journey.getJson<{ data: ProductTile[] }>(`${API}/browseProducts?page=${page}`);
+      const tile = data.find((entry) => entry.is_giftcard && entry.seller_url === VENDOR_SELLER);
+      if (tile) giftCard = await journey.getJson<Product>(`${API}/product?product_id=${tile.id}`);
+      if (data.length === 0) break;
+    }
+    if (!giftCard) throw new Error(`the demo shop has no gift card of ${VENDOR_SELLER}`);
+    const amount = giftCard.configurable_options.gift_card_price?.options.find((option) =>
+      option.default_title.includes('50'),
+    );
+    if (!amount) throw new Error('the gift card has no $50 amount');
+    const recipient = newMobile();
+    await shopper.goto(`/product/${giftCard.id}`);
+    await shopper.getByRole('heading', { level: 1, name: giftCard.name, exact: true }).waitFor();
+    await shopper.locator('.pdp__options select').selectOption({ label: amount.default_title });
+    await shopper.getByRole('button', { name: MSG.buyNow, exact: true }).click();
+    await shopper.getByRole('heading', { level: 1, name: MSG.giftCardRecipientHeading }).waitFor();
+    await shopper.getByLabel(MSG.giftFirstnameLabel).fill('Ava');
+    await shopper.getByLabel(MSG.giftLastnameLabel).fill('Nguyen');
+    await shopper.getByLabel(MSG.giftMobileLabel).fill(recipient.national);
+    await shopper.getByLabel(MSG.giftMessageLabel).fill('Happy birthday!');
+    await shopper.getByRole('button', { name: MSG.submit }).click();
+    await shopper.waitForURL(/\/giftcard\/sendnoworschedule\/\d+$/);
+    const cardNumber = ((await shopper.getByTestId('gift-card-no').textContent()) ?? '').replace(/\D/g, '');
+    await shopper.getByRole('button', { name: MSG.sendNow, exact: true }).click();
+    await shopper.waitForURL(/\/giftcard\/mmstemplates\/\d+$/);
+    await shopper.getByRole('button', { name: MSG.select }).first().click();
+    await journey.payWithVisa(shopper);
+    const [mms] = await journey.messagesTo(recipient.e164, 1, 'mms');
+    expect(mms?.body).toContain('Saltline Surf Co.');
+
+    await staff.getByRole('link', { name: 'Gift cards', exact: true }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Redeem a gift card' }).waitFor();
+    await staff.getByLabel('Gift card number').fill(cardNumber);
+    await staff.getByRole('button', { name: 'Look up', exact: true }).click();
+    await staff.getByText('$50.00').first().waitFor();
+    await staff.getByLabel('Amount to redeem').fill('12.50');
+    await staff.getByRole('button', { name: /^Redeem \$12\.50/ }).click();
+    await staff.getByText('$37.50').first().waitFor();
+    await screenshot(staff, 'vendor-redeem-phone');
+  });
+
+  it('(4) after the Monday cut-off, opens the week’s statement and downloads it as CSV and PDF', async () => {
+    // From Monday 10:00 (and the minutes this journey took) to just past 12:00: the week has ended.
+    const cutOff = zonedWallTimeToUtc(
+      `${utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10)} 12:00:05`,
+      SYDNEY,
+    );
+    const serverNow = await journey.advanceClock(1);
+    if (serverNow < cutOff) await journey.advanceClock(cutOff.getTime() - serverNow.getTime());
+
+    await staff.getByRole('link', { name: 'Statements', exact: true }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
+    const weekEnding = utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10);
+    // The job runs every few seconds; the list shows the statement once it is made.
+    const row = staff.getByRole('link', { name: /Week ending/ }).first();
+    await expect
+      .poll(
+        async () => {
+          await staff.reload();
+          await staff.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
+          return row.count();
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
+      .toBeGreaterThan(0);
+    await row.click();
+    await staff.getByRole('heading', { level: 1, name: /Statement/ }).waitFor();
+    const text = (await staff.locator('main').textContent()) ?? '';
+    expect(text).toContain(ourOrder.incrementId);
+    expect(text).not.toContain(otherOrder.incrementId);
+    await screenshot(staff, 'vendor-statement-phone');
+
+    const csvDownload = staff.waitForEvent('download');
+    await staff.getByRole('link', { name: /Download CSV/ }).click();
+    const csv = readFileSync((await (await csvDownload).path()) ?? '', 'utf8');
+    expect(csv).toContain(ourOrder.incrementId);
+    const pdfDownload = staff.waitForEvent('download');
+    await staff.getByRole('link', { name: /Download PDF/ }).click();
+    const pdf = readFileSync((await (await pdfDownload).path()) ?? '');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(weekEnding).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
