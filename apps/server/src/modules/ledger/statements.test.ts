@@ -577,3 +577,20 @@ describe('[I16-statements][BIZ-03] the cut-off across daylight-saving changes', 
     });
   });
 });
+
+describe('[I16-ledger][BIZ-02] the affiliate seller', () => {
+  it('pays the service fee but no commission on their own lines', async () => {
+    t.clock.set('2027-07-05T00:00:00Z');
+    operator = await signedIn(t, 'operator', { name: 'Jo Fifth' });
+    // BOWL-1 ×1 (750) + shipping 995 = 1745: fee 2.9% = 50.605 → 51; no commission; GST 10% × 51 = 5.1 → 5.
+    const order = await approvedOrder([['BOWL-1', 1]], async (orderId) => {
+      await t.db.updateTable('orders').set({ affiliate_seller_id: O }).where('id', '=', orderId).execute();
+    });
+    expect(await entriesOf(`capture:${order.id}`)).toEqual([
+      { seller_id: O, kind: 'sale', amount_cents: 750, base_cents: null },
+      { seller_id: O, kind: 'shipping', amount_cents: 995, base_cents: null },
+      { seller_id: O, kind: 'service_fee', amount_cents: -51, base_cents: 1745 },
+      { seller_id: O, kind: 'fee_gst', amount_cents: -5, base_cents: 51 },
+    ]);
+  });
+});
