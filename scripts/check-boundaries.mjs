@@ -74,6 +74,10 @@ export const SHARED_READS = {
   orders: ['orders', 'order_items', 'sellers', 'staff', 'sent_messages'],
   // [I15] The gift card console finds cards by order number and refunds a void from what was captured.
   giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds'],
+  // [I16-ledger] Postings read the event they post in its own transaction: the order and its lines
+  // (sellers, totals, affiliate seller), the refund row, the gift card parts it paid or got back; the
+  // statements name their seller.
+  ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers'],
 };
 
 const SQL_TABLE =

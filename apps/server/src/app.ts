@@ -28,6 +28,7 @@ import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
+import { statementRoutes } from './modules/ledger/statements-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
@@ -231,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
           },
         }),
+      // [I16-statements] Sellers' weekly statements: list, detail, CSV, PDF (docs/ledger-and-statements.md).
+      ({ sessions }) => statementRoutes({ db, sessions, storeName: config.STORE_NAME }),
     ],
   });
 

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../domain/errors.ts';
+import { postChargeback } from '../modules/ledger/ledger-postings.ts';
+import { recordOrderEvent } from '../modules/orders/order-events.ts';
 import { createStripeClient } from '../providers/payments/stripe-payments.ts';
 import {
   type LockedOrder,
@@ -33,6 +36,8 @@ const MADE = new Set(['succeeded', 'pending']);
 export interface StripeEventsDeps {
   config: Config;
   db: Db;
+  /** [I16-ledger] When a chargeback arrived (its 3-month window); the system clock when left out. */
+  clock?: Clock;
   /**
    * Lists a charge's refunds when the event's charge does not carry them (API versions since 2022-11-15
    * leave `refunds` out): Stripe's API with STRIPE_SECRET_KEY; none without it.
@@ -70,7 +75,12 @@ async function planOf(event: Stripe.Event, deps: StripeEventsDeps): Promise<Plan
           const changes: string[] = [];
           for (const refund of refunds) {
             if (!MADE.has(refund.status ?? '')) continue;
-            const outcome = await recordProviderRefund(trx, order, refundInput(refund));
+            const outcome = await recordProviderRefund(
+              trx,
+              order,
+              refundInput(refund),
+              (deps.clock ?? systemClock).now(),
+            );
             changes.push(`${refund.id}: ${outcome.outcome}`);
           }
           return changes;
@@ -84,7 +94,7 @@ async function planOf(event: Stripe.Event, deps: StripeEventsDeps): Promise<Plan
       return {
         paymentIntentId: idOf(refund.payment_intent),
         apply: async (trx, order) => [
-          `${refund.id}: ${(await recordProviderRefund(trx, order, refundInput(refund))).outcome}`,
+          `${refund.id}: ${(await recordProviderRefund(trx, order, refundInput(refund), (deps.clock ?? systemClock).now())).outcome}`,
         ],
       };
     }
@@ -101,6 +111,28 @@ async function planOf(event: Stripe.Event, deps: StripeEventsDeps): Promise<Plan
             { id: dispute.id, amountCents: dispute.amount, reason: dispute.reason, status: dispute.status },
             stage,
           );
+          if (stage === 'opened') {
+            // [I16-ledger][BIZ-06] Within 3 months of the order the chargeback is taken back from the
+            // sellers (ledger-postings.ts allocates it); later, it is on the timeline only.
+            const at = (deps.clock ?? systemClock).now();
+            const posting = await postChargeback(trx, {
+              orderId: order.id,
+              disputeId: dispute.id,
+              amountCents: dispute.amount,
+              at,
+            });
+            if (!posting.posted && posting.reason === 'too_late') {
+              await recordOrderEvent(trx, {
+                orderId: order.id,
+                type: 'note',
+                actor: 'system',
+                summary: `Chargeback ${dispute.id} not reversed on the sellers' statements: it came more than 3 months after the order (allowed until ${posting.deadline.toISOString()})`,
+                data: { dispute_id: dispute.id, deadline: posting.deadline.toISOString() },
+              });
+              return [`dispute ${stage}`, 'chargeback not reversed (over 3 months)'];
+            }
+            if (posting.posted) return [`dispute ${stage}`, 'chargeback posted'];
+          }
           return [`dispute ${stage}`];
         },
       };

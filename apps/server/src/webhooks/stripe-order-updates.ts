@@ -1,6 +1,7 @@
 import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../db/database.ts';
 import { recordOrderEvent } from '../modules/orders/order-events.ts';
+import { recordRefundRow } from '../modules/orders/order-refunds.ts';
 
 // [I15-webhooks] What Stripe's events change on an order, each in the event's transaction
 // (stripe-events.ts). Money changes hold the order's row lock (SELECT … FOR UPDATE), the same lock the
@@ -57,6 +58,7 @@ export async function recordProviderRefund(
   db: Db,
   order: LockedOrder,
   refund: ProviderRefundInput,
+  at?: Date,
 ): Promise<RefundOutcome> {
   const known = await db
     .selectFrom('order_refunds')
@@ -71,20 +73,20 @@ export async function recordProviderRefund(
     .executeTakeFirstOrThrow();
   const amount = Math.min(refund.amountCents, current.captured_cents - current.refunded_cents);
   if (amount <= 0) return { outcome: 'nothing_left', providerAmountCents: refund.amountCents };
-  await db
-    .insertInto('order_refunds')
-    .values({
-      order_id: order.id,
-      amount_cents: amount,
-      shipping_cents: 0,
-      lines: '[]',
-      restocked: false,
-      reason: refund.reason ?? 'Refunded at Stripe',
-      source: 'provider',
-      idempotency_key: `stripe:${refund.id}`,
-      provider_refund_id: refund.id,
-    })
-    .execute();
+  // [I16-ledger] recordRefundRow posts the refund to the ledger too (spread over the order's sellers).
+  await recordRefundRow(db, {
+    orderId: order.id,
+    amountCents: amount,
+    shippingCents: 0,
+    lines: [],
+    restocked: false,
+    reason: refund.reason ?? 'Refunded at Stripe',
+    source: 'provider',
+    idempotencyKey: `stripe:${refund.id}`,
+    providerRefundId: refund.id,
+    staffId: null,
+    ...(at ? { createdAt: at } : {}),
+  });
   await db
     .updateTable('orders')
     .set((eb) => ({

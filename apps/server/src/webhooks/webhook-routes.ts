@@ -14,5 +14,5 @@ export async function registerWebhooks(
   deps: { config: Config; db: Db; clock: Clock },
 ): Promise<void> {
   await registerTwilioStatusWebhook(app, deps);
-  await registerStripeWebhook(app, { config: deps.config, db: deps.db });
+  await registerStripeWebhook(app, { config: deps.config, db: deps.db, clock: deps.clock });
 }

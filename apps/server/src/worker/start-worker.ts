@@ -10,6 +10,7 @@ import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './del
 import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
 import { createReceiptWorker } from './receipt-worker.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
+import { createStatementJob } from './statement-job.ts';
 
 // One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
 // providers config chose, and the lookup that matches them. It works two queues: gift card deliveries
@@ -59,6 +60,8 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
       flagHours: deps.config.REVIEW_FLAG_HOURS,
       log: deps.log,
     }),
+    // [I16-statements] Makes each seller's weekly statement once the Monday cut-off has passed.
+    createStatementJob({ db: deps.db, clock: deps.clock, log: deps.log }),
   ];
   for (const worker of workers) worker.start();
   return {

@@ -670,6 +670,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
             idempotencyKey: voidRefundKey(cardId),
             providerRefundId: provider.id,
             staffId,
+            createdAt: now,
           });
           await deps.records.refund(trx, order.id, { cents: card.amount_cents, shippingCents: 0 });
           await deps.records.lineRefund(trx, line.id, { qty: 1, cents: card.amount_cents });

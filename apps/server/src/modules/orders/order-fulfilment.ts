@@ -4,6 +4,7 @@ import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
+import { postRefund } from '../ledger/ledger-postings.ts';
 import { createShopperMessages, type ShopperMessage } from '../messages/shopper-messages.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
@@ -349,6 +350,8 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           },
           at: now,
         });
+        // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
+        await postRefund(trx, refund.id, now);
         return { refundId: refund.id, replayed: false as const, eventId, order, amount, restocked };
       });
       if (done.replayed) return { refundId: done.refundId, replayed: true };
@@ -485,6 +488,8 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           },
           at: now,
         });
+        // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
+        if (refundId !== null) await postRefund(trx, refundId, now);
         return { eventId, order, refundedNow, paymentState, restocked };
       });
       if (done.restocked.length > 0) deps.inventory.changed();

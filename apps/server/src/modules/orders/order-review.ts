@@ -5,6 +5,7 @@ import type { OrderStatus, PaymentState } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
+import { postCapture } from '../ledger/ledger-postings.ts';
 import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
@@ -150,6 +151,8 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
         at: now,
         staffId,
       });
+      // [I16-ledger] The capture's sales, fees and gift card part, in the capture's transaction.
+      await postCapture(trx, orderId, now);
       await recordOrderEvent(trx, {
         orderId,
         type: 'approved',

@@ -1,0 +1,56 @@
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { makeDueStatements } from '../modules/ledger/statements.ts';
+import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
+
+// [I16-statements] The weekly statement job (docs/ledger-and-statements.md). Every minute, in every worker
+// process: once a Monday 11:59:59.999 Sydney cut-off has passed, each seller's statement for that week is
+// made, and any week missed (the worker was down) is caught up first, oldest first. Two processes at
+// once make one statement each: the week is made under a transaction advisory lock and the unique
+// (seller_id, week_ends_on) turns a second insert into nothing (modules/ledger/statements.ts).
+
+export interface StatementJobOptions {
+  db: Db;
+  clock: Clock;
+  log: WorkerLog;
+  /** Idle time between runs. */
+  pollMs?: number;
+}
+
+export function createStatementJob(options: StatementJobOptions): DeliveryWorker {
+  const { db, clock, log } = options;
+  const pollMs = options.pollMs ?? 60_000;
+  let stopRequested = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  /** One pass; answers how many statements it made. */
+  async function runOnce(): Promise<number> {
+    const made = await makeDueStatements(db, clock.now());
+    if (made > 0) log.info({ made }, 'statement job: statements made');
+    return made;
+  }
+
+  const tick = async (): Promise<void> => {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error({ err: describeError(error) }, 'statement job: could not run');
+    }
+    if (!stopRequested) timer = setTimeout(() => (running = tick()), pollMs);
+  };
+
+  return {
+    id: 'statements',
+    runOnce,
+    start() {
+      stopRequested = false;
+      running = tick();
+    },
+    async stop() {
+      stopRequested = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
