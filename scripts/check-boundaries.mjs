@@ -74,6 +74,9 @@ export const SHARED_READS = {
   orders: ['orders', 'order_items', 'sellers', 'staff', 'sent_messages'],
   // [I15] The gift card console finds cards by order number and refunds a void from what was captured.
   giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds'],
+  // [I16-payouts] Bank accounts and tax invoices name the seller (its name, and that it exists); a payout
+  // run shows the name of the member of staff who made it.
+  ledger: ['sellers', 'staff'],
 };
 
 const SQL_TABLE =
