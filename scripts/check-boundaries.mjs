@@ -76,8 +76,9 @@ export const SHARED_READS = {
   giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds'],
   // [I16-ledger] Postings read the event they post in its own transaction: the order and its lines
   // (sellers, totals, affiliate seller), the refund row, the gift card parts it paid or got back; the
-  // statements name their seller.
-  ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers'],
+  // statements name their seller. [I16-payouts] Bank accounts and tax invoices name the seller; a payout
+  // run shows the name of the member of staff who made it.
+  ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers', 'staff'],
 };
 
 const SQL_TABLE =

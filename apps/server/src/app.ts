@@ -28,6 +28,7 @@ import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
+import { payoutRoutes } from './modules/ledger/payouts-routes.ts';
 import { statementRoutes } from './modules/ledger/statements-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           inventory: services.catalog.inventory,
           records: orderRecords,
         }),
+      // [I16-payouts, I16-invoices] Bank accounts, payout runs (ABA file), tax invoices (docs/payouts-and-invoices.md).
+      ({ sessions }) => payoutRoutes({ config, db, clock, sessions }),
       // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
       ({ sessions }) =>
         giftCardConsoleRoutes({

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { normaliseBsb } from '@quokka/contract/api/payouts';
 import {
   type BusinessIdentity,
   formatAbn,
@@ -138,6 +139,63 @@ function mediaSettingProblems(settings: {
   return problems;
 }
 
+// [I16-payouts] The operator's direct-entry (ABA/Cemtex) details for the payout file
+// (docs/payouts-and-invoices.md). The defaults are a sandbox remitter that passes these checks; a live
+// shop sets its bank's own values (the bank refuses a file with a wrong APCA user id).
+const abaText = (max: number, fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(max, `must be at most ${max} characters (the ABA file's field)`)
+      .regex(/^[A-Za-z0-9 &'()+,./:-]+$/, "may use letters, digits, spaces and & ' ( ) + , . / : - only")
+      .default(fallback),
+  );
+const abaSettings = {
+  /** The operator's bank: its 3-letter APCA code (CBA, WBC, NAB, ANZ…). */
+  ABA_BANK_CODE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'must be the 3-letter code of the bank, such as CBA, WBC, NAB or ANZ')
+      .default('CBA'),
+  ),
+  /** The APCA direct entry user id the bank gave the operator: 6 digits. */
+  ABA_USER_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit APCA user id from the bank')
+      .default('301500'),
+  ),
+  /** The user name the bank has on file for that id (26 characters at most). */
+  ABA_USER_NAME: abaText(26, 'QUOKKA MARKETPLACE'),
+  /** The operator's account the payments come from (the trace account, where returns go). */
+  ABA_REMITTER_BSB: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => normaliseBsb(value) !== null, 'must be a BSB: 6 digits, such as 062-000')
+      .transform((value) => normaliseBsb(value) as string)
+      .default('062-000'),
+  ),
+  ABA_REMITTER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5,9}$/, 'must be the account number: 5 to 9 digits')
+      .default('12345678'),
+  ),
+  /** How the payments are shown on the sellers' bank statements (16 characters at most). */
+  ABA_REMITTER_NAME: abaText(16, 'QUOKKA'),
+};
+
 const settingsSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -178,6 +236,7 @@ const settingsSchema = z
       z.email({ message: 'must be an email address' }).optional(),
     ),
     SUPPORT_PHONE: z.preprocess(emptyToUndefined, supportPhone.optional()),
+    ...abaSettings,
     PUBLIC_URL: optionalUrl,
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,

@@ -7,6 +7,7 @@ import { createShopperMessages } from '../modules/messages/shopper-messages.ts';
 import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './delivery-worker.ts';
+import { createInvoiceJob } from './invoice-job.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
 import { createReceiptWorker } from './receipt-worker.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
@@ -62,6 +63,8 @@ export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
     }),
     // [I16-statements] Makes each seller's weekly statement once the Monday cut-off has passed.
     createStatementJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+    // [I16-invoices] Issues each seller's monthly tax invoice once, after the month ends.
+    createInvoiceJob({ db: deps.db, clock: deps.clock, log: deps.log }),
   ];
   for (const worker of workers) worker.start();
   return {

@@ -1,9 +1,88 @@
-// [I16-invoices] Monthly tax invoices (placeholder until built).
+// [I16-invoices] Monthly tax invoices (docs/payouts-and-invoices.md): operators see every seller's, a
+// vendor their own (the server scopes the list). Each downloads as a PDF.
+import { invoiceNumberText, taxInvoiceListReplySchema } from '@quokka/contract/api/payouts';
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { money } from '../../lib/format';
+import { useMe, useSession } from '../../lib/session';
+
 export function InvoicesPage() {
+  const { api } = useSession();
+  const operator = useMe().staff.role === 'operator';
+  const query = useQuery({
+    queryKey: ['invoices'],
+    queryFn: () => api('/invoices', { schema: taxInvoiceListReplySchema }),
+  });
   return (
-    <section className="panel">
-      <h1>Tax invoices</h1>
-      <p className="muted">Not built yet.</p>
+    <section className="invoices-page">
+      <div className="page-head">
+        <h1>Tax invoices</h1>
+      </div>
+      <p className="muted">
+        One tax invoice a month for the service fee and commission, issued on the first business day after the
+        month ends.
+      </p>
+      {query.error && (
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      )}
+      {query.isPending && <p className="muted">Loading invoices…</p>}
+      {query.data &&
+        (query.data.items.length === 0 ? (
+          <p className="panel">No tax invoices yet.</p>
+        ) : (
+          <table className="list-table">
+            <thead>
+              <tr>
+                <th scope="col">Invoice</th>
+                {operator && <th scope="col">Seller</th>}
+                <th scope="col">Month</th>
+                <th scope="col">Issued</th>
+                <th scope="col" className="num">
+                  Fees
+                </th>
+                <th scope="col" className="num">
+                  GST
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+                <th scope="col">PDF</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.items.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td data-label="Invoice">{invoiceNumberText(invoice.invoice_number)}</td>
+                  {operator && <td data-label="Seller">{invoice.seller_name}</td>}
+                  <td data-label="Month">{invoice.month}</td>
+                  <td data-label="Issued">{invoice.issued_on}</td>
+                  <td data-label="Fees" className="num">
+                    {money(invoice.service_fee_cents + invoice.commission_cents)}
+                  </td>
+                  <td data-label="GST" className="num">
+                    {money(invoice.gst_cents)}
+                  </td>
+                  <td data-label="Total" className="num">
+                    {money(invoice.total_cents)}
+                  </td>
+                  <td data-label="PDF">
+                    <a
+                      className="button secondary"
+                      href={`${API_BASE}/invoices/${invoice.id}/pdf`}
+                      download
+                      aria-label={`Download PDF of ${invoiceNumberText(invoice.invoice_number)}`}
+                    >
+                      Download PDF
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
     </section>
   );
 }

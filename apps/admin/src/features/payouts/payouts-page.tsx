@@ -1,9 +1,267 @@
-// [I16-payouts] Operators: payout runs and ABA files (placeholder until built).
-export function PayoutsPage() {
+// [I16-payouts] Operators: the weekly payout routine (docs/payouts-and-invoices.md). The statements due
+// by a date (a seller with no bank account is listed and left out), a draft run made after a passkey
+// check, the runs with their ABA file to upload to the bank, and 'Mark remitted' (passkey again) once the
+// bank has it. A draft can be cancelled: its statements are due again.
+import {
+  type PayoutRun,
+  payoutRunDetailSchema,
+  payoutRunListReplySchema,
+  payoutsDueReplySchema,
+} from '@quokka/contract/api/payouts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import { API_BASE } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { money, plural, SHOP_TIME_ZONE, shopTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+
+/** Today in Sydney, 'YYYY-MM-DD'. */
+function sydneyToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
+}
+
+const STATUS_TEXT = { draft: 'Draft', remitted: 'Remitted', cancelled: 'Cancelled' } as const;
+
+function Problem({ error }: { error: unknown }) {
+  if (!error) return null;
   return (
-    <section className="panel">
-      <h1>Payouts</h1>
-      <p className="muted">Not built yet.</p>
+    <p className="error" role="alert">
+      {errorText(error)}
+    </p>
+  );
+}
+
+export function PayoutsPage() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const [by, setBy] = useState(sydneyToday);
+  const [confirming, setConfirming] = useState(false);
+  const due = useQuery({
+    queryKey: ['payouts-due', by],
+    queryFn: () => api('/payouts/due', { query: { by }, schema: payoutsDueReplySchema }),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(by),
+  });
+  const runs = useQuery({
+    queryKey: ['payout-runs'],
+    queryFn: () => api('/payouts', { schema: payoutRunListReplySchema }),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['payouts-due'] });
+    void queryClient.invalidateQueries({ queryKey: ['payout-runs'] });
+  };
+  const create = useMutation({
+    mutationFn: () => api('/payouts', { method: 'POST', body: { by }, schema: payoutRunDetailSchema }),
+    onSuccess: () => {
+      setConfirming(false);
+      refresh();
+    },
+  });
+  const payable = due.data?.items.filter((item) => item.payable) ?? [];
+  return (
+    <section className="payouts-page">
+      <div className="page-head">
+        <h1>Payouts</h1>
+      </div>
+      <div className="panel">
+        <h2>Statements due</h2>
+        <div className="field">
+          <label htmlFor="payouts-by">Remittance date on or before</label>
+          <input id="payouts-by" type="date" value={by} onChange={(event) => setBy(event.target.value)} />
+        </div>
+        <Problem error={due.error} />
+        {due.isPending && <p className="muted">Loading statements…</p>}
+        {due.data &&
+          (due.data.items.length === 0 ? (
+            <p className="muted">Nothing is due by {by}.</p>
+          ) : (
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Seller</th>
+                  <th scope="col">Week ending</th>
+                  <th scope="col">Remittance</th>
+                  <th scope="col">Bank account</th>
+                  <th scope="col" className="num">
+                    Payable
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {due.data.items.map((item) => (
+                  <tr key={item.statement_id}>
+                    <td data-label="Seller">{item.seller_name}</td>
+                    <td data-label="Week ending">{item.week_ends_on}</td>
+                    <td data-label="Remittance">{item.remittance_on}</td>
+                    <td data-label="Bank account">
+                      {item.bank ? (
+                        `${item.bank.bsb} ${item.bank.account_number_masked}`
+                      ) : (
+                        <span className="badge badge-warn">No bank account: not paid</span>
+                      )}
+                    </td>
+                    <td data-label="Payable" className="num">
+                      {money(item.payable_cents)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+        {due.data && (
+          <p className="total-line">
+            To pay now: <strong data-testid="payable-total">{money(due.data.payable_total_cents)}</strong> (
+            {plural(payable.length, 'payment')})
+          </p>
+        )}
+        <button
+          type="button"
+          className="button primary"
+          disabled={payable.length === 0}
+          onClick={() => setConfirming(true)}
+        >
+          Create payout run
+        </button>
+      </div>
+      {confirming && due.data && (
+        <Dialog title="Create payout run" onClose={() => setConfirming(false)}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              create.mutate();
+            }}
+          >
+            <p>
+              A draft run of {plural(payable.length, 'payment')} totalling{' '}
+              <strong>{money(due.data.payable_total_cents)}</strong>, processed on {by}. Your passkey is
+              checked again.
+            </p>
+            <Problem error={create.error} />
+            <div className="dialog-buttons">
+              <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+              <button type="submit" className="button primary" disabled={create.isPending}>
+                {create.isPending ? 'Working…' : 'Create run'}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+      <div className="panel">
+        <h2>Payout runs</h2>
+        <Problem error={runs.error} />
+        {runs.data &&
+          (runs.data.items.length === 0 ? (
+            <p className="muted">No payout runs yet.</p>
+          ) : (
+            <table className="list-table">
+              <thead>
+                <tr>
+                  <th scope="col">Run</th>
+                  <th scope="col">Process on</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.data.items.map((run) => (
+                  <RunRow key={run.id} run={run} onChanged={refresh} />
+                ))}
+              </tbody>
+            </table>
+          ))}
+      </div>
     </section>
+  );
+}
+
+function RunRow({ run, onChanged }: { run: PayoutRun; onChanged(): void }) {
+  const { api } = useSession();
+  const [asking, setAsking] = useState<'remitted' | 'cancel' | null>(null);
+  const action = useMutation({
+    mutationFn: (path: 'remitted' | 'cancel') =>
+      api(`/payouts/${run.id}/${path}`, { method: 'POST', body: {}, schema: payoutRunDetailSchema }),
+    onSuccess: () => {
+      setAsking(null);
+      onChanged();
+    },
+  });
+  return (
+    <tr>
+      <td data-label="Run">
+        <span className="cell">
+          #{run.id}
+          <span className="sub">
+            {plural(run.item_count, 'payment')}, made {shopTime(run.created_at)}
+            {run.created_by_name ? ` by ${run.created_by_name}` : ''}
+          </span>
+        </span>
+      </td>
+      <td data-label="Process on">{run.process_on}</td>
+      <td data-label="Status">
+        <span className="cell">
+          {STATUS_TEXT[run.status]}
+          {run.remitted_at && <span className="sub">{shopTime(run.remitted_at)}</span>}
+        </span>
+      </td>
+      <td data-label="Total" className="num">
+        {money(run.total_cents)}
+      </td>
+      <td data-label="Actions">
+        <span className="payout-actions">
+          {run.status !== 'cancelled' && (
+            <a className="button secondary" href={`${API_BASE}/payouts/${run.id}/aba`} download>
+              Download ABA
+            </a>
+          )}
+          {run.status === 'draft' && (
+            <>
+              <button type="button" className="button primary" onClick={() => setAsking('remitted')}>
+                Mark remitted
+              </button>
+              <button type="button" className="button link" onClick={() => setAsking('cancel')}>
+                Cancel run
+              </button>
+            </>
+          )}
+        </span>
+        {asking && (
+          <Dialog
+            title={asking === 'remitted' ? `Mark run #${run.id} remitted` : `Cancel run #${run.id}`}
+            onClose={() => setAsking(null)}
+          >
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                action.mutate(asking);
+              }}
+            >
+              <p>
+                {asking === 'remitted'
+                  ? `The bank has the file: ${money(run.total_cents)} is paid and its statements are marked paid. Your passkey is checked again.`
+                  : 'The draft is cancelled and its statements are due again.'}
+              </p>
+              <Problem error={action.error} />
+              <div className="dialog-buttons">
+                <button type="button" className="button secondary" onClick={() => setAsking(null)}>
+                  Back
+                </button>
+                <button
+                  type="submit"
+                  className={`button ${asking === 'cancel' ? 'danger' : 'primary'}`}
+                  disabled={action.isPending}
+                >
+                  {action.isPending ? 'Working…' : asking === 'remitted' ? 'Mark remitted' : 'Cancel run'}
+                </button>
+              </div>
+            </form>
+          </Dialog>
+        )}
+      </td>
+    </tr>
   );
 }

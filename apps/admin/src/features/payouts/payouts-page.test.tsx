@@ -1,0 +1,132 @@
+import type { PayoutRun, PayoutRunDetail, PayoutsDueReply } from '@quokka/contract/api/payouts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aMe } from '../../test/factories';
+import { fakeApi, stepUpRequired } from '../../test/fake-api';
+import { renderAdmin } from '../../test/render-admin';
+
+const bank = {
+  seller_id: 3,
+  seller_name: 'Harbour Goods',
+  account_name: 'Harbour Goods Pty Ltd',
+  bsb: '062-000',
+  account_number_masked: '••••5678',
+  updated_at: '2026-11-20T00:00:00.000Z',
+};
+
+const due: PayoutsDueReply = {
+  by: '2026-11-20',
+  items: [
+    {
+      statement_id: 11,
+      seller_id: 3,
+      seller_name: 'Harbour Goods',
+      week_ends_on: '2026-11-16',
+      remittance_on: '2026-11-18',
+      payable_cents: 12_345,
+      payable: true,
+      bank,
+    },
+    {
+      statement_id: 12,
+      seller_id: 4,
+      seller_name: 'No Bank Co',
+      week_ends_on: '2026-11-16',
+      remittance_on: '2026-11-18',
+      payable_cents: 2_500,
+      payable: false,
+      bank: null,
+    },
+  ],
+  payable_total_cents: 12_345,
+};
+
+const draft: PayoutRun = {
+  id: 7,
+  status: 'draft',
+  process_on: '2026-11-20',
+  total_cents: 12_345,
+  item_count: 1,
+  created_at: '2026-11-20T00:00:00.000Z',
+  created_by_name: 'Jo Operator',
+  remitted_at: null,
+};
+const detail = (run: PayoutRun): PayoutRunDetail => ({ ...run, items: [] });
+
+describe('[I16-payouts] payouts page', () => {
+  it('lists the statements due (no bank account flagged), creates a run after the passkey check, marks it remitted', async () => {
+    const user = userEvent.setup();
+    const remitted = { ...draft, status: 'remitted' as const, remitted_at: '2026-11-20T01:00:00.000Z' };
+    const api = fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /payouts/due': { body: due },
+      'GET /payouts': [
+        { body: { items: [] } },
+        { body: { items: [draft] } },
+        { body: { items: [remitted] } },
+      ],
+      'POST /payouts': [stepUpRequired, { body: detail(draft) }],
+      'POST /step-up/options': { body: { challenge: 'c3RlcC11cA', allowCredentials: [] } },
+      'POST /step-up': { body: { status: true, ...aMe({ passkey_fresh: true }) } },
+      'POST /payouts/7/remitted': { body: detail(remitted) },
+    });
+    renderAdmin('/admin/payouts');
+    const dateInput = await screen.findByLabelText('Remittance date on or before');
+    await user.clear(dateInput);
+    await user.type(dateInput, '2026-11-20');
+    const dueTable = await screen.findByRole('table');
+    const rows = within(dueTable).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('062-000 ••••5678');
+    expect(rows[1]).toHaveTextContent('$123.45');
+    expect(rows[2]).toHaveTextContent('No bank account: not paid');
+    expect(api.to('GET /payouts/due').at(-1)?.query.get('by')).toBe('2026-11-20');
+    expect(screen.getByTestId('payable-total')).toHaveTextContent('$123.45');
+
+    await user.click(screen.getByRole('button', { name: 'Create payout run' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create payout run' });
+    expect(dialog).toHaveTextContent('1 payment totalling $123.45');
+    await user.click(within(dialog).getByRole('button', { name: 'Create run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('POST /payouts').map((call) => call.body)).toEqual([
+      { by: '2026-11-20' },
+      { by: '2026-11-20' },
+    ]);
+    expect(api.to('POST /step-up')).toHaveLength(1);
+
+    expect(await screen.findByRole('link', { name: 'Download ABA' })).toHaveAttribute(
+      'href',
+      '/admin/api/payouts/7/aba',
+    );
+    await user.click(screen.getByRole('button', { name: 'Mark remitted' }));
+    const confirm = screen.getByRole('dialog', { name: 'Mark run #7 remitted' });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark remitted' }));
+    await waitFor(() => expect(api.to('POST /payouts/7/remitted')).toHaveLength(1));
+    expect(await screen.findByText('Remitted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark remitted' })).not.toBeInTheDocument();
+  });
+
+  it('a refused run (another run took the statements) is shown in the dialog', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /payouts/due': { body: due },
+      'GET /payouts': { body: { items: [] } },
+      'POST /payouts': {
+        status: 409,
+        body: {
+          message: 'Another payout run took these statements at the same time: reload and check.',
+          code: 'CONFLICT',
+        },
+      },
+    });
+    renderAdmin('/admin/payouts');
+    await user.click(await screen.findByRole('button', { name: 'Create payout run' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create run' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Another payout run took these statements',
+    );
+  });
+});

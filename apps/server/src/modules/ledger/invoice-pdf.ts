@@ -1,0 +1,106 @@
+import { invoiceNumberText, type TaxInvoice } from '@quokka/contract/api/payouts';
+import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
+import PDFDocument from 'pdfkit';
+
+// [I16-invoices] The tax invoice as a PDF (pdfkit's built-in Helvetica: no font files). It carries what
+// the ATO asks of a tax invoice: the words 'Tax invoice', the supplier's (operator's) name and ABN, the
+// date of issue, the invoice number, the buyer's (seller's) identity — their name and seller id (no ABN
+// is on file for sellers) — each fee with its amount, the GST amount, the total including GST, and a
+// statement that the total includes GST.
+
+/** 12345 → '$123.45'; −500 → '−$5.00'. */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** '2026-11' → 'November 2026' */
+export function monthName(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+/** '2026-12-01' → '1 December 2026' */
+export function longDate(date: string): string {
+  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+}
+
+export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: {
+        Title: `Tax invoice ${invoiceNumberText(invoice.invoice_number)}`,
+        Author: identity.tradingName,
+      },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(22).text('Tax invoice');
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(12).text(identity.tradingName);
+    doc.font('Helvetica').fontSize(10).text(`ABN ${identity.abn}`);
+    const contact = supportContactText(identity);
+    if (contact) doc.text(`Contact: ${contact}`);
+    doc.moveDown();
+
+    doc.text(`Invoice number: ${invoiceNumberText(invoice.invoice_number)}`);
+    doc.text(`Date of issue: ${longDate(invoice.issued_on)}`);
+    doc.text(`Period: fees charged in ${monthName(invoice.month)}`);
+    doc.moveDown();
+
+    doc.font('Helvetica-Bold').text('Issued to');
+    doc.font('Helvetica').text(invoice.seller_name);
+    doc.text(`Seller ID: ${invoice.seller_id}`);
+    doc.moveDown();
+
+    const left = doc.page.margins.left;
+    const right = doc.page.width - doc.page.margins.right;
+    const row = (label: string, amount: string, bold = false) => {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      doc.text(label, left, y, { width: right - left - 120 });
+      doc.text(amount, right - 120, y, { width: 120, align: 'right' });
+      doc.moveDown(0.4);
+    };
+    row('Description', 'Amount', true);
+    row('Service fee (2.9% of the order price), excluding GST', dollars(invoice.service_fee_cents));
+    row('Commission (3.1% on marketplace orders), excluding GST', dollars(invoice.commission_cents));
+    row('GST (10% of the fees)', dollars(invoice.gst_cents));
+    row('Total including GST', dollars(invoice.total_cents), true);
+    doc.moveDown();
+    doc
+      .font('Helvetica')
+      .text(
+        `The total of ${dollars(invoice.total_cents)} includes GST of ${dollars(invoice.gst_cents)}.`,
+        left,
+        doc.y,
+      );
+    doc.text(
+      'These fees were deducted from your weekly statements; there is nothing further to pay.',
+      left,
+      doc.y,
+    );
+    doc.end();
+  });
+}

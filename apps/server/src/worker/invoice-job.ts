@@ -1,0 +1,51 @@
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { issueDueInvoices } from '../modules/ledger/tax-invoices.ts';
+import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
+
+// [I16-invoices] The monthly tax invoice job (docs/payouts-and-invoices.md). Every 10 minutes, in every
+// worker process: on or after the first business day after a Sydney month ends (invoiceIssueDate), each
+// seller charged fees that month gets their tax invoice. tax_invoices is unique per (seller, month) and the
+// insert does nothing on a conflict, so however many processes run this, each invoice is issued once.
+
+export interface InvoiceJobOptions {
+  db: Db;
+  clock: Clock;
+  log: WorkerLog;
+  /** Idle time between runs. */
+  pollMs?: number;
+}
+
+export function createInvoiceJob(options: InvoiceJobOptions): DeliveryWorker {
+  const { db, clock, log } = options;
+  const pollMs = options.pollMs ?? 10 * 60_000;
+  let stopRequested = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const runOnce = () => issueDueInvoices(db, clock);
+
+  const tick = async (): Promise<void> => {
+    try {
+      const issued = await runOnce();
+      if (issued > 0) log.info({ issued }, 'tax invoices issued');
+    } catch (error) {
+      log.error({ err: describeError(error) }, 'tax invoice job: could not run');
+    }
+    if (!stopRequested) timer = setTimeout(() => (running = tick()), pollMs);
+  };
+
+  return {
+    id: 'tax-invoices',
+    runOnce,
+    start() {
+      stopRequested = false;
+      running = tick();
+    },
+    async stop() {
+      stopRequested = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
