@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { money, parseDollars } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { photoAt } from './photo-url';
 
 type Change = { method: 'PATCH' | 'PUT' | 'POST' | 'DELETE'; path: string; body?: unknown };
 
@@ -370,7 +371,7 @@ function PictureInput({
   );
 }
 
-const thumb = (url: string, width = 240) => `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+const thumb = (url: string) => photoAt(url, 240);
 
 function Photos({ product }: { product: VendorProduct }) {
   const change = useProductChange(product.id);

@@ -10,6 +10,7 @@ import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { money, plural } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { photoAt } from './photo-url';
 
 const KIND_LABELS = { simple: 'Simple', configurable: 'Variants', giftcard: 'Gift card' } as const;
 
@@ -151,7 +152,7 @@ export function ProductsPage() {
                       {product.thumbnail_url ? (
                         <img
                           className="product-thumb"
-                          src={`${product.thumbnail_url}${product.thumbnail_url.includes('?') ? '&' : '?'}w=160`}
+                          src={photoAt(product.thumbnail_url, 160)}
                           alt=""
                           width={56}
                           height={56}

@@ -114,7 +114,7 @@ describe('[I16-products] products list', () => {
           price_cents: 2500,
           stock: 11,
           enabled: false,
-          thumbnail_url: null,
+          thumbnail_url: '/media/products/tee-drawing-1a2b3c4d5e.svg',
         }),
       ]),
     });
@@ -127,6 +127,8 @@ describe('[I16-products] products list', () => {
     const teeRow = screen.getByRole('link', { name: 'Crest Tee' }).closest('tr') as HTMLElement;
     expect(within(teeRow).getByText('from $25.00')).toBeInTheDocument();
     expect(within(teeRow).getByText('Off sale')).toBeInTheDocument();
+    // A demo drawing is answered as drawn: no width asked (the media route refuses one for an SVG).
+    expect(teeRow.querySelector('img')).toHaveAttribute('src', '/media/products/tee-drawing-1a2b3c4d5e.svg');
     expect(screen.getByRole('link', { name: 'Crest Tee' })).toHaveAttribute('href', '/admin/products/8');
     expect(screen.queryByLabelText('Seller')).not.toBeInTheDocument();
 
