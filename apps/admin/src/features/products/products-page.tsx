@@ -12,8 +12,6 @@ import { money, plural } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { photoAt } from './photo-url';
 
-const KIND_LABELS = { simple: 'Simple', configurable: 'Variants', giftcard: 'Gift card' } as const;
-
 export function ProductsPage() {
   const { api, me } = useSession();
   const [params] = useSearchParams();
@@ -170,7 +168,7 @@ export function ProductsPage() {
                         <span className="sub">
                           {product.sku}
                           {product.variant_count > 0 &&
-                            ` · ${KIND_LABELS[product.kind]}: ${plural(product.variant_count, 'variant')}`}
+                            ` · ${plural(product.variant_count, product.kind === 'giftcard' ? 'amount' : 'variant')}`}
                         </span>
                       </span>
                     </td>
