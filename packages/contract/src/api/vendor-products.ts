@@ -43,7 +43,7 @@ export const vendorProductListQuerySchema = z.object({
   /** Operators only: one seller's products (a vendor always sees their own). */
   seller_id: idParam.optional(),
 });
-export type VendorProductListQuery = z.input<typeof vendorProductListQuerySchema>;
+export type VendorProductListQuery = z.output<typeof vendorProductListQuerySchema>;
 
 export const vendorProductSummarySchema = z.object({
   id: z.number(),

@@ -58,12 +58,11 @@ function scopeOf(editor: ProductEditor): number | undefined {
 export async function listVendorProducts(
   db: Db,
   editor: ProductEditor,
-  query: Required<Pick<VendorProductListQuery, 'page' | 'page_size'>> & VendorProductListQuery,
+  query: VendorProductListQuery,
 ): Promise<VendorProductListReply> {
-  const page = Number(query.page ?? 1);
-  const pageSize = Number(query.page_size ?? 50);
+  const { page, page_size: pageSize } = query;
   const scope = scopeOf(editor);
-  const sellerFilter = scope ?? (query.seller_id === undefined ? undefined : Number(query.seller_id));
+  const sellerFilter = scope ?? query.seller_id;
   let base = db.selectFrom('products as p').where('p.parent_id', 'is', null);
   if (sellerFilter !== undefined) base = base.where('p.seller_id', '=', sellerFilter);
   const q = query.q?.trim();
@@ -259,7 +258,7 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
       return done;
     });
     if (touched === 'all') invalidateCatalogueCache();
-    else invalidateCatalogueProducts(touched);
+    else if (touched.length > 0) invalidateCatalogueProducts(touched);
     return result;
   }
 
