@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { InvalidDataError } from './domain/errors.ts';
 import { registerDraining } from './draining.ts';
 import { registerApi } from './http/api-prefix.ts';
 import { trustProxyOption } from './http/client-address.ts';
@@ -21,6 +22,7 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
+import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
@@ -33,6 +35,7 @@ import { statementRoutes } from './modules/ledger/statements-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
+import { PictureError } from './modules/media/picture-check.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
 import { orderRoutes } from './modules/orders/orders-routes.ts';
 import { recordStaffAction } from './modules/staff/staff-audit.ts';
@@ -237,6 +240,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       // [I16-statements] Sellers' weekly statements: list, detail, CSV, PDF (docs/ledger-and-statements.md).
       ({ sessions }) => statementRoutes({ db, sessions, storeName: config.STORE_NAME }),
+      // [I16-products] Products for vendors (their seller's) and operators (docs/vendor-products.md); photos
+      // go through the media store (checked by picture-check.ts) as an import's do.
+      ({ sessions }) =>
+        productAdminRoutes({
+          db,
+          clock,
+          sessions,
+          maxPictureBytes: config.MEDIA_MAX_BYTES,
+          storePicture: async (bytes) => {
+            try {
+              const { picture } = await media.storePicture(bytes);
+              return `/media/products/${picture.key}.${picture.format}`;
+            } catch (error) {
+              if (error instanceof PictureError) throw new InvalidDataError(`The photo ${error.message}.`);
+              throw error;
+            }
+          },
+        }),
     ],
   });
 

@@ -85,7 +85,10 @@ export function createApiClient(hooks: ApiClientHooks): ApiClient {
   async function send<S extends ZodType>(path: string, options: RequestOptions<S>, retried: boolean) {
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // [I16-products] A Blob (a photo) is sent as it is, with its own type; anything else as JSON.
+    const raw = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : undefined;
+    if (raw) headers['content-type'] = raw.type || 'application/octet-stream';
+    else if (options.body !== undefined) headers['content-type'] = 'application/json';
     const csrf = hooks.csrfToken();
     if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
     let response: Response;
@@ -94,7 +97,7 @@ export function createApiClient(hooks: ApiClientHooks): ApiClient {
         method,
         headers,
         credentials: 'same-origin',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       });
     } catch {
       throw new ApiError(0, OFFLINE, null);

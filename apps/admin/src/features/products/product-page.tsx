@@ -1,9 +1,524 @@
-// [I16-products] One product: name, description, price and stock per variant, photos (placeholder until built).
+// [I16-products] One product (GET /admin/api/products/:id), edited in place: its name and description,
+// the price and stock of each variant (a simple product is one row), on or off sale, and its photos —
+// 1 to 4, main first, moved up and down, removed, uploaded; and for a product in colours one picture per
+// colour. Every change answers with the product as it now is, and the storefront shows it at once.
+// Errors are the server's own words. The variants table is a card per variant on a phone (admin.css).
+import {
+  PRODUCT_LIMITS,
+  type VendorProduct,
+  type VendorVariant,
+  vendorProductSchema,
+} from '@quokka/contract/api/vendor-products';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorText } from '../../lib/error-text';
+import { money, parseDollars } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { photoAt } from './photo-url';
+
+type Change = { method: 'PATCH' | 'PUT' | 'POST' | 'DELETE'; path: string; body?: unknown };
+
+/** Sends one change of the product and puts the product it answers in place. */
+function useProductChange(productId: number) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, path, body }: Change) =>
+      api(`/products/${productId}${path}`, { method, body, schema: vendorProductSchema }),
+    onSuccess: (product) => {
+      queryClient.setQueryData(['product', productId], product);
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}
+
 export function ProductPage() {
+  const { api } = useSession();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: ['product', id],
+    queryFn: () => api(`/products/${id}`, { schema: vendorProductSchema }),
+    enabled: valid,
+  });
+  if (!valid) return <p className="panel">There is no such product.</p>;
+  if (query.isError) {
+    return (
+      <section>
+        <BackLink />
+        <p className="error" role="alert">
+          {errorText(query.error)}
+        </p>
+      </section>
+    );
+  }
+  if (!query.data) return <p className="muted">Loading the product…</p>;
+  return <ProductView product={query.data} />;
+}
+
+function BackLink() {
   return (
-    <section className="panel">
-      <h1>Product</h1>
-      <p className="muted">Not built yet.</p>
+    <Link to="/products" className="back-link">
+      ← Products
+    </Link>
+  );
+}
+
+function Outcome({ error, saved }: { error: unknown; saved: string | null }) {
+  if (error)
+    return (
+      <p className="error" role="alert">
+        {errorText(error)}
+      </p>
+    );
+  if (saved)
+    return (
+      <p className="notice" role="status">
+        {saved}
+      </p>
+    );
+  return null;
+}
+
+function ProductView({ product }: { product: VendorProduct }) {
+  return (
+    <section className="product-page">
+      <BackLink />
+      <div className="page-head">
+        <h1>{product.name}</h1>
+      </div>
+      <p className="muted">
+        {product.sku} · {product.seller_name}
+      </p>
+      <SaleSwitch product={product} />
+      <DetailsForm key={`details-${product.id}`} product={product} />
+      <VariantsTable product={product} />
+      <Photos product={product} />
+      {product.colour_photos.length > 0 && <ColourPhotos product={product} />}
     </section>
+  );
+}
+
+function SaleSwitch({ product }: { product: VendorProduct }) {
+  const change = useProductChange(product.id);
+  const [saved, setSaved] = useState<string | null>(null);
+  const toggle = () => {
+    setSaved(null);
+    change.mutate(
+      { method: 'PATCH', path: '', body: { enabled: !product.enabled } },
+      {
+        onSuccess: (next) =>
+          setSaved(
+            next.enabled ? 'On sale: shoppers can buy it now.' : 'Off sale: shoppers no longer see it.',
+          ),
+      },
+    );
+  };
+  return (
+    <div className="panel product-sale">
+      <p>
+        {product.enabled ? (
+          <span className="badge badge-ok">On sale</span>
+        ) : (
+          <span className="badge badge-plain">Off sale</span>
+        )}
+      </p>
+      <button
+        type="button"
+        className={`button ${product.enabled ? 'danger-outline' : 'primary'}`}
+        disabled={change.isPending}
+        onClick={toggle}
+      >
+        {product.enabled ? 'Take off sale' : 'Put on sale'}
+      </button>
+      <Outcome error={change.error} saved={saved} />
+    </div>
+  );
+}
+
+function DetailsForm({ product }: { product: VendorProduct }) {
+  const change = useProductChange(product.id);
+  const [name, setName] = useState(product.name);
+  const [description, setDescription] = useState(product.description);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(null);
+    if (!name.trim()) {
+      setProblem('The name must not be empty.');
+      return;
+    }
+    setProblem(null);
+    change.mutate(
+      { method: 'PATCH', path: '', body: { name, description } },
+      { onSuccess: () => setSaved('Details saved.') },
+    );
+  }
+
+  return (
+    <form className="panel" onSubmit={submit} aria-label="Details">
+      <h2>Details</h2>
+      <div className="field">
+        <label htmlFor="product-name">Name</label>
+        <input
+          id="product-name"
+          value={name}
+          maxLength={PRODUCT_LIMITS.nameMax}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {problem && <p className="field-error">{problem}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="product-description">Description</label>
+        <textarea
+          id="product-description"
+          value={description}
+          maxLength={PRODUCT_LIMITS.descriptionMax}
+          rows={6}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="button primary" disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : 'Save details'}
+      </button>
+      <Outcome error={change.error} saved={saved} />
+    </form>
+  );
+}
+
+function VariantsTable({ product }: { product: VendorProduct }) {
+  const hasColour = product.variants.some((variant) => variant.colour !== null);
+  const hasSize = product.variants.some((variant) => variant.size !== null);
+  const hasAmount = product.variants.some((variant) => variant.amount !== null);
+  return (
+    <div className="panel">
+      <h2>Price and stock</h2>
+      <p className="muted small">
+        Prices include GST. Stock is saved only if no order took some since you opened this page.
+      </p>
+      <table className="list-table variants-table">
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            {hasColour && <th scope="col">Colour</th>}
+            {hasSize && <th scope="col">Size</th>}
+            {hasAmount && <th scope="col">Amount</th>}
+            <th scope="col">Price ($)</th>
+            <th scope="col">Stock</th>
+            <th scope="col">On sale</th>
+            <th scope="col">
+              <span className="visually-hidden">Save</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.variants.map((variant) => (
+            <VariantRow
+              key={variant.id}
+              productId={product.id}
+              variant={variant}
+              columns={{ hasColour, hasSize, hasAmount }}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function VariantRow({
+  productId,
+  variant,
+  columns,
+}: {
+  productId: number;
+  variant: VendorVariant;
+  columns: { hasColour: boolean; hasSize: boolean; hasAmount: boolean };
+}) {
+  const change = useProductChange(productId);
+  const queryClient = useQueryClient();
+  const [price, setPrice] = useState((variant.price_cents / 100).toFixed(2));
+  const [stock, setStock] = useState(String(variant.stock));
+  const [enabled, setEnabled] = useState(variant.enabled);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  function save() {
+    setSaved(null);
+    const cents = parseDollars(price);
+    if (cents === null || price.trim() === '') {
+      setProblem('Enter the price in dollars, e.g. 24.50.');
+      return;
+    }
+    if (!/^\d{1,8}$/.test(stock.trim())) {
+      setProblem('Enter the stock as a whole number, 0 or more.');
+      return;
+    }
+    setProblem(null);
+    const body: Record<string, unknown> = {};
+    if (cents !== variant.price_cents) body.price_cents = cents;
+    if (Number(stock) !== variant.stock) {
+      body.stock = Number(stock);
+      body.expected_stock = variant.stock;
+    }
+    if (enabled !== variant.enabled) body.enabled = enabled;
+    if (Object.keys(body).length === 0) {
+      setSaved('Nothing to save.');
+      return;
+    }
+    change.mutate(
+      { method: 'PATCH', path: `/variants/${variant.id}`, body },
+      {
+        onSuccess: (next) => {
+          const now = next.variants.find((row) => row.id === variant.id);
+          setSaved(now ? `Saved: ${money(now.price_cents)}, ${now.stock} in stock.` : 'Saved.');
+        },
+        // The stock moved (an order took some): show the stock now; the figure typed stays to save again.
+        onError: () => void queryClient.invalidateQueries({ queryKey: ['product', productId] }),
+      },
+    );
+  }
+
+  return (
+    <tr>
+      <td data-label="SKU">{variant.sku}</td>
+      {columns.hasColour && <td data-label="Colour">{variant.colour ?? '—'}</td>}
+      {columns.hasSize && <td data-label="Size">{variant.size ?? '—'}</td>}
+      {columns.hasAmount && <td data-label="Amount">{variant.amount ?? '—'}</td>}
+      <td data-label="Price ($)">
+        <input
+          aria-label={`Price of ${variant.sku}`}
+          inputMode="decimal"
+          value={price}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+      </td>
+      <td data-label="Stock">
+        <span className="cell">
+          <input
+            aria-label={`Stock of ${variant.sku}`}
+            inputMode="numeric"
+            value={stock}
+            aria-invalid={problem ? true : undefined}
+            onChange={(event) => setStock(event.target.value)}
+          />
+          {Number(stock) !== variant.stock && <span className="sub">Now {variant.stock}</span>}
+        </span>
+      </td>
+      <td data-label="On sale">
+        <label className="check">
+          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+          <span className="visually-hidden">{variant.sku} </span>On sale
+        </label>
+      </td>
+      <td data-label="">
+        <span className="cell">
+          <button
+            type="button"
+            className="button primary"
+            disabled={change.isPending}
+            aria-label={`Save ${variant.sku}`}
+            onClick={save}
+          >
+            {change.isPending ? 'Saving…' : 'Save'}
+          </button>
+          {problem && (
+            <span className="field-error" role="alert">
+              {problem}
+            </span>
+          )}
+          <Outcome error={change.error} saved={saved} />
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** A file input that sends the chosen picture and clears itself. */
+function PictureInput({
+  id,
+  label,
+  disabled,
+  onPicture,
+}: {
+  id: string;
+  label: string;
+  disabled: boolean;
+  onPicture(file: File): void;
+}) {
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onPicture(file);
+  };
+  return (
+    <div className="field picture-input">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        disabled={disabled}
+        onChange={pick}
+      />
+    </div>
+  );
+}
+
+const thumb = (url: string) => photoAt(url, 240);
+
+function Photos({ product }: { product: VendorProduct }) {
+  const change = useProductChange(product.id);
+  const [saved, setSaved] = useState<string | null>(null);
+  const photos = product.photos;
+  const full = photos.length >= PRODUCT_LIMITS.photosMax;
+
+  const run = (request: Change, message: string) => {
+    setSaved(null);
+    change.mutate(request, { onSuccess: () => setSaved(message) });
+  };
+  const move = (from: number, to: number) => {
+    const order = [...photos];
+    const [photo] = order.splice(from, 1);
+    if (photo === undefined) return;
+    order.splice(to, 0, photo);
+    run({ method: 'PUT', path: '/photos/order', body: { photos: order } }, 'Photo moved.');
+  };
+
+  return (
+    <div className="panel">
+      <h2>Photos</h2>
+      <p className="muted small">
+        Up to {PRODUCT_LIMITS.photosMax} photos; the first is the main photo. JPEG, PNG, WebP, AVIF or GIF.
+      </p>
+      <ol className="photo-list">
+        {photos.map((url, index) => (
+          <li key={url}>
+            <img
+              src={thumb(url)}
+              alt={
+                index === 0 ? `${product.name}, main` : `${product.name}, ${index + 1} of ${photos.length}`
+              }
+              width={120}
+              height={120}
+            />
+            <span className="photo-caption">{index === 0 ? 'Main photo' : `Photo ${index + 1}`}</span>
+            <span className="photo-buttons">
+              <button
+                type="button"
+                className="button secondary"
+                disabled={index === 0 || change.isPending}
+                aria-label={`Move photo ${index + 1} up`}
+                onClick={() => move(index, index - 1)}
+              >
+                ↑ Up
+              </button>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={index === photos.length - 1 || change.isPending}
+                aria-label={`Move photo ${index + 1} down`}
+                onClick={() => move(index, index + 1)}
+              >
+                ↓ Down
+              </button>
+              <button
+                type="button"
+                className="button danger-outline"
+                disabled={photos.length <= 1 || change.isPending}
+                aria-label={`Remove photo ${index + 1}`}
+                onClick={() => run({ method: 'DELETE', path: `/photos/${index}` }, 'Photo removed.')}
+              >
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      {full ? (
+        <p className="muted small">Remove a photo to add another.</p>
+      ) : (
+        <PictureInput
+          id="photo-upload"
+          label="Add a photo"
+          disabled={change.isPending}
+          onPicture={(file) => run({ method: 'POST', path: '/photos', body: file }, 'Photo added.')}
+        />
+      )}
+      {change.isPending && <p className="muted">Working…</p>}
+      <Outcome error={change.error} saved={saved} />
+    </div>
+  );
+}
+
+function ColourPhotos({ product }: { product: VendorProduct }) {
+  const change = useProductChange(product.id);
+  const [saved, setSaved] = useState<string | null>(null);
+  const run = (request: Change, message: string) => {
+    setSaved(null);
+    change.mutate(request, { onSuccess: () => setSaved(message) });
+  };
+  return (
+    <div className="panel">
+      <h2>Picture per colour</h2>
+      <p className="muted small">
+        Shown when a shopper chooses the colour, and on their cart line; without one, the main photo.
+      </p>
+      <ul className="photo-list">
+        {product.colour_photos.map((colour) => (
+          <li key={colour.colour_id}>
+            {colour.url ? (
+              <img
+                src={thumb(colour.url)}
+                alt={`${product.name} in ${colour.colour}`}
+                width={120}
+                height={120}
+              />
+            ) : (
+              <span className="product-thumb empty" aria-hidden="true" />
+            )}
+            <span className="photo-caption">
+              {colour.colour}
+              {!colour.url && <span className="sub">No picture (the main photo shows)</span>}
+            </span>
+            <span className="photo-buttons">
+              <PictureInput
+                id={`colour-${colour.colour_id}`}
+                label={`Picture for ${colour.colour}`}
+                disabled={change.isPending}
+                onPicture={(file) =>
+                  run(
+                    { method: 'PUT', path: `/colours/${colour.colour_id}/photo`, body: file },
+                    `${colour.colour} picture saved.`,
+                  )
+                }
+              />
+              {colour.url && (
+                <button
+                  type="button"
+                  className="button danger-outline"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    run(
+                      { method: 'DELETE', path: `/colours/${colour.colour_id}/photo` },
+                      `${colour.colour} picture removed.`,
+                    )
+                  }
+                >
+                  Remove the {colour.colour} picture
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Outcome error={change.error} saved={saved} />
+    </div>
   );
 }

@@ -1,0 +1,207 @@
+import {
+  colourParamsSchema,
+  PHOTO_CONTENT_TYPES,
+  photoParamsSchema,
+  productParamsSchema,
+  reorderPhotosBodySchema,
+  updateVendorProductBodySchema,
+  updateVendorVariantBodySchema,
+  variantParamsSchema,
+  vendorProductListQuerySchema,
+  vendorProductListReplySchema,
+  vendorProductSchema,
+} from '@quokka/contract/api/vendor-products';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
+import { currentStaff, requireStaff } from '../staff/staff-guards.ts';
+import type { StaffSessions } from '../staff/staff-sessions.ts';
+import {
+  createProductEditing,
+  listVendorProducts,
+  loadVendorProduct,
+  type ProductEditor,
+} from './product-editing.ts';
+
+// [I16-products] The back office's products under /admin/api/products (docs/vendor-products.md). Every
+// route needs a full staff session (vendors and operators); a vendor reaches only their own seller's
+// products (404 for any other). Each change answers with the product as it now is.
+//
+// Photos are sent as the request body itself with the picture's Content-Type (image/jpeg, image/png,
+// image/webp, image/avif, image/gif; at most MEDIA_MAX_BYTES): no multipart. The media store checks them
+// (picture-check.ts: the type from the bytes, decoded whole, size and pixel limits) and keeps a clean
+// copy; the catalogue keeps its /media path, as an import does.
+
+/** Takes a picture's bytes into the media store and answers its /media/products/… path (app.ts). */
+export type StoreProductPicture = (bytes: Buffer) => Promise<string>;
+
+export interface ProductAdminRoutesDeps {
+  db: Db;
+  clock: Clock;
+  sessions: StaffSessions;
+  storePicture: StoreProductPicture;
+  /** The largest picture body accepted (MEDIA_MAX_BYTES). */
+  maxPictureBytes: number;
+}
+
+export const PHOTO_BODY_NEEDED =
+  'Send the photo itself as the request body, with its type (image/jpeg, image/png, image/webp, image/avif or image/gif).';
+
+function editorOf(request: FastifyRequest): ProductEditor {
+  const { staff } = currentStaff(request);
+  return { staffId: staff.id, role: staff.role, sellerId: staff.seller_id };
+}
+
+function pictureBody(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new InvalidDataError(PHOTO_BODY_NEEDED);
+  return body;
+}
+
+export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
+  const { db, clock, sessions } = deps;
+  const editing = createProductEditing({ db, clock });
+
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const staff = requireStaff(sessions);
+    // Only in this plugin: any image/* body is read as bytes (the media store decides what it is).
+    app.addContentTypeParser(
+      /^image\/[a-z0-9.+-]+$/i,
+      { parseAs: 'buffer', bodyLimit: deps.maxPictureBytes },
+      (_request, body, done) => done(null, body),
+    );
+
+    const productReply = (request: FastifyRequest, id: number) =>
+      loadVendorProduct(db, editorOf(request), id);
+
+    /** Checks the caller may see the product first, so nothing is stored for another seller's product. */
+    const storeFor = async (request: FastifyRequest, id: number, body: unknown) => {
+      await editing.assertVisible(editorOf(request), id);
+      return deps.storePicture(pictureBody(body));
+    };
+
+    api.get(
+      '/products',
+      {
+        schema: {
+          querystring: vendorProductListQuerySchema,
+          response: { 200: vendorProductListReplySchema },
+        },
+        preHandler: staff,
+      },
+      async (request) => listVendorProducts(db, editorOf(request), request.query),
+    );
+
+    api.get(
+      '/products/:id',
+      { schema: { params: productParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      async (request) => productReply(request, request.params.id),
+    );
+
+    api.patch(
+      '/products/:id',
+      {
+        schema: {
+          params: productParamsSchema,
+          body: updateVendorProductBodySchema,
+          response: { 200: vendorProductSchema },
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        await editing.updateProduct(editorOf(request), request.params.id, request.body);
+        return productReply(request, request.params.id);
+      },
+    );
+
+    api.patch(
+      '/products/:id/variants/:variantId',
+      {
+        schema: {
+          params: variantParamsSchema,
+          body: updateVendorVariantBodySchema,
+          response: { 200: vendorProductSchema },
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        const { id, variantId } = request.params;
+        await editing.updateVariant(editorOf(request), id, variantId, request.body);
+        return productReply(request, id);
+      },
+    );
+
+    api.post(
+      '/products/:id/photos',
+      {
+        schema: {
+          params: productParamsSchema,
+          response: { 200: vendorProductSchema },
+          description: `The photo's bytes as the body; Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        const { id } = request.params;
+        const url = await storeFor(request, id, request.body);
+        await editing.addPhoto(editorOf(request), id, url);
+        return productReply(request, id);
+      },
+    );
+
+    api.put(
+      '/products/:id/photos/order',
+      {
+        schema: {
+          params: productParamsSchema,
+          body: reorderPhotosBodySchema,
+          response: { 200: vendorProductSchema },
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        await editing.reorderPhotos(editorOf(request), request.params.id, request.body.photos);
+        return productReply(request, request.params.id);
+      },
+    );
+
+    api.delete(
+      '/products/:id/photos/:position',
+      { schema: { params: photoParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      async (request) => {
+        await editing.removePhoto(editorOf(request), request.params.id, request.params.position);
+        return productReply(request, request.params.id);
+      },
+    );
+
+    api.put(
+      '/products/:id/colours/:colourId/photo',
+      {
+        schema: {
+          params: colourParamsSchema,
+          response: { 200: vendorProductSchema },
+          description: `The colour's picture as the body; Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        const { id, colourId } = request.params;
+        const url = await storeFor(request, id, request.body);
+        await editing.setColourPhoto(editorOf(request), id, colourId, url);
+        return productReply(request, id);
+      },
+    );
+
+    api.delete(
+      '/products/:id/colours/:colourId/photo',
+      { schema: { params: colourParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      async (request) => {
+        const { id, colourId } = request.params;
+        await editing.setColourPhoto(editorOf(request), id, colourId, null);
+        return productReply(request, id);
+      },
+    );
+  };
+}

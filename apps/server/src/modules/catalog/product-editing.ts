@@ -1,0 +1,524 @@
+import type {
+  ProductKind,
+  UpdateVendorProductBody,
+  UpdateVendorVariantBody,
+  VendorProduct,
+  VendorProductListQuery,
+  VendorProductListReply,
+} from '@quokka/contract/api/vendor-products';
+import { PRODUCT_LIMITS } from '@quokka/contract/api/vendor-products';
+import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { recordStaffAction } from '../staff/staff-audit.ts';
+import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
+import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notifications.ts';
+
+// [I16-products] Sellers' staff and operators edit products in the back office (docs/vendor-products.md):
+// name, description, price, stock per variant, on/off sale, and the photos (1–4 per product, main first,
+// and one picture per colour of a configurable product, which every variant of that colour carries, as
+// the importer writes it). The rules are the importer's; every change is one transaction with its staff
+// audit line (before/after) and a NOTIFY, so every process's catalogue cache drops what it touched when
+// it commits (catalog-notifications.ts), and this process drops it at once before the reply leaves.
+//
+// Scope: a vendor reaches only their own seller's products; anything else — another seller's product, a
+// variant of another product, a variant id that is a product's — is "not found", never "forbidden".
+//
+// Stock and a shopper buying at the same moment: checkout takes stock with one conditional UPDATE
+// (`qty = qty - n where qty >= n`, catalog-repository.ts takeStock) under the row's lock, and the
+// database refuses qty < 0 (CHECK). Setting stock here locks the same row (SELECT … FOR UPDATE) inside
+// its transaction, so the two run one after the other, never interleaved: an order that committed first
+// is seen here (and with `expected_stock` the edit is refused with the stock now, 409), and an order that
+// comes after sees the new figure and takes from it. Stock can never go below zero either way.
+
+export interface ProductEditor {
+  staffId: number;
+  role: 'operator' | 'vendor';
+  sellerId: number | null;
+}
+
+export const PRODUCT_NOT_FOUND = 'There is no such product.';
+export const VARIANT_NOT_FOUND = 'There is no such variant of this product.';
+export const COLOUR_NOT_FOUND = 'This product has no variant in that colour.';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const kindOf = (row: { type_id: 'simple' | 'configurable'; is_giftcard: boolean }): ProductKind =>
+  row.is_giftcard ? 'giftcard' : row.type_id;
+
+/** The seller a vendor is limited to; undefined for an operator. A vendor without a seller sees nothing. */
+function scopeOf(editor: ProductEditor): number | undefined {
+  if (editor.role === 'operator') return undefined;
+  return editor.sellerId ?? -1;
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listVendorProducts(
+  db: Db,
+  editor: ProductEditor,
+  query: VendorProductListQuery,
+): Promise<VendorProductListReply> {
+  const { page, page_size: pageSize } = query;
+  const scope = scopeOf(editor);
+  const sellerFilter = scope ?? query.seller_id;
+  let base = db.selectFrom('products as p').where('p.parent_id', 'is', null);
+  if (sellerFilter !== undefined) base = base.where('p.seller_id', '=', sellerFilter);
+  const q = query.q?.trim();
+  if (q) {
+    const like = sql<string>`${`%${escapeLike(q)}%`} escape '\\'`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('p.name', 'ilike', like),
+        eb('p.sku', 'ilike', like),
+        eb.exists(
+          eb
+            .selectFrom('products as v')
+            .select('v.id')
+            .whereRef('v.parent_id', '=', 'p.id')
+            .where('v.sku', 'ilike', like),
+        ),
+      ]),
+    );
+  }
+  const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('sellers as s', 's.id', 'p.seller_id')
+    .select([
+      'p.id',
+      'p.sku',
+      'p.name',
+      'p.type_id',
+      'p.is_giftcard',
+      'p.seller_id',
+      's.name as seller_name',
+      'p.enabled',
+      'p.price_cents',
+      'p.qty',
+      sql<number | null>`(select min(v.price_cents) from products v where v.parent_id = p.id)`.as(
+        'min_price',
+      ),
+      sql<string | null>`(select sum(v.qty) from products v where v.parent_id = p.id)`.as('sum_qty'),
+      sql<string>`(select count(*) from products v where v.parent_id = p.id)`.as('variants'),
+      sql<
+        string | null
+      >`(select i.url from product_images i where i.product_id = p.id order by i.position limit 1)`.as(
+        'thumbnail',
+      ),
+    ])
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total: Number(count.n),
+    page,
+    page_size: pageSize,
+    items: rows.map((row) => {
+      const variants = Number(row.variants);
+      return {
+        id: row.id,
+        sku: row.sku,
+        name: row.name,
+        kind: kindOf(row),
+        seller_id: row.seller_id,
+        seller_name: row.seller_name,
+        enabled: row.enabled,
+        price_cents: variants > 0 ? Number(row.min_price ?? row.price_cents) : row.price_cents,
+        stock: variants > 0 ? Number(row.sum_qty ?? 0) : row.qty,
+        variant_count: variants,
+        thumbnail_url: row.thumbnail ?? null,
+      };
+    }),
+  };
+}
+
+/** The product (a top-level one) if the editor may see it; NotFoundError otherwise. */
+async function productRow(db: Db, editor: ProductEditor, id: number, lock = false) {
+  let query = db.selectFrom('products').selectAll().where('id', '=', id).where('parent_id', 'is', null);
+  const scope = scopeOf(editor);
+  if (scope !== undefined) query = query.where('seller_id', '=', scope);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  return row;
+}
+
+export async function loadVendorProduct(db: Db, editor: ProductEditor, id: number): Promise<VendorProduct> {
+  const product = await productRow(db, editor, id);
+  const seller = await db
+    .selectFrom('sellers')
+    .select('name')
+    .where('id', '=', product.seller_id)
+    .executeTakeFirstOrThrow();
+  const photos = await db
+    .selectFrom('product_images')
+    .select('url')
+    .where('product_id', '=', id)
+    .orderBy('position')
+    .execute();
+  const children = await db
+    .selectFrom('products as v')
+    .leftJoin('option_values as c', 'c.id', 'v.color_id')
+    .leftJoin('option_values as z', 'z.id', 'v.size_id')
+    .leftJoin('option_values as g', 'g.id', 'v.gift_card_price_id')
+    .select([
+      'v.id',
+      'v.sku',
+      'v.color_id',
+      'c.title as colour',
+      'z.title as size',
+      'g.title as amount',
+      'v.price_cents',
+      'v.qty',
+      'v.enabled',
+      'v.color_position',
+      'v.size_position',
+      sql<
+        string | null
+      >`(select i.url from product_images i where i.product_id = v.id order by i.position limit 1)`.as(
+        'picture',
+      ),
+    ])
+    .where('v.parent_id', '=', id)
+    .orderBy(sql`v.color_position nulls last`)
+    .orderBy(sql`v.size_position nulls last`)
+    .orderBy('v.id')
+    .execute();
+  const colours = new Map<number, { colour_id: number; colour: string; url: string | null }>();
+  for (const child of children) {
+    if (child.color_id === null || colours.has(child.color_id)) continue;
+    colours.set(child.color_id, {
+      colour_id: child.color_id,
+      colour: child.colour ?? '',
+      url: child.picture,
+    });
+  }
+  const variants =
+    children.length > 0
+      ? children.map((child) => ({
+          id: child.id,
+          sku: child.sku,
+          colour_id: child.color_id,
+          colour: child.colour,
+          size: child.size,
+          amount: child.amount,
+          price_cents: child.price_cents,
+          stock: child.qty,
+          enabled: child.enabled,
+        }))
+      : [
+          {
+            id: product.id,
+            sku: product.sku,
+            colour_id: null,
+            colour: null,
+            size: null,
+            amount: null,
+            price_cents: product.price_cents,
+            stock: product.qty,
+            enabled: product.enabled,
+          },
+        ];
+  return {
+    id: product.id,
+    sku: product.sku,
+    kind: kindOf(product),
+    seller_id: product.seller_id,
+    seller_name: seller.name,
+    name: product.name,
+    description: product.description,
+    enabled: product.enabled,
+    price_cents: product.price_cents,
+    photos: photos.map((photo) => photo.url),
+    colour_photos: [...colours.values()],
+    variants,
+    updated_at: new Date(product.updated_at).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------- writing
+
+export interface ProductEditingDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const productSubject = (id: number) => `product:${id}`;
+
+export function createProductEditing({ db, clock }: ProductEditingDeps) {
+  /** Runs `work` in one transaction; after it commits this process's caches drop what it touched. */
+  async function change<T>(work: (trx: Db) => Promise<{ result: T; touched: number[] | 'all' }>): Promise<T> {
+    const { result, touched } = await db.transaction().execute(async (trx) => {
+      const done = await work(trx);
+      // Delivered to every listening process when this commits, never when it rolls back.
+      if (done.touched === 'all') await notifyCatalogueChanged(trx);
+      else await notifyProductsChanged(trx, done.touched);
+      return done;
+    });
+    if (touched === 'all') invalidateCatalogueCache();
+    else if (touched.length > 0) invalidateCatalogueProducts(touched);
+    return result;
+  }
+
+  const audit = (
+    trx: Db,
+    editor: ProductEditor,
+    action: string,
+    subject: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    recordStaffAction(trx, {
+      actor: { staffId: editor.staffId },
+      action,
+      subject,
+      before,
+      after,
+      at: clock.now(),
+    });
+
+  async function photosOf(trx: Db, productId: number): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('product_images')
+      .select('url')
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => row.url);
+  }
+
+  async function writePhotos(trx: Db, productId: number, photos: readonly string[]): Promise<void> {
+    await trx.deleteFrom('product_images').where('product_id', '=', productId).execute();
+    if (photos.length > 0)
+      await trx
+        .insertInto('product_images')
+        .values(photos.map((url, position) => ({ product_id: productId, position, url })))
+        .execute();
+  }
+
+  /** Name, description, price (simple products) and on/off sale. */
+  async function updateProduct(
+    editor: ProductEditor,
+    id: number,
+    body: UpdateVendorProductBody,
+  ): Promise<void> {
+    await change(async (trx) => {
+      const row = await productRow(trx, editor, id, true);
+      if (body.price_cents !== undefined && (row.type_id !== 'simple' || row.is_giftcard))
+        throw new InvalidDataError(
+          'This product has variants: set the price of each variant in the variants table.',
+        );
+      const set: { name?: string; description?: string; price_cents?: number; enabled?: boolean } = {};
+      const before: Record<string, unknown> = {};
+      if (body.name !== undefined && body.name.trim() !== row.name) {
+        set.name = body.name.trim();
+        before.name = row.name;
+      }
+      if (body.description !== undefined && body.description !== row.description) {
+        set.description = body.description;
+        before.description = row.description;
+      }
+      if (body.price_cents !== undefined && body.price_cents !== row.price_cents) {
+        set.price_cents = body.price_cents;
+        before.price_cents = row.price_cents;
+      }
+      if (body.enabled !== undefined && body.enabled !== row.enabled) {
+        set.enabled = body.enabled;
+        before.enabled = row.enabled;
+      }
+      if (Object.keys(set).length === 0) return { result: undefined, touched: [] };
+      await trx
+        .updateTable('products')
+        .set({ ...set, updated_at: clock.now() })
+        .where('id', '=', id)
+        .execute();
+      await audit(trx, editor, 'product.updated', productSubject(id), before, set);
+      // A name or on/off change moves the product in and out of lists and searches: drop everything.
+      const onlyPrice = set.name === undefined && set.enabled === undefined && set.description === undefined;
+      return { result: undefined, touched: onlyPrice ? [id] : 'all' };
+    });
+  }
+
+  /** A variant's (or a simple product's own) price, stock and on/off sale. */
+  async function updateVariant(
+    editor: ProductEditor,
+    id: number,
+    variantId: number,
+    body: UpdateVendorVariantBody,
+  ): Promise<void> {
+    await change(async (trx) => {
+      const product = await productRow(trx, editor, id);
+      const variant =
+        variantId === id
+          ? await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+          : await trx
+              .selectFrom('products')
+              .selectAll()
+              .where('id', '=', variantId)
+              .where('parent_id', '=', id)
+              .forUpdate()
+              .executeTakeFirst();
+      if (!variant) throw new NotFoundError(VARIANT_NOT_FOUND);
+      if (variantId === id) {
+        const hasVariants = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('parent_id', '=', id)
+          .limit(1)
+          .executeTakeFirst();
+        if (hasVariants) throw new NotFoundError(VARIANT_NOT_FOUND);
+      }
+      if (
+        body.expected_stock !== undefined &&
+        body.stock !== undefined &&
+        variant.qty !== body.expected_stock
+      )
+        throw new ConflictError(
+          `The stock of ${variant.sku} is now ${variant.qty} (it was ${body.expected_stock} when you opened it; an order may have taken some). Check it and save again.`,
+        );
+      const set: { price_cents?: number; qty?: number; enabled?: boolean } = {};
+      const before: Record<string, unknown> = {};
+      if (body.price_cents !== undefined && body.price_cents !== variant.price_cents) {
+        set.price_cents = body.price_cents;
+        before.price_cents = variant.price_cents;
+      }
+      if (body.stock !== undefined && body.stock !== variant.qty) {
+        set.qty = body.stock;
+        before.qty = variant.qty;
+      }
+      if (body.enabled !== undefined && body.enabled !== variant.enabled) {
+        set.enabled = body.enabled;
+        before.enabled = variant.enabled;
+      }
+      if (Object.keys(set).length === 0) return { result: undefined, touched: [] };
+      await trx
+        .updateTable('products')
+        .set({ ...set, updated_at: clock.now() })
+        .where('id', '=', variant.id)
+        .execute();
+      await audit(
+        trx,
+        editor,
+        'product.variant_updated',
+        productSubject(product.id),
+        { sku: variant.sku, ...before },
+        { sku: variant.sku, ...set },
+      );
+      return { result: undefined, touched: [product.id, variant.id] };
+    });
+  }
+
+  /** Adds a stored picture (a /media path) as the product's last photo. */
+  async function addPhoto(editor: ProductEditor, id: number, url: string): Promise<void> {
+    await change(async (trx) => {
+      await productRow(trx, editor, id, true);
+      const photos = await photosOf(trx, id);
+      if (photos.length >= PRODUCT_LIMITS.photosMax)
+        throw new InvalidDataError(
+          `A product has at most ${PRODUCT_LIMITS.photosMax} photos: remove one before adding another.`,
+        );
+      if (photos.includes(url)) throw new InvalidDataError('This product already has this photo.');
+      const after = [...photos, url];
+      await writePhotos(trx, id, after);
+      await audit(trx, editor, 'product.photo_added', productSubject(id), { photos }, { photos: after });
+      return { result: undefined, touched: [id] };
+    });
+  }
+
+  /** The same photos in a new order (the first is the main photo). */
+  async function reorderPhotos(editor: ProductEditor, id: number, order: readonly string[]): Promise<void> {
+    await change(async (trx) => {
+      await productRow(trx, editor, id, true);
+      const photos = await photosOf(trx, id);
+      const same =
+        order.length === photos.length &&
+        new Set(order).size === order.length &&
+        order.every((url) => photos.includes(url));
+      if (!same)
+        throw new InvalidDataError(
+          'The photos have changed since this page was loaded: reload it and arrange them again.',
+        );
+      await writePhotos(trx, id, order);
+      await audit(trx, editor, 'product.photos_reordered', productSubject(id), { photos }, { photos: order });
+      return { result: undefined, touched: [id] };
+    });
+  }
+
+  async function removePhoto(editor: ProductEditor, id: number, position: number): Promise<void> {
+    await change(async (trx) => {
+      await productRow(trx, editor, id, true);
+      const photos = await photosOf(trx, id);
+      if (position >= photos.length) throw new NotFoundError('This product has no photo there.');
+      if (photos.length === 1)
+        throw new InvalidDataError(
+          'A product needs at least one photo: add another before removing this one.',
+        );
+      const after = photos.filter((_, index) => index !== position);
+      await writePhotos(trx, id, after);
+      await audit(trx, editor, 'product.photo_removed', productSubject(id), { photos }, { photos: after });
+      return { result: undefined, touched: [id] };
+    });
+  }
+
+  /** Sets (a /media path) or clears (null) the picture of every variant of one colour. */
+  async function setColourPhoto(
+    editor: ProductEditor,
+    id: number,
+    colourId: number,
+    url: string | null,
+  ): Promise<void> {
+    await change(async (trx) => {
+      await productRow(trx, editor, id, true);
+      const variants = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('parent_id', '=', id)
+        .where('color_id', '=', colourId)
+        .orderBy('id')
+        .execute();
+      if (variants.length === 0) throw new NotFoundError(COLOUR_NOT_FOUND);
+      const ids = variants.map((variant) => variant.id);
+      const before = await trx
+        .selectFrom('product_images')
+        .select('url')
+        .where('product_id', 'in', ids)
+        .orderBy('product_id')
+        .orderBy('position')
+        .executeTakeFirst();
+      await trx.deleteFrom('product_images').where('product_id', 'in', ids).execute();
+      if (url !== null)
+        await trx
+          .insertInto('product_images')
+          .values(ids.map((product_id) => ({ product_id, position: 0, url })))
+          .execute();
+      await audit(
+        trx,
+        editor,
+        url === null ? 'product.colour_photo_removed' : 'product.colour_photo_set',
+        productSubject(id),
+        { colour_id: colourId, url: before?.url ?? null },
+        { colour_id: colourId, url },
+      );
+      return { result: undefined, touched: [id, ...ids] };
+    });
+  }
+
+  /** Throws NotFoundError unless the editor may see this product (before a picture is stored for it). */
+  async function assertVisible(editor: ProductEditor, id: number): Promise<void> {
+    await productRow(db, editor, id);
+  }
+
+  return {
+    updateProduct,
+    updateVariant,
+    addPhoto,
+    reorderPhotos,
+    removePhoto,
+    setColourPhoto,
+    assertVisible,
+  };
+}
+
+export type ProductEditing = ReturnType<typeof createProductEditing>;

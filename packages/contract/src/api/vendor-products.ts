@@ -1,0 +1,178 @@
+// [I16-products] The back office's products under /admin/api/products (docs/vendor-products.md): a
+// vendor (staff with role 'vendor') sees and edits only their own seller's products, an operator every
+// seller's. Money is integer cents (`*_cents`). Rules as the catalogue importer's
+// (docs/catalogue-import.md): name 1–200 characters, description up to 20,000, price 0 to $1,000,000,
+// stock 0 to 10,000,000, 1–4 product photos (main first) and one picture per colour.
+
+import { z } from 'zod';
+import { idParam, multilineText, text } from './common.ts';
+
+/** The importer's limits (catalog-importer.ts / import-format.ts). */
+export const PRODUCT_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 20_000,
+  priceMaxCents: 100_000_000,
+  stockMax: 10_000_000,
+  photosMax: 4,
+} as const;
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(200).default(50);
+
+const priceCents = z
+  .number()
+  .int('must be a whole number of cents')
+  .min(0, 'must be 0 or more')
+  .max(PRODUCT_LIMITS.priceMaxCents, 'must be at most $1,000,000');
+const stock = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(PRODUCT_LIMITS.stockMax, 'must be at most 10,000,000');
+
+export const productKindSchema = z.enum(['simple', 'configurable', 'giftcard']);
+export type ProductKind = z.infer<typeof productKindSchema>;
+
+// ---------------------------------------------------------------- list
+
+export const vendorProductListQuerySchema = z.object({
+  page,
+  page_size: pageSize,
+  /** Part of the name or sku (of the product or one of its variants), any case. */
+  q: text(100).optional(),
+  /** Operators only: one seller's products (a vendor always sees their own). */
+  seller_id: idParam.optional(),
+});
+export type VendorProductListQuery = z.output<typeof vendorProductListQuerySchema>;
+
+export const vendorProductSummarySchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  kind: productKindSchema,
+  seller_id: z.number(),
+  seller_name: z.string(),
+  enabled: z.boolean(),
+  /** A simple product's price; for products with variants the lowest variant price. */
+  price_cents: z.number(),
+  /** A simple product's stock; for products with variants the sum of theirs. */
+  stock: z.number(),
+  variant_count: z.number(),
+  /** The main photo's /media path, or null. */
+  thumbnail_url: z.string().nullable(),
+});
+export type VendorProductSummary = z.infer<typeof vendorProductSummarySchema>;
+
+export const vendorProductListReplySchema = z.object({
+  items: z.array(vendorProductSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type VendorProductListReply = z.infer<typeof vendorProductListReplySchema>;
+
+// ---------------------------------------------------------------- detail
+
+export const vendorVariantSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  colour_id: z.number().nullable(),
+  colour: z.string().nullable(),
+  size: z.string().nullable(),
+  /** A gift card amount's title ("$50"). */
+  amount: z.string().nullable(),
+  price_cents: z.number(),
+  stock: z.number(),
+  enabled: z.boolean(),
+});
+export type VendorVariant = z.infer<typeof vendorVariantSchema>;
+
+export const colourPhotoSchema = z.object({
+  colour_id: z.number(),
+  colour: z.string(),
+  /** The picture every variant of this colour shows, or null (then the product's main photo). */
+  url: z.string().nullable(),
+});
+export type ColourPhoto = z.infer<typeof colourPhotoSchema>;
+
+export const vendorProductSchema = z.object({
+  id: z.number(),
+  sku: z.string(),
+  kind: productKindSchema,
+  seller_id: z.number(),
+  seller_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** The product's own price (for products with variants, the importer's default variant price). */
+  price_cents: z.number(),
+  /** The product's photos, main first (1–4). */
+  photos: z.array(z.string()),
+  /** Configurable products: one entry per colour its variants have, in the product's colour order. */
+  colour_photos: z.array(colourPhotoSchema),
+  /**
+   * The units for sale: the variants, or for a simple product one row that is the product itself
+   * (id = the product's id), so stock and price are edited the same way.
+   */
+  variants: z.array(vendorVariantSchema),
+  updated_at: z.string(),
+});
+export type VendorProduct = z.infer<typeof vendorProductSchema>;
+
+// ---------------------------------------------------------------- changes
+
+export const productParamsSchema = z.object({ id: idParam });
+export const variantParamsSchema = z.object({ id: idParam, variantId: idParam });
+export const photoParamsSchema = z.object({ id: idParam, position: z.coerce.number().int().min(0).max(3) });
+export const colourParamsSchema = z.object({ id: idParam, colourId: idParam });
+
+/** PATCH /products/:id — any of these; price only for a simple product (variants have their own). */
+export const updateVendorProductBodySchema = z
+  .object({
+    name: text(PRODUCT_LIMITS.nameMax)
+      .transform((value) => value.trim())
+      .pipe(z.string().min(1, 'must not be empty')),
+    description: multilineText(PRODUCT_LIMITS.descriptionMax),
+    price_cents: priceCents,
+    enabled: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'nothing to change');
+export type UpdateVendorProductBody = z.input<typeof updateVendorProductBodySchema>;
+
+/**
+ * PATCH /products/:id/variants/:variantId — price, stock, enabled. `stock` is set as an absolute value;
+ * with `expected_stock` (the stock the editor loaded) it is set only if the stock is still that, else
+ * 409 CONFLICT naming the stock now (a sale happened meanwhile). The back office always sends it.
+ */
+export const updateVendorVariantBodySchema = z
+  .object({
+    price_cents: priceCents,
+    stock,
+    expected_stock: z.number().int().min(0),
+    enabled: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).some((key) => key !== 'expected_stock'), 'nothing to change')
+  .refine((body) => body.expected_stock === undefined || body.stock !== undefined, {
+    message: 'expected_stock goes with stock',
+    path: ['expected_stock'],
+  });
+export type UpdateVendorVariantBody = z.input<typeof updateVendorVariantBodySchema>;
+
+/** PUT /products/:id/photos/order — the product's photos in their new order (the same photos). */
+export const reorderPhotosBodySchema = z.object({
+  photos: z.array(text(300)).min(1).max(PRODUCT_LIMITS.photosMax),
+});
+export type ReorderPhotosBody = z.infer<typeof reorderPhotosBodySchema>;
+
+/** The picture types an upload may be sent as (the body is the picture's bytes). */
+export const PHOTO_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;
