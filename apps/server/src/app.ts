@@ -26,6 +26,7 @@ import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardRedemptionRoutes } from './modules/giftcards/gift-card-redemption-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
@@ -228,6 +229,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           message: { ...giftCardMessage, giftCardOrigin },
           guards: {
             operator: requireStaff(sessions, { role: 'operator' }),
+            freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
+          },
+        }),
+      // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
+      ({ sessions }) =>
+        giftCardRedemptionRoutes({
+          db,
+          clock,
+          audit: recordStaffAction,
+          guards: {
+            staff: requireStaff(sessions),
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
           },
         }),
