@@ -1,5 +1,5 @@
-import type { RedeemableGiftCard, RedeemGiftCardReply } from '@quokka/contract/api/gift-card-redemption';
 import { randomUUID } from 'node:crypto';
+import type { RedeemableGiftCard, RedeemGiftCardReply } from '@quokka/contract/api/gift-card-redemption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { adminCall, type Session, signedIn } from '../orders/test/orders-test-kit.ts';
@@ -92,7 +92,9 @@ describe('[I16-redeem] look a card up by its number', () => {
   });
 
   it('[I16-redeem] without a session: 401', async () => {
-    const reply = await adminCall(t, 'POST', '/gift-cards/lookup', undefined, { gift_card_no: '1'.repeat(16) });
+    const reply = await adminCall(t, 'POST', '/gift-cards/lookup', undefined, {
+      gift_card_no: '1'.repeat(16),
+    });
     expect(reply.statusCode).toBe(401);
   });
 });
@@ -106,7 +108,11 @@ describe('[I16-redeem] redeem all or part', () => {
     const body = reply.json() as RedeemGiftCardReply;
     // $50.00 − $12.34 = $37.66
     expect(body.card.balance_cents).toBe(3766);
-    expect(body.redemption).toMatchObject({ kind: 'in_store', amount_cents: 1234, balance_after_cents: 3766 });
+    expect(body.redemption).toMatchObject({
+      kind: 'in_store',
+      amount_cents: 1234,
+      balance_after_cents: 3766,
+    });
     expect(body.redemption.staff_name).toBe('Sam Seller');
     expect(body.replayed).toBe(false);
     expect(body.card.redemptions[0]?.id).toBe(body.redemption.id);
@@ -156,7 +162,10 @@ describe('[I16-redeem] redeem all or part', () => {
     expect(over.json().message).toBe("The card's balance is $40.00: redeem $40.00 or less.");
     const all = await redeem(operator, card.number, 4000);
     expect(all.statusCode).toBe(200);
-    expect((all.json() as RedeemGiftCardReply).card).toMatchObject({ balance_cents: 0, status: 'no_balance' });
+    expect((all.json() as RedeemGiftCardReply).card).toMatchObject({
+      balance_cents: 0,
+      status: 'no_balance',
+    });
     const none = await redeem(operator, card.number, 1);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(REDEEM_TEXT.noBalance);
@@ -180,7 +189,11 @@ describe('[I16-redeem] redeem all or part', () => {
     expect(voidedReply.json().message).toBe(REDEEM_TEXT.voided);
 
     const cancelled = await aCard(t);
-    await t.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled.orderId).execute();
+    await t.db
+      .updateTable('orders')
+      .set({ status: 'cancelled' })
+      .where('id', '=', cancelled.orderId)
+      .execute();
     const cancelledReply = await redeem(vendor, cancelled.number, 100);
     expect(cancelledReply.statusCode).toBe(409);
     expect(cancelledReply.json().message).toBe(REDEEM_TEXT.orderNotApproved);

@@ -1,10 +1,10 @@
+import { errorReplies } from '@quokka/contract/api/errors';
 import {
   giftCardLookupBodySchema,
   giftCardLookupReplySchema,
   redeemGiftCardBodySchema,
   redeemGiftCardReplySchema,
 } from '@quokka/contract/api/gift-card-redemption';
-import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';

@@ -136,9 +136,16 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
     return card as CardRow & { seller_id: number };
   }
 
-  async function statusOf(executor: Db, card: CardRow): Promise<{ status: GiftCardSpendStatus; text: string }> {
+  async function statusOf(
+    executor: Db,
+    card: CardRow,
+  ): Promise<{ status: GiftCardSpendStatus; text: string }> {
     const order = card.order_id
-      ? await executor.selectFrom('orders').select('status').where('id', '=', card.order_id).executeTakeFirst()
+      ? await executor
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', card.order_id)
+          .executeTakeFirst()
       : undefined;
     if (!order || !SPENDABLE_ORDER.includes(order.status)) {
       return { status: 'order_not_approved', text: REDEEM_TEXT.orderNotApproved };
@@ -237,7 +244,8 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
               throw new ConflictError(REDEEM_TEXT.keyReused);
             }
             const shown = await present(trx, card);
-            const redemption = shown.redemptions.find((row) => row.id === before.id) ??
+            const redemption =
+              shown.redemptions.find((row) => row.id === before.id) ??
               (await history(trx, card.id)).find((row) => row.id === before.id);
             if (!redemption) throw new Error(`Redemption ${before.id} not found`);
             return { redemption, card: shown, replayed: true };

@@ -2,7 +2,11 @@ import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/ap
 import { aShopper } from '../../../test/cart-factory.ts';
 import { aGiftCard, aSeller, importTestCatalogue } from '../../../test/catalog-factory.ts';
 import { TEST_AUTH_SECRET } from '../../../test/customer-factory.ts';
-import { aPaidGiftCard, type GiftCardCatalogue, type PaidGiftCardOptions } from '../../../test/gift-card-factory.ts';
+import {
+  aPaidGiftCard,
+  type GiftCardCatalogue,
+  type PaidGiftCardOptions,
+} from '../../../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createDeliveryWorker } from '../../../worker/delivery-worker.ts';
 import { OutboxLookup } from '../../../worker/message-lookup.ts';
