@@ -73,7 +73,8 @@ export const SHARED_READS = {
   // staff members' names, searched and filtered in SQL (one query a page, not one call per order).
   orders: ['orders', 'order_items', 'sellers', 'staff', 'sent_messages'],
   // [I15] The gift card console finds cards by order number and refunds a void from what was captured.
-  giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds'],
+  // [I16-redeem] In-store redemption shows the card's seller and who redeemed it (one join each).
+  giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds', 'sellers', 'staff'],
   // [I16-ledger] Postings read the event they post in its own transaction: the order and its lines
   // (sellers, totals, affiliate seller), the refund row, the gift card parts it paid or got back; the
   // statements name their seller. [I16-payouts] Bank accounts and tax invoices name the seller; a payout

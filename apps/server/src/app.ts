@@ -28,6 +28,7 @@ import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardRedemptionRoutes } from './modules/giftcards/gift-card-redemption-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { payoutRoutes } from './modules/ledger/payouts-routes.ts';
@@ -256,6 +257,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               if (error instanceof PictureError) throw new InvalidDataError(`The photo ${error.message}.`);
               throw error;
             }
+          },
+        }),
+      // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
+      ({ sessions }) =>
+        giftCardRedemptionRoutes({
+          db,
+          clock,
+          audit: recordStaffAction,
+          guards: {
+            staff: requireStaff(sessions),
+            freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
           },
         }),
     ],

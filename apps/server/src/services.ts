@@ -14,6 +14,7 @@ import { createCustomerService } from './modules/customer/customer-service.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createShopperMessages } from './modules/messages/shopper-messages.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
+import { createVendorOrderTexts } from './modules/orders/vendor-order-texts.ts';
 import type { Providers } from './providers/providers.ts';
 
 // The composition root: every service of the app, each built exactly once, in the order they depend on
@@ -124,6 +125,14 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     messages: shopperMessages,
     storeName: config.STORE_NAME,
     log: reviewLog(log),
+    // [I16-vendor-sms] New approved order: an SMS to each of its sellers' vendor staff.
+    vendorTexts: createVendorOrderTexts({
+      db,
+      clock,
+      messaging: providers.messaging,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      log: reviewLog(log),
+    }),
   });
   const checkout = createCheckoutService({
     db,

@@ -161,7 +161,7 @@ describe('sending', () => {
     expect((await messagesOf(card.id)).mms).toHaveLength(1);
   });
 
-  it('[I11-13] the picture message says who sent it, what it is for, how to use it and who to ask', async () => {
+  it('[I11-13][I16-redeem] the picture message says who sent it, what it is for, how to use it, where it spends and who to ask', async () => {
     const sender = await aShopper(t, { firstname: 'Leo', lastname: 'Wattle' });
     const { cards } = await aPaidGiftCard(t, sender, catalogue, { form: { recipient_message: 'Enjoy!' } });
     const card = cards[0] as GiftCardDetailsWire;
@@ -179,6 +179,8 @@ describe('sending', () => {
     expect(body).toContain(
       `To use it, shop ${seller.name} at ${PUBLIC_URL}/sellerprofile/${seller.seller_url} and give the gift card number when you pay.`,
     );
+    // [I16-redeem] Where it spends: with its seller, online or in store.
+    expect(body).toContain(`It can be spent with ${seller.name}, online or in store.`);
     expect(body).toContain(`Gift card number: ${card.gift_card_no.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
     expect(body).toContain('Valid until: 21 November 2029');
     // Who it comes from and who to ask.

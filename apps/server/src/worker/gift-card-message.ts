@@ -12,6 +12,7 @@ import { formatGiftCardNumber } from '../modules/giftcards/gift-card-number.ts';
 // sent it, what it is (a gift card for the seller that sold it, which it spends with), how to use it (the
 // seller's shop link, the number, the expiry) and who to ask: the operator by name, with its support
 // contact. It stays far inside the MMS text limit (MMS_BODY_LIMIT).
+// [I16-redeem] It also says where it spends: with its seller only, online or in store.
 
 /** Carriers and Twilio take at most 1600 characters of text in one message. */
 export const MMS_BODY_LIMIT = 1600;
@@ -94,6 +95,8 @@ export function giftCardMmsBody(
     `Valid until: ${validUntil}`,
     '',
     `To use it, shop ${shop} at ${link} and give the gift card number when you pay.`,
+    // [I16-redeem] Where it spends: only with its seller, on the storefront or at the seller's counter.
+    `It can be spent with ${shop}, online or in store.`,
     '',
     `Sent for ${origin.senderName} by ${sender.storeName} (${sender.identity.tradingName}).${support ? ` Questions? ${support}` : ''}`,
     mmsReference(deliveryKey),

@@ -66,6 +66,10 @@ export function GiftCardsPage() {
     <section>
       <div className="page-head">
         <h1>Gift cards</h1>
+        {/* [I16-redeem] In-store redemption, for the operator too. */}
+        <Link className="button secondary" to="/gift-cards/redeem">
+          Redeem a gift card
+        </Link>
         {data && (
           <p className="outstanding">
             Outstanding: <strong>{money(data.outstanding_cents)}</strong>

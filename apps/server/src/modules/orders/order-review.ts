@@ -101,6 +101,8 @@ export interface OrderReviewDeps {
   messages: ShopperMessages;
   storeName: string;
   log: ReviewLog;
+  /** [I16-vendor-sms] Texts the sellers' staff about a new approved order (vendor-order-texts.ts). */
+  vendorTexts?: { newOrder(orderId: number): Promise<void> };
 }
 
 export interface OrderReview {
@@ -134,7 +136,8 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
   }
 
   async function approve(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
-    return db.transaction().execute(async (trx) => {
+    // [I16-vendor-sms] After the commit: the sellers' staff are texted (once each; never throws).
+    const outcome = await db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId);
       // A repeated approve (a double click, two members of staff): the order as it is, no second capture.
       if (DECIDED_APPROVED.includes(order.status)) return { orderId, status: order.status, changed: false };
@@ -186,6 +189,8 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       }
       return { orderId, status: 'approved' as const, changed: true };
     });
+    await deps.vendorTexts?.newOrder(orderId);
+    return outcome;
   }
 
   async function refuse(orderId: number, reason: string, actor: ReviewActor): Promise<ReviewOutcome> {

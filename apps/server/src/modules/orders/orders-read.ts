@@ -319,6 +319,7 @@ const PURPOSES: Record<string, string> = {
   order_cancelled: 'Cancellation',
   gift_card: 'Gift card',
   gift_card_receipt: 'Gift card receipt',
+  vendor_new_order: 'New order text to seller',
 };
 
 /** The order as the back office shows it; 404 when it does not exist or the viewer may not see it. */
