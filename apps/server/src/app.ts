@@ -26,6 +26,7 @@ import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
@@ -214,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           messaging: providers.messaging,
           inventory: services.catalog.inventory,
           records: orderRecords,
+          // [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back.
+          giftCardBalances,
         }),
       // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
       ({ sessions }) =>

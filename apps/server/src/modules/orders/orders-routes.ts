@@ -22,6 +22,7 @@ import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
+import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
 import type { OrderChangeRecords } from './order-review.ts';
 import {
@@ -52,6 +53,8 @@ export interface OrderRoutesDeps {
   /** Defaults to config.REVIEW_FLAG_HOURS (24). */
   reviewFlagHours?: number;
   log?: { warn(message: string): void };
+  /** [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back (modules/giftcards). */
+  giftCardBalances?: GiftCardBalances;
 }
 
 const orderParams = z.object({ id: idParam });
@@ -79,6 +82,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     records: deps.records,
     storeName: config.STORE_NAME,
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.giftCardBalances ? { giftCardBalances: deps.giftCardBalances } : {}),
   });
   const readOptions = () => ({ now: clock.now(), reviewFlagHours });
   const orderOf = (request: FastifyRequest, id: number) =>
