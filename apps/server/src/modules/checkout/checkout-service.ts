@@ -52,8 +52,8 @@ import {
   pendingOrdersDueBy,
   queueReceipt,
   recordLineRefund,
-  recordOrderRefund,
   recordOrderExtras,
+  recordOrderRefund,
   recordOrderStatus,
   recordPayment,
   recordReviewDecision,
@@ -456,11 +456,15 @@ export function createCheckoutService({
     if (!card.sent) throw new InvalidDataError(GIFT_CARD_TEXT.notSent);
     if (!card.validUntil || card.validUntil.getTime() <= clock.now().getTime())
       throw new InvalidDataError(
-        GIFT_CARD_TEXT.expired(card.validUntil ? card.validUntil.toISOString().slice(0, 10) : 'an earlier date'),
+        GIFT_CARD_TEXT.expired(
+          card.validUntil ? card.validUntil.toISOString().slice(0, 10) : 'an earlier date',
+        ),
       );
     if (card.balanceCents <= 0) throw new InvalidDataError(GIFT_CARD_TEXT.noBalance);
     const sellerId = card.sellerId;
-    const sellerName = (await catalog.sellerName({ id: sellerId })) ?? storeName;
+    // Inside the order's transaction the catalogue (another connection) is not asked: the check before it
+    // (placeOrder) has named the seller already.
+    const sellerName = lock ? 'its seller' : ((await catalog.sellerName({ id: sellerId })) ?? storeName);
     const eligible = giftCardEligibleCents(lines, sellerId);
     if (eligible <= 0) throw new InvalidDataError(GIFT_CARD_TEXT.noItems(sellerName));
     return { card: { ...card, sellerId }, sellerName, appliesCents: Math.min(eligible, card.balanceCents) };
@@ -751,7 +755,11 @@ export function createCheckoutService({
       await payments.preparePayer(db, payer);
       const affiliateSellerId = await affiliateOf(body.affiliate_seller);
       const giftCardNumber = body.gift_card_number?.trim() ?? '';
-      if (giftCardNumber !== '') giftCardDigits(giftCardNumber); // a malformed number: 400 before any lock
+      // [I16-checkout-giftcard] A card that cannot pay for this cart: its clear 400 before anything is locked.
+      if (giftCardNumber !== '') {
+        const active = await carts.findActive(customerId);
+        if (active) await usableGiftCard(db, giftCardNumber, await carts.lines(db, active.id), false);
+      }
 
       let charged: Charge | undefined;
       let placedNew = false;

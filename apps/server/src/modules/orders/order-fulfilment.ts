@@ -328,7 +328,9 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         // orders.refunded_cents counts the payment card's refunds only (its CHECK ≤ captured).
         const refunded = order.refunded_cents + cardPart;
         const paymentState =
-          refunded >= order.captured_cents && giftCardLeft - giftCardPart <= 0 ? 'refunded' : 'partially_refunded';
+          refunded >= order.captured_cents && giftCardLeft - giftCardPart <= 0
+            ? 'refunded'
+            : 'partially_refunded';
         await deps.records.refund(trx, orderId, {
           cents: cardPart,
           shippingCents: input.shipping_cents,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
@@ -22,7 +23,6 @@ import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
-import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
 import type { OrderChangeRecords } from './order-review.ts';
 import {
