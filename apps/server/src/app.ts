@@ -28,6 +28,7 @@ import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
+import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardRedemptionRoutes } from './modules/giftcards/gift-card-redemption-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
@@ -220,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           messaging: providers.messaging,
           inventory: services.catalog.inventory,
           records: orderRecords,
+          // [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back.
+          giftCardBalances,
         }),
       // [I16-payouts, I16-invoices] Bank accounts, payout runs (ABA file), tax invoices (docs/payouts-and-invoices.md).
       ({ sessions }) => payoutRoutes({ config, db, clock, sessions }),

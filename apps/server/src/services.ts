@@ -11,6 +11,8 @@ import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createCheckoutService, orderReviewRecords } from './modules/checkout/checkout-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
+import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
+import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createShopperMessages } from './modules/messages/shopper-messages.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
@@ -123,6 +125,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     inventory: catalog.inventory,
     payments: providers.payments,
     messages: shopperMessages,
+    giftCardBalances,
     storeName: config.STORE_NAME,
     log: reviewLog(log),
     // [I16-vendor-sms] New approved order: an SMS to each of its sellers' vendor staff.
@@ -143,6 +146,9 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     customers,
     catalog,
     ...(config.ORDER_REVIEW === 'auto' ? { afterPlaced: orderReview.approveAfterCheckout } : {}),
+    // [I16-checkout-giftcard] Gift cards spent at checkout: balances and look-up from modules/giftcards.
+    giftCards: { balances: giftCardBalances, lookup: giftCardLookup },
+    sellerIdOf: catalog.sellerId,
   });
 
   // Gift cards by picture message: the details of a card in the cart, and its order.

@@ -47,3 +47,26 @@ export interface GiftCardBalances {
   /** What an order has taken from gift cards and not had back (0 when none). */
   orderNetCents(db: GiftCardDb, orderId: number): Promise<number>;
 }
+
+/**
+ * [I16-checkout-giftcard] A card as checkout sees it when a shopper types its number: the facts that decide
+ * whether it may be spent (checkout decides, with its clock). Implemented by modules/giftcards
+ * (gift-card-lookup.ts) and handed in by services.ts.
+ */
+export interface GiftCardFacts {
+  id: number;
+  number: string;
+  sellerId: number | null;
+  balanceCents: number;
+  validUntil: Date | null;
+  voided: boolean;
+  /** Its picture message has gone out (gift_card_deliveries.status = 'sent'). */
+  sent: boolean;
+  /** The status of the order that bought it (approved/partially_shipped/shipped make it spendable). */
+  orderStatus: string | null;
+}
+
+export interface GiftCardLookup {
+  /** The card with this number (digits only), or undefined. `lock` holds its row until the transaction ends. */
+  byNumber(db: GiftCardDb, digits: string, options?: { lock?: boolean }): Promise<GiftCardFacts | undefined>;
+}

@@ -41,7 +41,14 @@ export function orderReceiptSmsBody({
   return [
     // 'Saltline Surf Co.' ends the sentence itself.
     thanks.endsWith('.') ? thanks : `${thanks}.`,
-    `Total charged: ${formatCents(order.grand_total_cents)}`,
+    // [I16-checkout-giftcard] A gift card's part is named; the charge is what the payment card paid.
+    ...((order.gift_card_cents ?? 0) > 0
+      ? [
+          `Order total: ${formatCents(order.grand_total_cents)}`,
+          `Paid by gift card: ${formatCents(order.gift_card_cents ?? 0)}`,
+        ]
+      : []),
+    `Total charged: ${formatCents(order.grand_total_cents - (order.gift_card_cents ?? 0))}`,
     `View your order: ${orderReceiptUrl(publicUrl, order.id)}`,
     `Questions? Contact ${identity.tradingName} support: ${supportContactText(identity)}`,
     orderReceiptReference(deliveryKey),

@@ -14,6 +14,8 @@ export interface ReceiptOrder {
   id: number;
   increment_id: string;
   grand_total_cents: number;
+  /** [I16-checkout-giftcard] What a gift card paid (0 when none). */
+  gift_card_cents?: number;
   /** The order's sellers, in the order of its items. */
   seller_names: string[];
 }
@@ -55,7 +57,7 @@ export function claimNextReceipt(
 export async function receiptOrder(db: Db, orderId: number): Promise<ReceiptOrder | undefined> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'increment_id', 'grand_total_cents'])
+    .select(['id', 'increment_id', 'grand_total_cents', 'gift_card_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) return undefined;

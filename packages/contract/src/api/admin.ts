@@ -225,6 +225,8 @@ export const adminOrderSchema = orderSummarySchema.extend({
   payment_id: z.string().nullable(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  /** [I16-checkout-giftcard] What a gift card paid of the grand total (the payment card was authorised for the rest). */
+  gift_card_cents: cents.optional(),
   /** When the authorisation must be captured or released by (manual review). */
   capture_by: z.string().nullable(),
   refusal_reason: z.string().nullable(),

@@ -68,6 +68,10 @@ export const paymentInformationBody = z.object({
   }),
   cartId: z.union([z.string(), z.number()]).nullish(),
   email: text(254).nullish(),
+  /** [I16-checkout-giftcard] Added after SPEC.md: a gift card (16 digits, spaces allowed) paying for its seller's lines. */
+  gift_card_number: text(40).nullish(),
+  /** [I16-checkout-giftcard] Added after SPEC.md: the seller whose link or profile the visit came through (id or seller_url). */
+  affiliate_seller: text(200).nullish(),
 });
 export type PaymentInformationBody = z.infer<typeof paymentInformationBody>;
 export type PaymentInformationRequest = z.input<typeof paymentInformationBody>;
@@ -75,6 +79,30 @@ export type PaymentInformationRequest = z.input<typeof paymentInformationBody>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** What an Idempotency-Key may be: printable, no spaces, at most 200 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** [I16-checkout-giftcard] POST {ns}/checkgiftcard: a gift card checked against the member's active cart. */
+export const checkGiftCardBody = z.object({ gift_card_number: text(40) });
+export type CheckGiftCardRequest = z.input<typeof checkGiftCardBody>;
+
+/** [I16-checkout-giftcard] What the card will pay for this cart, in cents. */
+export const giftCardQuoteSchema = z.object({
+  last4: z.string(),
+  seller_id: z.number(),
+  seller_name: z.string(),
+  /** What the card holds now. */
+  balance_cents: z.number().int(),
+  /** What it will pay: its seller's lines in the cart (not shipping), up to the balance. */
+  applies_cents: z.number().int(),
+  /** The cart's total (lines + shipping) before the card. */
+  grand_total_cents: z.number().int(),
+  /** What the payment card will be charged: grand total − applies. */
+  to_pay_cents: z.number().int(),
+  /** ISO instant. */
+  valid_until: z.string(),
+});
+export type GiftCardQuote = z.infer<typeof giftCardQuoteSchema>;
+export const checkGiftCardReplySchema = z.object({ status: z.literal(true), data: giftCardQuoteSchema });
+export type CheckGiftCardReply = z.infer<typeof checkGiftCardReplySchema>;
 
 /** [API-36] GET {ns}/checkoutsuccess */
 export const checkoutSuccessQuery = z.object({

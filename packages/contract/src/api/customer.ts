@@ -123,6 +123,10 @@ export const orderSchema = z
     status_label: z.string().optional(),
     /** [I15-shopper-status] Each seller's shipment, oldest first (GET {ns}/order); absent from older servers. */
     shipments: z.array(orderShipmentSchema).optional(),
+    /** [I16-checkout-giftcard] Dollars a gift card paid; absent from older servers. */
+    gift_card_amount: z.number().optional(),
+    /** [I16-checkout-giftcard] Dollars charged to the payment card (grand total − gift card); absent from older servers. */
+    card_amount: z.number().optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -137,6 +137,12 @@ function OrderView({ order }: { order: AdminOrder }) {
             <dd>{money(order.shipping_cents)}</dd>
             <dt>Authorised</dt>
             <dd>{money(order.authorised_cents)}</dd>
+            {order.gift_card_cents ? (
+              <>
+                <dt>Paid by gift card</dt>
+                <dd>{money(order.gift_card_cents)}</dd>
+              </>
+            ) : null}
             <dt>Captured</dt>
             <dd>{money(order.captured_cents)}</dd>
             <dt>Refunded</dt>

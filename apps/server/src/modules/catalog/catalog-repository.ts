@@ -290,6 +290,15 @@ export async function stockOf(db: Db, productId: number): Promise<number> {
 }
 
 /** A seller's shop name, by id or by seller url. */
+/** [I16-checkout-giftcard] A seller's id by id or seller_url (the visit's affiliate seller), or undefined. */
+export async function sellerIdOf(db: Db, ref: { id?: number; url?: string }): Promise<number | undefined> {
+  if (ref.id === undefined && ref.url === undefined) return undefined;
+  let query = db.selectFrom('sellers').select('id');
+  query =
+    ref.id !== undefined ? query.where('id', '=', ref.id) : query.where('seller_url', '=', ref.url ?? '');
+  return (await query.executeTakeFirst())?.id;
+}
+
 export async function sellerName(db: Db, ref: { id?: number; url?: string }): Promise<string | undefined> {
   if (ref.id === undefined && ref.url === undefined) return undefined;
   let query = db.selectFrom('sellers').select('name');

@@ -42,6 +42,7 @@ import {
   type ProductRow,
   returnStock,
   type SellerRow,
+  sellerIdOf,
   sellerListedIds,
   sellerName,
   stockOf,
@@ -292,6 +293,8 @@ export interface CatalogService {
   ): Promise<{ items: ProductRender[]; total_count: number }>;
   /** A seller's shop name by id or seller url (the checkout success page names the shop). */
   sellerName(ref: { id?: number; url?: string }): Promise<string | undefined>;
+  /** [I16-checkout-giftcard] A seller's id by id or seller_url, or undefined. */
+  sellerId(ref: { id?: number; url?: string }): Promise<number | undefined>;
   /** Stock, which only the catalogue writes. */
   inventory: Inventory;
 }
@@ -379,6 +382,7 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
     },
 
     sellerName: (ref) => sellerName(db, ref),
+    sellerId: (ref) => sellerIdOf(db, ref),
 
     async product(id) {
       const row = await products.load(id);

@@ -100,26 +100,49 @@ export async function recordPayment(
   db: Db,
   orderId: number,
   payment: {
+    /** '' when nothing was authorised at the provider (a gift card paid it all): no payment id then. */
     id: string;
     brand: string | null;
     last4: string | null;
+    /** [I16-checkout-giftcard] The grand total less what a gift card paid. */
+    authorisedCents: number;
     customerMobile: string;
     captureBy: Date;
   },
 ): Promise<void> {
   await db
     .updateTable('orders')
-    .set((eb) => ({
-      payment_id: payment.id,
+    .set({
+      payment_id: payment.id === '' ? null : payment.id,
       card_brand: payment.brand,
       card_last4: payment.last4,
       status: 'pending_review' as const,
       payment_state: 'authorised' as const,
-      authorised_cents: eb.ref('grand_total_cents'),
+      authorised_cents: payment.authorisedCents,
       captured_cents: 0,
       customer_mobile: payment.customerMobile,
       capture_by: payment.captureBy,
-    }))
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** [I16-checkout-giftcard] The payment_provider of an order a gift card paid in full (nothing authorised). */
+export const GIFT_CARD_PROVIDER = 'gift_card';
+
+/** [I16-checkout-giftcard] What a gift card paid and the seller of the visit's link, in the order's transaction. */
+export async function recordOrderExtras(
+  db: Db,
+  orderId: number,
+  extras: { giftCardCents: number; affiliateSellerId: number | null; paymentProvider?: string },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      gift_card_cents: extras.giftCardCents,
+      affiliate_seller_id: extras.affiliateSellerId,
+      ...(extras.paymentProvider ? { payment_provider: extras.paymentProvider } : {}),
+    })
     .where('id', '=', orderId)
     .execute();
 }
@@ -162,6 +185,8 @@ export interface OrderRow {
   card_brand: string | null;
   card_last4: string | null;
   created_at: Date;
+  /** [I16-checkout-giftcard] What a gift card paid of the grand total. */
+  gift_card_cents: number;
 }
 
 const orderColumns = [
@@ -183,6 +208,7 @@ const orderColumns = [
   'card_brand',
   'card_last4',
   'created_at',
+  'gift_card_cents',
 ] as const;
 
 export function findOrderByKey(db: Db, customerId: number, key: string): Promise<OrderRow | undefined> {
@@ -395,14 +421,17 @@ export async function recordLineRefund(
 export async function recordOrderRefund(
   trx: Db,
   orderId: number,
-  refund: { cents: number; shippingCents: number },
+  refund: { cents: number; shippingCents: number; paymentState?: PaymentState },
 ): Promise<void> {
   await trx
     .updateTable('orders')
     .set({
       refunded_cents: sql<number>`refunded_cents + ${refund.cents}`,
       shipping_refunded_cents: sql<number>`shipping_refunded_cents + ${refund.shippingCents}`,
-      payment_state: sql<PaymentState>`case when refunded_cents + ${refund.cents} >= captured_cents then 'refunded' else 'partially_refunded' end`,
+      // [I16-checkout-giftcard] The caller says when a gift card part is still left to refund.
+      payment_state: refund.paymentState
+        ? refund.paymentState
+        : sql<PaymentState>`case when refunded_cents + ${refund.cents} >= captured_cents then 'refunded' else 'partially_refunded' end`,
     })
     .where('id', '=', orderId)
     .execute();

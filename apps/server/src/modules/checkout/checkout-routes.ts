@@ -1,4 +1,6 @@
 import {
+  checkGiftCardBody,
+  checkGiftCardReplySchema,
   checkoutSuccessQuery,
   checkoutSuccessReplySchema,
   estimateBody,
@@ -28,6 +30,9 @@ import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
 // SPEC.md §7 "Cart, shipping and payment", the checkout half: shipping estimates and methods, shipping
 // information, payment information (placing the order), saved cards and the success lookup. Every call
 // needs the member's bearer token.
+
+/** [I16-checkout-giftcard] Gift card checks a member may make in 15 minutes (docs/gift-cards-at-checkout.md). */
+export const GIFT_CARD_CHECKS_PER_MEMBER = 10;
 
 export interface CheckoutRoutesDeps {
   config: Config;
@@ -126,6 +131,27 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
         // Sent as JSON text: a bare string returned from a handler would go out as text/plain.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(orderId));
       },
+    );
+
+    // [I16-checkout-giftcard] Added after SPEC.md: a gift card checked against the active cart. Guessing
+    // numbers is limited per member (GIFT_CARD_CHECKS_PER_MEMBER per 15 minutes; a 16-digit number from a
+    // cryptographic generator leaves 10^16 to guess from).
+    api.post(
+      `/${ns}/checkgiftcard`,
+      {
+        schema: { body: checkGiftCardBody, response: { 200: checkGiftCardReplySchema, ...errors } },
+        config: {
+          rateLimit: {
+            max: GIFT_CARD_CHECKS_PER_MEMBER,
+            timeWindow: '15 minutes',
+            keyGenerator: memberOrAddressKey,
+          },
+        },
+      },
+      async (request) => ({
+        status: true as const,
+        data: await service.checkGiftCard(currentCustomer(request).id, request.body.gift_card_number),
+      }),
     );
 
     // [API-30, DATA-40]

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressBody as AddressInputWire } from '@quokka/contract/api/address';
 import type {
+  GiftCardQuote,
   IdShippingMethod as IdShippingMethodWire,
   PaymentInformationBody,
   SavedCard,
@@ -19,6 +20,12 @@ import type { AddressSnapshot } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import {
+  type GiftCardBalances,
+  type GiftCardFacts,
+  type GiftCardLookup,
+  InsufficientBalanceError,
+} from '../../domain/gift-card-balances.ts';
+import {
   type Charge,
   PAYMENT_METHOD_CODE,
   type Payer,
@@ -33,6 +40,7 @@ import { shopperShipments } from '../orders/shopper-order-status.ts';
 import {
   findMemberOrder,
   findOrderByKey,
+  GIFT_CARD_PROVIDER,
   insertOrder,
   latestOrder,
   lockOrderForReview,
@@ -44,6 +52,7 @@ import {
   pendingOrdersDueBy,
   queueReceipt,
   recordLineRefund,
+  recordOrderExtras,
   recordOrderRefund,
   recordOrderStatus,
   recordPayment,
@@ -75,6 +84,39 @@ export const CHECKOUT_TEXT = {
     'This Idempotency-Key was already used for another order. Please send a new key for a new order.',
   noActiveCart: 'There is no cart to order: it may have been ordered already.',
 } as const;
+
+/** [I16-checkout-giftcard] Why a gift card cannot pay for this cart, in the shopper's words. */
+export const GIFT_CARD_TEXT = {
+  badNumber: 'Enter the 16-digit gift card number.',
+  notFound: 'We could not find a gift card with that number. Please check it and try again.',
+  notActive: 'This gift card is not active yet: its purchase has not been approved.',
+  notSent: 'This gift card has not been sent yet, so it cannot be spent.',
+  voided: 'This gift card has been cancelled and cannot be spent.',
+  expired: (date: string) => `This gift card expired on ${date}.`,
+  noBalance: 'This gift card has no balance left.',
+  noItems: (seller: string) =>
+    `This gift card can only be spent on items from ${seller}, and there are none in your cart.`,
+  unavailable: 'Gift cards cannot be used at checkout right now.',
+} as const;
+
+const SPENDABLE_ORDER_STATUSES = ['approved', 'partially_shipped', 'shipped'];
+
+/** The digits of a typed gift card number (spaces and dashes dropped); 16 or a clear error. */
+export function giftCardDigits(typed: string): string {
+  const digits = typed.replace(/[\s-]/g, '');
+  if (!/^\d{16}$/.test(digits)) throw new InvalidDataError(GIFT_CARD_TEXT.badNumber);
+  return digits;
+}
+
+/** What the card's seller's lines in the cart come to (gift card lines left out: a card never buys a card). */
+export function giftCardEligibleCents(
+  lines: { seller_id: number; is_giftcard: boolean; price_cents: number; qty: number }[],
+  sellerId: number,
+): number {
+  return lines
+    .filter((line) => line.seller_id === sellerId && !line.is_giftcard)
+    .reduce((sum, line) => sum + lineTotal(line.price_cents, line.qty), 0);
+}
 
 const CUSTOM_CARRIER = 'custom';
 const CURRENCY = 'aud';
@@ -190,6 +232,9 @@ function orderWire(order: OrderRow, items: OrderItemRow[]): OrderWire {
     payment: order.payment_id ? { brand: order.card_brand, last4: order.card_last4 } : null,
     // [I15-shopper-status] The status in the shopper's words.
     ...(ORDER_STATUS_LABELS[order.status] ? { status_label: ORDER_STATUS_LABELS[order.status] } : {}),
+    // [I16-checkout-giftcard] The gift card's part and what the payment card was charged.
+    gift_card_amount: centsToDollars(order.gift_card_cents),
+    card_amount: centsToDollars(order.grand_total_cents - order.gift_card_cents),
     items: items.map((item) => ({
       item_id: item.id,
       product_id: item.product_id,
@@ -221,6 +266,7 @@ function providerKey(
   method: ShippingMethodRow,
   token: string,
   save: boolean,
+  giftCardCents = 0,
 ) {
   const fingerprint = createHash('sha256')
     .update(
@@ -229,6 +275,8 @@ function providerKey(
         shipping: [method.id, method.amount_cents],
         token,
         save,
+        // [I16-checkout-giftcard] A different gift card part is a different amount: a different charge.
+        ...(giftCardCents > 0 ? { giftCardCents } : {}),
       }),
     )
     .digest('hex')
@@ -249,6 +297,13 @@ export interface CheckoutServiceDeps {
    * payment). It must not throw: the order is placed whatever it does.
    */
   afterPlaced?: (orderId: number) => Promise<void>;
+  /**
+   * [I16-checkout-giftcard] The gift cards' balances and look-up (modules/giftcards, handed in: checkout
+   * must not import it). Without them a gift card number at checkout is refused.
+   */
+  giftCards?: { balances: GiftCardBalances; lookup: GiftCardLookup };
+  /** [I16-checkout-giftcard] The seller of the visit's link or profile, by id or seller_url. */
+  sellerIdOf?: (ref: { id?: number; url?: string }) => Promise<number | undefined>;
 }
 
 export interface PlaceOrderInput {
@@ -272,6 +327,8 @@ export interface CheckoutService {
   ): Promise<ShippingInformationReply>;
   /** [API-29] Places the order; answers its id. */
   placeOrder(customerId: number, input: PlaceOrderInput): Promise<string>;
+  /** [I16-checkout-giftcard] What a gift card would pay for the member's active cart, or why it cannot. */
+  checkGiftCard(customerId: number, typedNumber: string): Promise<GiftCardQuote>;
   /** [API-30, DATA-40] */
   savedCards(customerId: number): Promise<SavedCard[]>;
   /** [API-36, DATA-44] The member's latest order number and the shop's name; [I11-11] and the order. */
@@ -324,6 +381,8 @@ export function createCheckoutService({
   customers,
   catalog,
   afterPlaced,
+  giftCards,
+  sellerIdOf,
 }: CheckoutServiceDeps): CheckoutService {
   async function memberOf(customerId: number): Promise<Member> {
     const member = await customers.member(customerId);
@@ -365,13 +424,58 @@ export function createCheckoutService({
   }
 
   /** [ERR-08] Only the card method is offered, and a card token is required. */
-  function cardPayment(body: PaymentInformationBody): CardPayment {
+  function cardPayment(body: PaymentInformationBody): CardPayment | undefined {
     if (body.paymentMethod.method !== PAYMENT_METHOD_CODE) {
       throw new InvalidDataError(CHECKOUT_TEXT.paymentMethodNotAvailable);
     }
     const token = body.paymentMethod.additional_data?.token?.trim() ?? '';
+    // [I16-checkout-giftcard] With a gift card the card may be left out: needed only if something is left to pay.
+    if (token === '' && body.gift_card_number?.trim()) return undefined;
     if (token === '') throw new InputValidationError({ card: [MSG.enterCard] });
     return { token, saveCard: body.paymentMethod.additional_data?.cc_save ?? false };
+  }
+
+  /**
+   * [I16-checkout-giftcard] The card with this number if it may pay for these lines now, with what it pays
+   * (its seller's lines, not shipping, up to its balance); else a clear 400 saying why. `lock` holds the
+   * card's row to the end of the order's transaction.
+   */
+  async function usableGiftCard(
+    trx: Db,
+    typed: string,
+    lines: CartLineRow[],
+    lock: boolean,
+  ): Promise<{ card: GiftCardFacts & { sellerId: number }; sellerName: string; appliesCents: number }> {
+    if (!giftCards) throw new InvalidDataError(GIFT_CARD_TEXT.unavailable);
+    const digits = giftCardDigits(typed);
+    const card = await giftCards.lookup.byNumber(trx, digits, { lock });
+    if (!card || card.sellerId === null) throw new InvalidDataError(GIFT_CARD_TEXT.notFound);
+    if (card.voided) throw new InvalidDataError(GIFT_CARD_TEXT.voided);
+    if (!card.orderStatus || !SPENDABLE_ORDER_STATUSES.includes(card.orderStatus))
+      throw new InvalidDataError(GIFT_CARD_TEXT.notActive);
+    if (!card.sent) throw new InvalidDataError(GIFT_CARD_TEXT.notSent);
+    if (!card.validUntil || card.validUntil.getTime() <= clock.now().getTime())
+      throw new InvalidDataError(
+        GIFT_CARD_TEXT.expired(
+          card.validUntil ? card.validUntil.toISOString().slice(0, 10) : 'an earlier date',
+        ),
+      );
+    if (card.balanceCents <= 0) throw new InvalidDataError(GIFT_CARD_TEXT.noBalance);
+    const sellerId = card.sellerId;
+    // Inside the order's transaction the catalogue (another connection) is not asked: the check before it
+    // (placeOrder) has named the seller already.
+    const sellerName = lock ? 'its seller' : ((await catalog.sellerName({ id: sellerId })) ?? storeName);
+    const eligible = giftCardEligibleCents(lines, sellerId);
+    if (eligible <= 0) throw new InvalidDataError(GIFT_CARD_TEXT.noItems(sellerName));
+    return { card: { ...card, sellerId }, sellerName, appliesCents: Math.min(eligible, card.balanceCents) };
+  }
+
+  /** [I16-checkout-giftcard] The seller of the visit's link or profile the client names, else null. */
+  async function affiliateOf(ref: string | null | undefined): Promise<number | null> {
+    const value = ref?.trim() ?? '';
+    if (value === '' || !sellerIdOf) return null;
+    const id = await sellerIdOf(/^\d{1,9}$/.test(value) ? { id: Number(value) } : { url: value });
+    return id ?? null;
   }
 
   /**
@@ -507,16 +611,25 @@ export function createCheckoutService({
       lines: CartLineRow[];
       method: ShippingMethodRow;
       order: { increment_id: string; grandTotal: number };
+      /** [I16-checkout-giftcard] What the card pays: the grand total less the gift card's part. */
+      amountCents: number;
     },
   ): Promise<Charge> {
     const { payer, card, cart, lines, method, order } = placement;
     return payments.charge(trx, {
       payer,
-      amountCents: order.grandTotal,
+      amountCents: placement.amountCents,
       currency: CURRENCY,
       paymentMethod: card.token,
       saveCard: card.saveCard,
-      idempotencyKey: providerKey(cart, lines, method, card.token, card.saveCard),
+      idempotencyKey: providerKey(
+        cart,
+        lines,
+        method,
+        card.token,
+        card.saveCard,
+        order.grandTotal - placement.amountCents,
+      ),
       description: `Order ${order.increment_id}`,
       metadata: {
         order_increment_id: order.increment_id,
@@ -537,10 +650,12 @@ export function createCheckoutService({
     cartId: number,
     charged: Charge,
     mobile: string,
+    giftCard?: { cents: number; last4: string },
   ) {
     const now = clock.now();
     await recordPayment(trx, order.id, {
       ...charged,
+      authorisedCents: charged.amountCents,
       customerMobile: mobile,
       captureBy: new Date(now.getTime() + REVIEW_WINDOW_MS),
     });
@@ -551,18 +666,29 @@ export function createCheckoutService({
       summary: 'Order placed',
     });
     const card = [charged.brand, charged.last4 && `•••• ${charged.last4}`].filter(Boolean).join(' ');
-    await recordOrderEvent(trx, {
-      orderId: order.id,
-      type: 'payment_authorised',
-      actor: 'shopper',
-      summary: `Authorised ${formatCents(order.grandTotal)}${card ? ` on ${card}` : ''}`,
-      data: {
-        amount_cents: order.grandTotal,
-        payment_id: charged.id,
-        brand: charged.brand,
-        last4: charged.last4,
-      },
-    });
+    if (giftCard) {
+      await recordOrderEvent(trx, {
+        orderId: order.id,
+        type: 'gift_card_applied',
+        actor: 'shopper',
+        summary: `Gift card •••• ${giftCard.last4} paid ${formatCents(giftCard.cents)}`,
+        data: { amount_cents: giftCard.cents, last4: giftCard.last4 },
+      });
+    }
+    if (charged.amountCents > 0) {
+      await recordOrderEvent(trx, {
+        orderId: order.id,
+        type: 'payment_authorised',
+        actor: 'shopper',
+        summary: `Authorised ${formatCents(charged.amountCents)}${card ? ` on ${card}` : ''}`,
+        data: {
+          amount_cents: charged.amountCents,
+          payment_id: charged.id,
+          brand: charged.brand,
+          last4: charged.last4,
+        },
+      });
+    }
     await carts.markOrdered(trx, cartId);
     await queueReceipt(trx, {
       order_id: order.id,
@@ -627,8 +753,16 @@ export function createCheckoutService({
       const payer = payerOf(member);
       // Outside the transaction: what it records at the provider must survive a declined card.
       await payments.preparePayer(db, payer);
+      const affiliateSellerId = await affiliateOf(body.affiliate_seller);
+      const giftCardNumber = body.gift_card_number?.trim() ?? '';
+      // [I16-checkout-giftcard] A card that cannot pay for this cart: its clear 400 before anything is locked.
+      if (giftCardNumber !== '') {
+        const active = await carts.findActive(customerId);
+        if (active) await usableGiftCard(db, giftCardNumber, await carts.lines(db, active.id), false);
+      }
 
       let charged: Charge | undefined;
+      let placedNew = false;
       let orderId: number;
       try {
         orderId = await db.transaction().execute(async (trx) => {
@@ -647,8 +781,49 @@ export function createCheckoutService({
             billing,
             idempotencyKey,
           });
-          charged = await charge(trx, { payer, card, cart, lines, method, order });
-          await completeOrder(trx, order, cart.id, charged, member.mobile);
+          // [I16-checkout-giftcard] The gift card's part, spent inside this transaction under the card's row
+          // lock: a declined card below rolls the spend back with everything else.
+          let giftCard: { cents: number; last4: string } | undefined;
+          if (giftCardNumber !== '' && giftCards) {
+            const usable = await usableGiftCard(trx, giftCardNumber, lines, true);
+            try {
+              await giftCards.balances.spend(trx, {
+                giftCardId: usable.card.id,
+                amountCents: usable.appliesCents,
+                kind: 'order',
+                orderId: order.id,
+                key: `order:${order.id}`,
+                at: clock.now(),
+              });
+            } catch (error) {
+              if (error instanceof InsufficientBalanceError)
+                throw new ConflictError(GIFT_CARD_TEXT.noBalance);
+              throw error;
+            }
+            giftCard = { cents: usable.appliesCents, last4: usable.card.number.slice(-4) };
+          } else if (giftCardNumber !== '') {
+            throw new InvalidDataError(GIFT_CARD_TEXT.unavailable);
+          }
+          const toPay = order.grandTotal - (giftCard?.cents ?? 0);
+          await recordOrderExtras(trx, order.id, {
+            giftCardCents: giftCard?.cents ?? 0,
+            affiliateSellerId,
+            ...(toPay === 0 ? { paymentProvider: GIFT_CARD_PROVIDER } : {}),
+          });
+          if (toPay > 0) {
+            if (!card) throw new InputValidationError({ card: [MSG.enterCard] });
+            charged = await charge(trx, { payer, card, cart, lines, method, order, amountCents: toPay });
+          }
+          // Nothing left to pay: nothing is authorised at the provider (the order has no payment id).
+          await completeOrder(
+            trx,
+            order,
+            cart.id,
+            charged ?? { id: '', amountCents: 0, brand: null, last4: null },
+            member.mobile,
+            giftCard,
+          );
+          placedNew = true;
           return order.id;
         });
       } catch (error) {
@@ -660,12 +835,34 @@ export function createCheckoutService({
         }
         throw error;
       }
-      if (charged) {
+      if (placedNew) {
         catalog.inventory.changed(); // stock changed: product pages show it at once
         // [I15-auto] A new order (not a retry's answer), committed: approve it now under ORDER_REVIEW=auto.
         await afterPlaced?.(orderId);
       }
       return String(orderId);
+    },
+
+    async checkGiftCard(customerId, typedNumber) {
+      const active = await carts.findActive(customerId);
+      const lines = active ? await carts.lines(db, active.id) : [];
+      if (!active || lines.length === 0) throw new InvalidDataError(CHECKOUT_TEXT.cartEmpty);
+      const usable = await usableGiftCard(db, typedNumber, lines, false);
+      const method = await shippingMethodOf(db, active, lines);
+      const grand = orderTotal(
+        lines.map((line) => ({ priceCents: line.price_cents, qty: line.qty })),
+        method.amount_cents,
+      );
+      return {
+        last4: usable.card.number.slice(-4),
+        seller_id: usable.card.sellerId,
+        seller_name: usable.sellerName,
+        balance_cents: usable.card.balanceCents,
+        applies_cents: usable.appliesCents,
+        grand_total_cents: grand,
+        to_pay_cents: grand - usable.appliesCents,
+        valid_until: (usable.card.validUntil ?? clock.now()).toISOString(),
+      };
     },
 
     async savedCards(customerId) {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
@@ -66,6 +67,11 @@ export interface FulfilmentDeps {
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   storeName: string;
   log?: { warn(message: string): void };
+  /**
+   * [I16-checkout-giftcard] A gift card's part of an order: a refund goes to the payment card first (up to
+   * what it has left) and the rest back onto the gift card; a cancellation gives the card part back.
+   */
+  giftCardBalances?: GiftCardBalances;
 }
 
 export interface ShipInput {
@@ -244,9 +250,13 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         }
         if (input.lines.length === 0 && input.shipping_cents === 0)
           throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
+        // [I16-checkout-giftcard] What the gift card paid and has not had back.
+        const giftCardLeft = deps.giftCardBalances
+          ? await deps.giftCardBalances.orderNetCents(trx, orderId)
+          : 0;
         if (
           (order.payment_state !== 'captured' && order.payment_state !== 'partially_refunded') ||
-          !order.payment_id
+          (!order.payment_id && giftCardLeft <= 0)
         )
           throw new ConflictError(FULFILMENT_TEXT.notCaptured);
         const items = await trx
@@ -270,13 +280,19 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           throw new ConflictError(FULFILMENT_TEXT.tooMuchShipping);
         const amount = lines.reduce((sum, line) => sum + line.amount, 0) + input.shipping_cents;
         if (amount <= 0) throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
-        if (amount > order.captured_cents - order.refunded_cents)
-          throw new ConflictError(FULFILMENT_TEXT.tooMuchMoney);
+        const cardLeft = order.captured_cents - order.refunded_cents;
+        if (amount > cardLeft + giftCardLeft) throw new ConflictError(FULFILMENT_TEXT.tooMuchMoney);
+        // [I16-checkout-giftcard] The payment card first, up to what it has left; the rest onto the gift card.
+        const cardPart = Math.min(amount, cardLeft);
+        const giftCardPart = amount - cardPart;
 
-        const providerRefund = await payments.refundAmount(trx, order.payment_id, {
-          amountCents: amount,
-          idempotencyKey: `quokka-refund-${orderId}-${input.idempotency_key}`,
-        });
+        const providerRefund =
+          cardPart > 0 && order.payment_id
+            ? await payments.refundAmount(trx, order.payment_id, {
+                amountCents: cardPart,
+                idempotencyKey: `quokka-refund-${orderId}-${input.idempotency_key}`,
+              })
+            : { id: null };
         const now = clock.now();
         const storedLines = lines.map((line) => ({
           order_item_id: line.item.id,
@@ -300,12 +316,27 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        if (giftCardPart > 0 && deps.giftCardBalances)
+          await deps.giftCardBalances.giveBack(trx, {
+            orderId,
+            amountCents: giftCardPart,
+            key: `refund:${refund.id}`,
+            at: now,
+          });
         for (const line of lines) {
           await deps.records.lineRefund(trx, line.item.id, { qty: line.qty, cents: line.amount });
         }
-        const refunded = order.refunded_cents + amount;
-        const paymentState = refunded >= order.captured_cents ? 'refunded' : 'partially_refunded';
-        await deps.records.refund(trx, orderId, { cents: amount, shippingCents: input.shipping_cents });
+        // orders.refunded_cents counts the payment card's refunds only (its CHECK ≤ captured).
+        const refunded = order.refunded_cents + cardPart;
+        const paymentState =
+          refunded >= order.captured_cents && giftCardLeft - giftCardPart <= 0
+            ? 'refunded'
+            : 'partially_refunded';
+        await deps.records.refund(trx, orderId, {
+          cents: cardPart,
+          shippingCents: input.shipping_cents,
+          paymentState,
+        });
         const restocked = input.restock
           ? stockLines(
               lines.map((line) => ({
@@ -332,6 +363,8 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
             restocked: input.restock,
             reason: input.reason ?? null,
             provider_refund_id: providerRefund.id,
+            card_cents: cardPart,
+            gift_card_cents: giftCardPart,
           },
         });
         await recordStaffAction(trx, {
@@ -352,7 +385,16 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
         await postRefund(trx, refund.id, now);
-        return { refundId: refund.id, replayed: false as const, eventId, order, amount, restocked };
+        return {
+          refundId: refund.id,
+          replayed: false as const,
+          eventId,
+          order,
+          amount,
+          cardPart,
+          giftCardPart,
+          restocked,
+        };
       });
       if (done.replayed) return { refundId: done.refundId, replayed: true };
       if (done.restocked.length > 0) deps.inventory.changed();
@@ -361,7 +403,10 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         kind: 'sms',
         purpose: 'order_refunded',
         orderId,
-        body: `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}. It reaches your card in 5–10 business days.`,
+        body:
+          done.giftCardPart > 0
+            ? `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}: $${dollars(done.giftCardPart)} back onto your gift card${done.cardPart > 0 ? ` and $${dollars(done.cardPart)} to your card (5–10 business days)` : ''}.`
+            : `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}. It reaches your card in 5–10 business days.`,
       });
       return { refundId: done.refundId, replayed: false };
     },
@@ -388,16 +433,34 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         let refundedNow = 0;
         let paymentState = order.payment_state;
         let refundId: number | null = null;
+        // [I16-checkout-giftcard] What a gift card paid and has not had back goes back onto it.
+        const giftCardLeft = deps.giftCardBalances
+          ? await deps.giftCardBalances.orderNetCents(trx, orderId)
+          : 0;
+        let giftCardBack = 0;
         if (order.payment_state === 'authorised') {
           if (order.payment_id) await payments.release(trx, order.payment_id);
+          if (giftCardLeft > 0 && deps.giftCardBalances) {
+            await deps.giftCardBalances.giveBack(trx, {
+              orderId,
+              amountCents: giftCardLeft,
+              key: `cancel:${orderId}`,
+              at: now,
+            });
+            giftCardBack = giftCardLeft;
+          }
           paymentState = 'released';
         } else if (order.payment_state === 'captured' || order.payment_state === 'partially_refunded') {
-          refundedNow = order.captured_cents - order.refunded_cents;
-          if (refundedNow > 0 && order.payment_id) {
-            const providerRefund = await payments.refundAmount(trx, order.payment_id, {
-              amountCents: refundedNow,
-              idempotencyKey: `quokka-refund-${orderId}-cancel`,
-            });
+          const cardNow = order.captured_cents - order.refunded_cents;
+          refundedNow = cardNow + giftCardLeft;
+          if (refundedNow > 0 && (order.payment_id || giftCardLeft > 0)) {
+            const providerRefund =
+              cardNow > 0 && order.payment_id
+                ? await payments.refundAmount(trx, order.payment_id, {
+                    amountCents: cardNow,
+                    idempotencyKey: `quokka-refund-${orderId}-cancel`,
+                  })
+                : { id: null };
             const lines = items
               .filter((item) => item.qty > item.refunded_qty)
               .map((item) => ({
@@ -425,6 +488,15 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
                 .returning('id')
                 .executeTakeFirstOrThrow()
             ).id;
+            if (giftCardLeft > 0 && deps.giftCardBalances) {
+              await deps.giftCardBalances.giveBack(trx, {
+                orderId,
+                amountCents: giftCardLeft,
+                key: `refund:${refundId}`,
+                at: now,
+              });
+              giftCardBack = giftCardLeft;
+            }
             for (const item of items) {
               await deps.records.lineRefund(trx, item.id, {
                 qty: item.qty - item.refunded_qty,
@@ -432,8 +504,9 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
               });
             }
             await deps.records.refund(trx, orderId, {
-              cents: order.captured_cents - order.refunded_cents,
+              cents: cardNow,
               shippingCents: Math.min(shippingLeft, refundedNow),
+              paymentState: 'refunded',
             });
           }
           paymentState = 'refunded';
@@ -468,6 +541,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
             refund_id: refundId,
             refunded_cents: refundedNow,
             payment_state: paymentState,
+            gift_card_cents: giftCardBack,
           },
         });
         await recordStaffAction(trx, {
@@ -490,15 +564,17 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
         if (refundId !== null) await postRefund(trx, refundId, now);
-        return { eventId, order, refundedNow, paymentState, restocked };
+        return { eventId, order, refundedNow, paymentState, restocked, giftCardBack };
       });
       if (done.restocked.length > 0) deps.inventory.changed();
+      const giftCardNote =
+        done.giftCardBack > 0 ? ` $${dollars(done.giftCardBack)} is back on your gift card.` : '';
       const money =
-        done.refundedNow > 0
+        (done.refundedNow > 0
           ? `We have refunded $${dollars(done.refundedNow)}.`
           : done.paymentState === 'released'
             ? 'Your card was not charged.'
-            : 'Your payment was already refunded.';
+            : 'Your payment was already refunded.') + giftCardNote;
       await textShopper(done.eventId, {
         to: done.order.customer_mobile ?? '',
         kind: 'sms',

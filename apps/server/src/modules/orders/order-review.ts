@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus, PaymentState } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { postCapture } from '../ledger/ledger-postings.ts';
@@ -88,7 +89,11 @@ export interface OrderChangeRecords {
     change: { status: OrderStatus; cancelledAt?: Date; paymentState?: PaymentState },
   ): Promise<void>;
   lineRefund(trx: Db, itemId: number, refund: { qty: number; cents: number }): Promise<void>;
-  refund(trx: Db, orderId: number, refund: { cents: number; shippingCents: number }): Promise<void>;
+  refund(
+    trx: Db,
+    orderId: number,
+    refund: { cents: number; shippingCents: number; paymentState?: PaymentState },
+  ): Promise<void>;
 }
 
 export interface OrderReviewDeps {
@@ -103,6 +108,8 @@ export interface OrderReviewDeps {
   log: ReviewLog;
   /** [I16-vendor-sms] Texts the sellers' staff about a new approved order (vendor-order-texts.ts). */
   vendorTexts?: { newOrder(orderId: number): Promise<void> };
+  /** [I16-checkout-giftcard] A refusal gives an order's gift card part back (modules/giftcards, handed in). */
+  giftCardBalances?: GiftCardBalances;
 }
 
 export interface OrderReview {
@@ -143,9 +150,12 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       if (DECIDED_APPROVED.includes(order.status)) return { orderId, status: order.status, changed: false };
       if (order.status !== 'pending_review')
         throw new ConflictError(ORDER_REVIEW_TEXT.notAwaitingReview(order.increment_id, order.status));
-      if (!order.payment_id) throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
+      // [I16-checkout-giftcard] An order a gift card paid in full has nothing authorised: nothing to capture.
+      if (!order.payment_id && order.authorised_cents > 0)
+        throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
 
-      await payments.capture(trx, order.payment_id, order.authorised_cents);
+      if (order.payment_id && order.authorised_cents > 0)
+        await payments.capture(trx, order.payment_id, order.authorised_cents);
       const now = clock.now();
       const staffId = staffIdOf(actor);
       await orders.decide(trx, orderId, {
@@ -200,9 +210,19 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       if (order.status === 'refused') return undefined;
       if (order.status !== 'pending_review')
         throw new ConflictError(ORDER_REVIEW_TEXT.notAwaitingReview(order.increment_id, order.status));
-      if (!order.payment_id) throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
+      if (!order.payment_id && order.authorised_cents > 0)
+        throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
 
-      await payments.release(trx, order.payment_id);
+      if (order.payment_id) await payments.release(trx, order.payment_id);
+      // [I16-checkout-giftcard] The gift card's part goes back onto the card.
+      const giftCardNet = deps.giftCardBalances ? await deps.giftCardBalances.orderNetCents(trx, orderId) : 0;
+      if (deps.giftCardBalances && giftCardNet > 0)
+        await deps.giftCardBalances.giveBack(trx, {
+          orderId,
+          amountCents: giftCardNet,
+          key: `refuse:${orderId}`,
+          at: clock.now(),
+        });
       // Every line's stock back exactly as checkout took it (inventory.take: each line's qty of its product).
       const lines = await orders.stockLines(trx, orderId);
       await deps.inventory.giveBack(trx, lines);

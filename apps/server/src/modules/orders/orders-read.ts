@@ -453,7 +453,11 @@ export async function loadAdminOrder(
       allItems.filter((item) => !item.is_giftcard && !shipped.has(item.seller_id)).map((i) => i.seller_id),
     ),
   ];
-  const refundable = Math.max(0, order.captured_cents - order.refunded_cents);
+  // [I16-checkout-giftcard] The payment card's part left, plus the gift card's part not yet given back (a
+  // refund's amount beyond what the payment card refunded went back onto the gift card).
+  const refundsTotal = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+  const giftCardLeft = Math.max(0, order.gift_card_cents - Math.max(0, refundsTotal - order.refunded_cents));
+  const refundable = Math.max(0, order.captured_cents - order.refunded_cents) + giftCardLeft;
   const captured = order.payment_state === 'captured' || order.payment_state === 'partially_refunded';
   const cutoff = flagCutoff(options);
   const sellers = new Map<number, string>();
@@ -485,6 +489,7 @@ export async function loadAdminOrder(
     payment_id: operator ? order.payment_id : null,
     card_brand: order.card_brand,
     card_last4: order.card_last4,
+    gift_card_cents: order.gift_card_cents,
     capture_by: order.capture_by?.toISOString() ?? null,
     refusal_reason: order.refusal_reason,
     items: items.map((item) => ({

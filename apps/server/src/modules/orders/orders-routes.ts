@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
@@ -52,6 +53,8 @@ export interface OrderRoutesDeps {
   /** Defaults to config.REVIEW_FLAG_HOURS (24). */
   reviewFlagHours?: number;
   log?: { warn(message: string): void };
+  /** [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back (modules/giftcards). */
+  giftCardBalances?: GiftCardBalances;
 }
 
 const orderParams = z.object({ id: idParam });
@@ -79,6 +82,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     records: deps.records,
     storeName: config.STORE_NAME,
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.giftCardBalances ? { giftCardBalances: deps.giftCardBalances } : {}),
   });
   const readOptions = () => ({ now: clock.now(), reviewFlagHours });
   const orderOf = (request: FastifyRequest, id: number) =>
