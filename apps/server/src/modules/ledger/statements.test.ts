@@ -16,7 +16,7 @@ import {
 } from '../orders/test/orders-test-kit.ts';
 import { postLedgerEntries } from './ledger-entries.ts';
 import { quoted } from './statement-csv.ts';
-import { lastClosedWeek, makeDueStatements } from './statements.ts';
+import { lastClosedWeek, makeDueStatements, makeStatementsForWeek } from './statements.ts';
 
 // [I16-ledger, I16-statements] The "Done when" for the ledger and statements, on the real app
 // (fresh PGlite, orders placed through checkout, approved, refunded and charged back through the real
@@ -592,5 +592,23 @@ describe('[I16-ledger][BIZ-02] the affiliate seller', () => {
       { seller_id: O, kind: 'service_fee', amount_cents: -51, base_cents: 1745 },
       { seller_id: O, kind: 'fee_gst', amount_cents: -5, base_cents: 51 },
     ]);
+  });
+});
+
+describe('[I16-statements][BIZ-04] the remittance date across a public holiday', () => {
+  it('week ending Monday 25 January 2027: Tuesday 26 (Australia Day) is skipped, so Wednesday 27 and Thursday 28', async () => {
+    await postLedgerEntries(t.db, [
+      {
+        sellerId: O,
+        kind: 'adjustment',
+        amountCents: 250,
+        eventKey: 'holiday-week',
+        occurredAt: new Date('2027-01-20T00:00:00Z'),
+        description: 'Test adjustment',
+      },
+    ]);
+    expect(await makeStatementsForWeek(t.db, '2027-01-25', new Date('2027-01-25T01:00:00Z'))).toBe(1);
+    expect(await makeStatementsForWeek(t.db, '2027-01-25', new Date('2027-01-25T01:00:00Z'))).toBe(0);
+    expect(await statementOf(O, '2027-01-25')).toMatchObject({ net_cents: 250, remittance_on: '2027-01-28' });
   });
 });
