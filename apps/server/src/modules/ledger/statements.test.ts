@@ -278,12 +278,16 @@ describe('[I16-ledger][I16-statements] a week of two sellers, a partial refund, 
     // One millisecond before the cut-off (Monday 8 March 11:59:59.999 AEDT): nothing is made.
     t.clock.set('2027-03-08T00:59:59.999Z');
     expect(lastClosedWeek(t.clock.now())).toBe('2027-03-01');
+    expect(await makeDueStatements(t.db, t.clock.now())).toBe(0);
+    // The job waits a minute after the cut-off (STATEMENT_SETTLE_MS) for a transaction dated just
+    // before it to commit: still nothing at 12:00:59.999.
     const job = createStatementJob({ db: t.db, clock: t.clock, log: console });
+    t.clock.set('2027-03-08T01:00:59.999Z');
     expect(await job.runOnce()).toBe(0);
-    t.clock.set('2027-03-08T01:00:00.000Z');
+    t.clock.set('2027-03-08T01:01:00.000Z');
     // Two processes at once, then again: one statement per seller.
-    const made = await Promise.all([makeDueStatements(t.db, t.clock.now()), job.runOnce()]);
-    expect(made[0] + made[1]).toBe(2);
+    const made = await Promise.all([job.runOnce(), job.runOnce(), makeDueStatements(t.db, t.clock.now())]);
+    expect(made[0] + made[1] + made[2]).toBe(2);
     expect(await job.runOnce()).toBe(0);
     const count = await t.db
       .selectFrom('seller_statements')
