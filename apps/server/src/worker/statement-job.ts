@@ -4,7 +4,8 @@ import { makeDueStatements } from '../modules/ledger/statements.ts';
 import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
 
 // [I16-statements] The weekly statement job (docs/ledger-and-statements.md). Every minute, in every worker
-// process: once a Monday 11:59:59.999 Sydney cut-off has passed, each seller's statement for that week is
+// process: once a Monday 11:59:59.999 Sydney cut-off has passed (and a minute more, for a transaction
+// dated just before it to commit), each seller's statement for that week is
 // made, and any week missed (the worker was down) is caught up first, oldest first. Two processes at
 // once make one statement each: the week is made under a transaction advisory lock and the unique
 // (seller_id, week_ends_on) turns a second insert into nothing (modules/ledger/statements.ts).
@@ -15,7 +16,14 @@ export interface StatementJobOptions {
   log: WorkerLog;
   /** Idle time between runs. */
   pollMs?: number;
+  /**
+   * How long after the cut-off a week is made (default 1 minute): an entry is dated when its event
+   * happens, and the event's transaction may commit a moment later; waiting lets it land first.
+   */
+  settleMs?: number;
 }
+
+export const STATEMENT_SETTLE_MS = 60_000;
 
 export function createStatementJob(options: StatementJobOptions): DeliveryWorker {
   const { db, clock, log } = options;
@@ -26,7 +34,9 @@ export function createStatementJob(options: StatementJobOptions): DeliveryWorker
 
   /** One pass; answers how many statements it made. */
   async function runOnce(): Promise<number> {
-    const made = await makeDueStatements(db, clock.now());
+    const made = await makeDueStatements(db, clock.now(), {
+      settleMs: options.settleMs ?? STATEMENT_SETTLE_MS,
+    });
     if (made > 0) log.info({ made }, 'statement job: statements made');
     return made;
   }

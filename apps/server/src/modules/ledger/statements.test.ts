@@ -16,7 +16,7 @@ import {
 } from '../orders/test/orders-test-kit.ts';
 import { postLedgerEntries } from './ledger-entries.ts';
 import { quoted } from './statement-csv.ts';
-import { lastClosedWeek, makeDueStatements } from './statements.ts';
+import { lastClosedWeek, makeDueStatements, makeStatementsForWeek } from './statements.ts';
 
 // [I16-ledger, I16-statements] The issue's "Done when" for the ledger and statements, on the real app
 // (fresh PGlite, orders placed through checkout, approved, refunded and charged back through the real
@@ -278,12 +278,16 @@ describe('[I16-ledger][I16-statements] a week of two sellers, a partial refund, 
     // One millisecond before the cut-off (Monday 8 March 11:59:59.999 AEDT): nothing is made.
     t.clock.set('2027-03-08T00:59:59.999Z');
     expect(lastClosedWeek(t.clock.now())).toBe('2027-03-01');
+    expect(await makeDueStatements(t.db, t.clock.now())).toBe(0);
+    // The job waits a minute after the cut-off (STATEMENT_SETTLE_MS) for a transaction dated just
+    // before it to commit: still nothing at 12:00:59.999.
     const job = createStatementJob({ db: t.db, clock: t.clock, log: console });
+    t.clock.set('2027-03-08T01:00:59.999Z');
     expect(await job.runOnce()).toBe(0);
-    t.clock.set('2027-03-08T01:00:00.000Z');
+    t.clock.set('2027-03-08T01:01:00.000Z');
     // Two processes at once, then again: one statement per seller.
-    const made = await Promise.all([makeDueStatements(t.db, t.clock.now()), job.runOnce()]);
-    expect(made[0] + made[1]).toBe(2);
+    const made = await Promise.all([job.runOnce(), job.runOnce(), makeDueStatements(t.db, t.clock.now())]);
+    expect(made[0] + made[1] + made[2]).toBe(2);
     expect(await job.runOnce()).toBe(0);
     const count = await t.db
       .selectFrom('seller_statements')
@@ -592,5 +596,23 @@ describe('[I16-ledger][BIZ-02] the affiliate seller', () => {
       { seller_id: O, kind: 'service_fee', amount_cents: -51, base_cents: 1745 },
       { seller_id: O, kind: 'fee_gst', amount_cents: -5, base_cents: 51 },
     ]);
+  });
+});
+
+describe('[I16-statements][BIZ-04] the remittance date across a public holiday', () => {
+  it('week ending Monday 25 January 2027: Tuesday 26 (Australia Day) is skipped, so Wednesday 27 and Thursday 28', async () => {
+    await postLedgerEntries(t.db, [
+      {
+        sellerId: O,
+        kind: 'adjustment',
+        amountCents: 250,
+        eventKey: 'holiday-week',
+        occurredAt: new Date('2027-01-20T00:00:00Z'),
+        description: 'Test adjustment',
+      },
+    ]);
+    expect(await makeStatementsForWeek(t.db, '2027-01-25', new Date('2027-01-25T01:00:00Z'))).toBe(1);
+    expect(await makeStatementsForWeek(t.db, '2027-01-25', new Date('2027-01-25T01:00:00Z'))).toBe(0);
+    expect(await statementOf(O, '2027-01-25')).toMatchObject({ net_cents: 250, remittance_on: '2027-01-28' });
   });
 });

@@ -100,10 +100,15 @@ export async function makeStatementsForWeek(db: Db, endsOn: string, now: Date): 
 /**
  * Every week not yet made whose cut-off has passed at `now`, oldest first (a week's carried balance is
  * the next week's brought): from the week after the latest statement (or the ledger's first week) to
- * the last closed week. Answers how many statements were new.
+ * the last closed week. Answers how many statements were new. `settleMs`: how long after a cut-off to
+ * wait, so that a transaction that posted an entry dated just before the cut-off has committed first.
  */
-export async function makeDueStatements(db: Db, now: Date): Promise<number> {
-  const last = lastClosedWeek(now);
+export async function makeDueStatements(
+  db: Db,
+  now: Date,
+  options: { settleMs?: number } = {},
+): Promise<number> {
+  const last = lastClosedWeek(new Date(now.getTime() - (options.settleMs ?? 0)));
   const latest = await db
     .selectFrom('seller_statements')
     .select(sql<string | null>`max(week_ends_on)`.as('week'))
