@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { idParam, text } from './common.ts';
 
 const cents = z.number().int();
-const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a real calendar date');
 
 // ---------------------------------------------------------------- bank details rules (server and form)
 

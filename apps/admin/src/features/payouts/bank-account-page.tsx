@@ -68,7 +68,16 @@ export function BankAccountPage() {
   );
 }
 
-function BankAccountDialog({ sellerId, onClose }: { sellerId: number; onClose(): void }) {
+/** The bank details form in a dialog (a vendor for their seller; an operator for any seller). */
+export function BankAccountDialog({
+  sellerId,
+  title = 'Bank details',
+  onClose,
+}: {
+  sellerId: number;
+  title?: string;
+  onClose(): void;
+}) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Record<Field, string>>({ account_name: '', bsb: '', account_number: '' });
@@ -78,6 +87,8 @@ function BankAccountDialog({ sellerId, onClose }: { sellerId: number; onClose():
       api(`/bank-accounts/${sellerId}`, { method: 'PUT', body, schema: bankAccountReplySchema }),
     onSuccess: (reply) => {
       queryClient.setQueryData(['bank-account', sellerId], reply);
+      void queryClient.invalidateQueries({ queryKey: ['bank-accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['payouts-due'] });
       onClose();
     },
   });
@@ -115,7 +126,7 @@ function BankAccountDialog({ sellerId, onClose }: { sellerId: number; onClose():
     </div>
   );
   return (
-    <Dialog title="Bank details" onClose={onClose}>
+    <Dialog title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p className="muted">Your passkey is checked again before the details are saved.</p>
         {input('account_name', 'Account name', { maxLength: ACCOUNT_NAME_MAX })}

@@ -42,6 +42,13 @@ const due: PayoutsDueReply = {
   payable_total_cents: 12_345,
 };
 
+const accounts = {
+  items: [
+    { seller_id: 3, seller_name: 'Harbour Goods', account: bank },
+    { seller_id: 4, seller_name: 'No Bank Co', account: null },
+  ],
+};
+
 const draft: PayoutRun = {
   id: 7,
   status: 'draft',
@@ -61,6 +68,7 @@ describe('[I16-payouts] payouts page', () => {
     const api = fakeApi({
       'GET /me': { body: aMe() },
       'GET /payouts/due': { body: due },
+      'GET /bank-accounts': { body: accounts },
       'GET /payouts': [
         { body: { items: [] } },
         { body: { items: [draft] } },
@@ -75,7 +83,7 @@ describe('[I16-payouts] payouts page', () => {
     const dateInput = await screen.findByLabelText('Remittance date on or before');
     await user.clear(dateInput);
     await user.type(dateInput, '2026-11-20');
-    const dueTable = await screen.findByRole('table');
+    const dueTable = await screen.findByRole('table', { name: 'Statements due' });
     const rows = within(dueTable).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('062-000 ••••5678');
@@ -112,6 +120,7 @@ describe('[I16-payouts] payouts page', () => {
     fakeApi({
       'GET /me': { body: aMe() },
       'GET /payouts/due': { body: due },
+      'GET /bank-accounts': { body: accounts },
       'GET /payouts': { body: { items: [] } },
       'POST /payouts': {
         status: 409,
@@ -128,5 +137,52 @@ describe('[I16-payouts] payouts page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Another payout run took these statements',
     );
+  });
+
+  it("lists sellers' accounts masked; an operator sets one for a seller without a login", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /payouts/due': { body: due },
+      'GET /payouts': { body: { items: [] } },
+      'GET /bank-accounts': [
+        { body: accounts },
+        {
+          body: {
+            items: [
+              accounts.items[0],
+              {
+                seller_id: 4,
+                seller_name: 'No Bank Co',
+                account: {
+                  ...bank,
+                  seller_id: 4,
+                  seller_name: 'No Bank Co',
+                  bsb: '633-000',
+                  account_number_masked: '••••5555',
+                },
+              },
+            ],
+          },
+        },
+      ],
+      'PUT /bank-accounts/4': {
+        body: { seller_id: 4, seller_name: 'No Bank Co', account: { ...bank, seller_id: 4, bsb: '633-000' } },
+      },
+    });
+    renderAdmin('/admin/payouts');
+    await user.click(await screen.findByRole('button', { name: 'Set bank account of No Bank Co' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bank details of No Bank Co' });
+    await user.type(within(dialog).getByLabelText('Account name'), 'No Bank Co');
+    await user.type(within(dialog).getByLabelText('BSB'), '633 000');
+    await user.type(within(dialog).getByLabelText('Account number'), '55555');
+    await user.click(within(dialog).getByRole('button', { name: 'Save bank details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('PUT /bank-accounts/4')[0]?.body).toEqual({
+      account_name: 'No Bank Co',
+      bsb: '633-000',
+      account_number: '55555',
+    });
+    expect(await screen.findByText('633-000 ••••5555')).toBeInTheDocument();
   });
 });

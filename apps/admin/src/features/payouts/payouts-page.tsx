@@ -3,6 +3,7 @@
 // check, the runs with their ABA file to upload to the bank, and 'Mark remitted' (passkey again) once the
 // bank has it. A draft can be cancelled: its statements are due again.
 import {
+  bankAccountListReplySchema,
   type PayoutRun,
   payoutRunDetailSchema,
   payoutRunListReplySchema,
@@ -15,6 +16,7 @@ import { API_BASE } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, plural, SHOP_TIME_ZONE, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { BankAccountDialog } from './bank-account-page';
 
 /** Today in Sydney, 'YYYY-MM-DD'. */
 function sydneyToday(): string {
@@ -75,7 +77,7 @@ export function PayoutsPage() {
           (due.data.items.length === 0 ? (
             <p className="muted">Nothing is due by {by}.</p>
           ) : (
-            <table className="list-table">
+            <table className="list-table" aria-label="Statements due">
               <thead>
                 <tr>
                   <th scope="col">Seller</th>
@@ -155,7 +157,7 @@ export function PayoutsPage() {
           (runs.data.items.length === 0 ? (
             <p className="muted">No payout runs yet.</p>
           ) : (
-            <table className="list-table">
+            <table className="list-table" aria-label="Payout runs">
               <thead>
                 <tr>
                   <th scope="col">Run</th>
@@ -175,7 +177,69 @@ export function PayoutsPage() {
             </table>
           ))}
       </div>
+      <SellerAccounts />
     </section>
+  );
+}
+
+/** Every seller's bank account, masked; an operator may set one (a seller without a login). */
+function SellerAccounts() {
+  const { api } = useSession();
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  const accounts = useQuery({
+    queryKey: ['bank-accounts'],
+    queryFn: () => api('/bank-accounts', { schema: bankAccountListReplySchema }),
+  });
+  return (
+    <div className="panel">
+      <h2>Sellers' bank accounts</h2>
+      <Problem error={accounts.error} />
+      {accounts.data && (
+        <table className="list-table" aria-label="Sellers' bank accounts">
+          <thead>
+            <tr>
+              <th scope="col">Seller</th>
+              <th scope="col">Account</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.data.items.map((seller) => (
+              <tr key={seller.seller_id}>
+                <td data-label="Seller">{seller.seller_name}</td>
+                <td data-label="Account">
+                  {seller.account ? (
+                    <span className="cell">
+                      {seller.account.bsb} {seller.account.account_number_masked}
+                      <span className="sub">{seller.account.account_name}</span>
+                    </span>
+                  ) : (
+                    <span className="badge badge-warn">No bank account</span>
+                  )}
+                </td>
+                <td data-label="Change">
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-label={`Set bank account of ${seller.seller_name}`}
+                    onClick={() => setEditing({ id: seller.seller_id, name: seller.seller_name })}
+                  >
+                    Set
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing && (
+        <BankAccountDialog
+          sellerId={editing.id}
+          title={`Bank details of ${editing.name}`}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import ABA from 'aba-generator';
 
 const PAY = 53;
+/** An ABA amount field: 10 digits of cents. */
+const MAX_FIELD_CENTS = 9_999_999_999;
 
 // [I16-payouts] The payout run as an ABA (Cemtex) direct-entry file for the operator's bank, made with
 // aba-generator: a descriptive record (type 0), one credit (type 1, code 53 'pay') per payout item, and
@@ -42,8 +44,11 @@ export function abaFile(settings: AbaSettings, processOn: string, payments: read
   for (const payment of payments) {
     if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents <= 0)
       throw new RangeError(`A payment must be whole, positive cents: ${payment.amountCents}`);
-    if (payment.amountCents > 99_999_999_99) throw new RangeError('A payment is too large for an ABA file');
+    if (payment.amountCents > MAX_FIELD_CENTS) throw new RangeError('A payment is too large for an ABA file');
   }
+  // The file total record's amounts are 10 digits too: a run above $99,999,999.99 needs two files.
+  const total = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  if (total > MAX_FIELD_CENTS) throw new RangeError('The payments total too much for one ABA file');
   const aba = new ABA({
     header: {
       bank: settings.bankCode,

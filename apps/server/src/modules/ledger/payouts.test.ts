@@ -238,7 +238,7 @@ describe('payout runs', { timeout: 120_000 }, () => {
     }
   });
 
-  it('[I16-payouts, BIZ-06] lists the statements due by a date; a negative week is never due; no bank account is not payable', async () => {
+  it('[I16-payouts, BIZ-04] lists the statements due by a date; a negative week is never due; no bank account is not payable', async () => {
     const reply = await adminCall(t, 'GET', '/payouts/due?by=2026-11-20', operator);
     expect(reply.statusCode, reply.body).toBe(200);
     const due = payoutsDueReplySchema.parse(reply.json());
@@ -353,7 +353,7 @@ describe('payout runs', { timeout: 120_000 }, () => {
     expect(audit.map((a) => a.action)).toContain('payout_run.aba_downloaded');
   });
 
-  it('[I16-payouts, BIZ-06] marking remitted pays each statement once; a second mark is refused', async () => {
+  it('[I16-payouts] marking remitted pays each statement once; a second mark is refused', async () => {
     const run = payoutRunListReplySchema.parse((await adminCall(t, 'GET', '/payouts', operator)).json())
       .items[0];
     if (!run) throw new Error('no run');

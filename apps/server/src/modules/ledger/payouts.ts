@@ -280,17 +280,25 @@ export async function runAbaFile(
     .where('i.payout_run_id', '=', id)
     .orderBy('i.id')
     .execute();
-  const text = abaFile(
-    settings,
-    run.process_on,
-    items.map((item) => ({
-      bsb: item.bsb,
-      accountNumber: item.account_number,
-      accountName: item.account_name,
-      amountCents: item.amount_cents,
-      reference: `STMT ${item.statement_id} WK ${item.week_ends_on.slice(2)}`,
-    })),
-  );
+  let text: string;
+  try {
+    text = abaFile(
+      settings,
+      run.process_on,
+      items.map((item) => ({
+        bsb: item.bsb,
+        accountNumber: item.account_number,
+        accountName: item.account_name,
+        amountCents: item.amount_cents,
+        reference: `STMT ${item.statement_id} WK ${item.week_ends_on.slice(2)}`,
+      })),
+    );
+  } catch (error) {
+    // Too much for one file's 10-digit totals: cancel and make smaller runs (an earlier date).
+    if (error instanceof RangeError)
+      throw new ConflictError(`This run cannot be an ABA file: ${error.message}.`);
+    throw error;
+  }
   await recordStaffAction(db, {
     actor: { staffId },
     action: 'payout_run.aba_downloaded',

@@ -78,13 +78,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('monthly tax invoices', { timeout: 120_000 }, () => {
-  it('[I16-invoices] nothing is issued before the issue date (Sunday 1 Nov 23:59 Sydney)', async () => {
+  it('[I16-invoices, BIZ-05] nothing is issued before the issue date (Sunday 1 Nov 23:59 Sydney)', async () => {
     t.clock.set('2026-11-01T12:59:59Z'); // 23:59:59 on Sunday 1 Nov, Sydney
     expect(await createInvoiceJob({ db: t.db, clock: t.clock, log }).runOnce()).toBe(0);
     expect(await t.db.selectFrom('tax_invoices').selectAll().execute()).toEqual([]);
   });
 
-  it('[I16-invoices, BIZ-01, BIZ-02] on Monday 2 Nov each seller with fees gets one invoice, once across racing jobs', async () => {
+  it('[I16-invoices, BIZ-05] on Monday 2 Nov each seller with fees gets one invoice, once across racing jobs', async () => {
     t.clock.set('2026-11-01T13:00:00Z'); // 00:00 on Monday 2 Nov, Sydney
     const jobs = [1, 2, 3].map(() => createInvoiceJob({ db: t.db, clock: t.clock, log }));
     const issued = await Promise.all(jobs.map((job) => job.runOnce()));
