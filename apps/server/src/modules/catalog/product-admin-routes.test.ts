@@ -278,6 +278,29 @@ describe('[I16-products] editing shows on the storefront at once', () => {
   });
 });
 
+describe('[I16-products] operators', () => {
+  it('[I16-products] an operator edits any seller’s product; an edit that changes nothing writes no audit line', async () => {
+    const bowl = await idOf('BOWL-1');
+    const reply = await call(operator, 'PATCH', `/products/${bowl}/variants/${bowl}`, { enabled: false });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json<VendorProduct>().variants[0]?.enabled).toBe(false);
+    expect(await auditOf(bowl)).toEqual([
+      expect.objectContaining({
+        action: 'product.variant_updated',
+        staff_id: operator.member.id,
+        before: { sku: 'BOWL-1', enabled: true },
+        after: { sku: 'BOWL-1', enabled: false },
+      }),
+    ]);
+    const same = await call(operator, 'PATCH', `/products/${bowl}/variants/${bowl}`, { enabled: false });
+    expect(same.statusCode).toBe(200);
+    expect(await auditOf(bowl)).toHaveLength(1);
+    expect(
+      (await call(operator, 'PATCH', `/products/${bowl}/variants/${bowl}`, { enabled: true })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('[I16-products] stock and a shopper buying at the same time', () => {
   it('[I16-products] a sale between loading and saving: the stock set with expected_stock is refused (409) with the stock now', async () => {
     const mug = await idOf('MUG-1');
