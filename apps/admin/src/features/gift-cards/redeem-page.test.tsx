@@ -136,14 +136,11 @@ describe('[I16-redeem] redeem a gift card in store', () => {
     expect(api.to('POST /gift-cards/redeem')).toHaveLength(0);
   });
 
-  it('a retry after a failed answer keeps the same request key; the server error is shown', async () => {
+  it('a retry after a lost answer keeps the same request key; the error is shown', async () => {
     const user = userEvent.setup();
     const api = redeemApi({
       'POST /gift-cards/redeem': [
-        {
-          status: 409,
-          body: { message: "The card's balance is $10.00: redeem $10.00 or less.", code: 'CONFLICT' },
-        },
+        { status: 503, body: { message: 'The server is busy.', code: 'UNAVAILABLE' } },
         { body: redeemed(500) },
       ],
     });
@@ -152,9 +149,7 @@ describe('[I16-redeem] redeem a gift card in store', () => {
     await user.click(within(card).getByLabelText(/Part/));
     await user.type(within(card).getByLabelText('Amount ($)'), '5');
     await user.click(within(card).getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "The card's balance is $10.00: redeem $10.00 or less.",
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     await user.click(within(card).getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Redeemed $5.00');
     const keys = api
@@ -162,6 +157,28 @@ describe('[I16-redeem] redeem a gift card in store', () => {
       .map((call) => (call.body as { idempotency_key: string }).idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('refused because another counter spent it first: the error says the balance, the card is shown as it is now', async () => {
+    const user = userEvent.setup();
+    const api = redeemApi({
+      'POST /gift-cards/lookup': [
+        { body: aCard() },
+        { body: aCard({ balance_cents: 1000, status_text: 'Can be spent: $10.00 left.' }) },
+      ],
+      'POST /gift-cards/redeem': {
+        status: 409,
+        body: { message: "The card's balance is $10.00: redeem $10.00 or less.", code: 'CONFLICT' },
+      },
+    });
+    renderAdmin('/admin/gift-cards');
+    const card = await lookUp(user);
+    await user.click(within(card).getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The card's balance is $10.00: redeem $10.00 or less.",
+    );
+    await waitFor(() => expect(screen.getByRole('article')).toHaveTextContent('Balance$10.00'));
+    expect(api.to('POST /gift-cards/lookup')).toHaveLength(2);
   });
 
   it('a card that cannot be spent shows why and offers no redeem button; a number not found says so', async () => {

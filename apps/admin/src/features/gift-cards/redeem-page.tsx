@@ -12,7 +12,7 @@ import {
 } from '@quokka/contract/api/gift-card-redemption';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { requestKey } from '../../lib/api-client';
+import { ApiError, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, parseDollars, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -96,6 +96,22 @@ export function RedeemPage() {
       setDone(reply);
       setCard(reply.card);
       setIntent(null);
+    },
+    // Refused (another counter spent it first, it was voided…): show the card as it is now. A lost answer
+    // (offline, 5xx) keeps the card and the key, so pressing Redeem again cannot spend twice.
+    onError: (error, input) => {
+      if (error instanceof ApiError && error.status === 409) {
+        api('/gift-cards/lookup', {
+          method: 'POST',
+          schema: giftCardLookupReplySchema,
+          body: { gift_card_no: input.number },
+        })
+          .then((found) => {
+            setCard(found);
+            setIntent(null);
+          })
+          .catch(() => undefined);
+      }
     },
   });
 

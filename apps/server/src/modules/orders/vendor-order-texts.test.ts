@@ -168,3 +168,27 @@ describe('[I16-vendor-sms] new approved order → SMS to the seller staff', () =
     ).toEqual([]);
   });
 });
+
+describe('[I16-vendor-sms] ORDER_REVIEW=auto', () => {
+  it('[I16-vendor-sms] an order approved automatically at checkout texts the seller staff the same way', async () => {
+    const auto = await ordersTestApp();
+    try {
+      const member = await signedIn(auto, 'vendor', { name: 'Ada Auto', sellerUrl: 'outback-outfitters' });
+      const order = await anOrder(auto, [['BOWL-1', 1]]);
+      const state = await auto.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(state.status).toBe('approved');
+      const texts = (await outbox(auto, member.member.mobile)).filter((body) =>
+        body.startsWith('New order '),
+      );
+      expect(texts).toEqual([
+        `New order ${order.incrementId} for Outback Outfitters: ${ORIGIN}/admin/orders/${order.id}`,
+      ]);
+    } finally {
+      await auto.close();
+    }
+  }, 60_000);
+});
