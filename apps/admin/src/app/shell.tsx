@@ -55,7 +55,8 @@ export function Shell() {
           {operator && <NavLink to="/audit">Audit log</NavLink>}
         </nav>
       </header>
-      <DashboardStrip />
+      {/* The day's figures are the whole shop's: operators only (GET /dashboard answers them alone). */}
+      {operator && <DashboardStrip />}
       <main id="main" ref={main} className="content" tabIndex={-1}>
         <ScreenBoundary key={location.pathname}>
           <Outlet />

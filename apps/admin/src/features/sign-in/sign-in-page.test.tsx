@@ -172,13 +172,12 @@ describe('[I15-admin] sign-in', () => {
   });
 
   it("[I16-vendor] a vendor sees their seller's sections, not the operator's", async () => {
-    fakeApi({
+    const api = fakeApi({
       'GET /me': {
         body: aMe({
           staff: { id: 9, name: 'Sam Seller', mobile: '+61412000111', role: 'vendor', seller_id: 3 },
         }),
       },
-      'GET /dashboard': { body: aDashboard() },
       'GET /orders': orders,
     });
     renderAdmin('/admin/audit');
@@ -186,5 +185,8 @@ describe('[I15-admin] sign-in', () => {
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
       /^OrdersProductsGift cardsStatementsBank accountTax invoices$/,
     );
+    // The day's figures are the whole shop's: no strip, and no call for it (the fake API would count it).
+    expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
+    expect(api.unexpected).toEqual([]);
   });
 });
