@@ -161,6 +161,28 @@ describe('[I11-11] the order receipt text', () => {
     );
   });
 
+  it('[I16-checkout-giftcard] an order partly paid by gift card: the total, the gift card part, and the card charged', () => {
+    const body = orderReceiptSmsBody({
+      order: {
+        id: 8,
+        increment_id: '000000008',
+        grand_total_cents: 4495,
+        gift_card_cents: 2000,
+        seller_names: ['Harbour Goods'],
+      },
+      storeName: 'Quokka',
+      identity: t.config.identity,
+      publicUrl: PUBLIC_URL,
+      deliveryKey: 'ABC',
+    });
+    // 44.95 − 20.00 = 24.95 charged to the payment card.
+    expect(body.split('\n').slice(1, 4)).toEqual([
+      'Order total: $44.95',
+      'Paid by gift card: $20.00',
+      'Total charged: $24.95',
+    ]);
+  });
+
   it('names every seller of the order, shortly', () => {
     expect(sellersText(['Harbour Goods'])).toBe('Harbour Goods');
     expect(sellersText(['A', 'B'])).toBe('A and B');

@@ -50,6 +50,22 @@ function orderApi(order: AdminOrder, more: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 describe('[I15-admin] order detail', () => {
+  it('[I16-checkout-giftcard] an order partly paid by gift card shows "Paid by gift card"', async () => {
+    // 4692 total: the gift card paid 2000, the payment card 4692 − 2000 = 2692.
+    const order = twoLineOrder({ gift_card_cents: 2_000, captured_cents: 2_692, refunded_cents: 0 });
+    orderApi(order);
+    renderAdmin('/admin/orders/12');
+    const term = await screen.findByText('Paid by gift card');
+    expect(term.nextElementSibling).toHaveTextContent('$20.00');
+  });
+
+  it('[I16-checkout-giftcard] an order without a gift card does not mention one', async () => {
+    orderApi(twoLineOrder());
+    renderAdmin('/admin/orders/12');
+    await screen.findByText('Captured');
+    expect(screen.queryByText('Paid by gift card')).toBeNull();
+  });
+
   it('refund dialog: per-line steppers and shipping make the total, computed in cents', async () => {
     const user = userEvent.setup();
     const order = twoLineOrder();

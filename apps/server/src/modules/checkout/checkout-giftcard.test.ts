@@ -387,6 +387,10 @@ describe('[I16-checkout-giftcard] give-backs', () => {
       amount_cents: -1995,
       idempotency_key: `refuse:${orderId}`,
     });
+    const texts = (await t.app.inject('/dev/messages.json')).json() as { to: string; body: string }[];
+    expect(texts.map((m) => m.body)).toContainEqual(
+      expect.stringContaining('$19.95 is back on your gift card.'),
+    );
   });
 
   it('[I16-checkout-giftcard] cancelling a pending order gives the card part back (cancel:<id>)', async () => {

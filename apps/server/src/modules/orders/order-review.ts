@@ -35,8 +35,8 @@ export const ORDER_REVIEW_TEXT = {
     `Order ${incrementId} is ${status.replace('_', ' ')}: only an order awaiting review can be approved or refused.`,
   noPayment: (incrementId: string) => `Order ${incrementId} has no payment to capture or release.`,
   /** DESIGN15 "Messages to the shopper": the refusal text. */
-  refusedSms: (store: string, incrementId: string, reason: string) =>
-    `${store}: sorry, we could not accept order ${incrementId}. Your card was not charged; the hold on it is released. Reason: ${reason}`,
+  refusedSms: (store: string, incrementId: string, reason: string, giftCardCents = 0) =>
+    `${store}: sorry, we could not accept order ${incrementId}. Your card was not charged; the hold on it is released.${giftCardCents > 0 ? ` ${formatCents(giftCardCents)} is back on your gift card.` : ''} Reason: ${reason}`,
 } as const;
 
 /** Who decides: a member of staff (audited), or the shop itself (auto approval, the deadline job). */
@@ -255,17 +255,22 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
           at: now,
         });
       }
-      return { eventId, order };
+      return { eventId, order, giftCardNet };
     });
     if (!decided) return { orderId, status: 'refused', changed: false };
 
     deps.inventory.changed();
-    await textRefusal(decided.order, reason, decided.eventId);
+    await textRefusal(decided.order, reason, decided.eventId, decided.giftCardNet);
     return { orderId, status: 'refused', changed: true };
   }
 
   /** After the commit: the refusal text, attached to the 'refused' event. A failure is logged only. */
-  async function textRefusal(order: LockedOrder, reason: string, eventId: string): Promise<void> {
+  async function textRefusal(
+    order: LockedOrder,
+    reason: string,
+    eventId: string,
+    giftCardCents = 0,
+  ): Promise<void> {
     if (!order.customer_mobile) {
       log.warn({ order_id: order.id }, 'order refused: no mobile on the order to text');
       return;
@@ -274,7 +279,7 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       const sent = await messages.send({
         to: order.customer_mobile,
         kind: 'sms',
-        body: ORDER_REVIEW_TEXT.refusedSms(deps.storeName, order.increment_id, reason),
+        body: ORDER_REVIEW_TEXT.refusedSms(deps.storeName, order.increment_id, reason, giftCardCents),
         purpose: 'order_refused',
         orderId: order.id,
       });

@@ -456,9 +456,12 @@ export async function loadAdminOrder(
   // [I16-checkout-giftcard] The payment card's part left, plus the gift card's part not yet given back (a
   // refund's amount beyond what the payment card refunded went back onto the gift card).
   const refundsTotal = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
-  const giftCardLeft = Math.max(0, order.gift_card_cents - Math.max(0, refundsTotal - order.refunded_cents));
-  const refundable = Math.max(0, order.captured_cents - order.refunded_cents) + giftCardLeft;
   const captured = order.payment_state === 'captured' || order.payment_state === 'partially_refunded';
+  // Before capture (pending) the gift card part is not refundable: refusing or cancelling gives it back.
+  const giftCardLeft = captured
+    ? Math.max(0, order.gift_card_cents - Math.max(0, refundsTotal - order.refunded_cents))
+    : 0;
+  const refundable = Math.max(0, order.captured_cents - order.refunded_cents) + giftCardLeft;
   const cutoff = flagCutoff(options);
   const sellers = new Map<number, string>();
   for (const item of items) sellers.set(item.seller_id, item.seller_name);

@@ -47,6 +47,12 @@ export interface ConfirmPurchaseInput {
   sellerId: string | null;
   campaignId: string | null;
   hasGiftCards: boolean;
+  /** [I16-checkout-giftcard] The applied gift card's number (digits), or null. */
+  giftCardNumber?: string | null;
+  /** [I16-checkout-giftcard] False when the gift card pays everything: no payment card is needed. */
+  cardRequired?: boolean;
+  /** [I16-checkout-giftcard] The seller of the visit's link or profile (id or url), or null. */
+  affiliateSeller?: string | null;
   /** One per attempt: a repeat of the same attempt is answered with the same order; kept for 'try-later'. */
   idempotencyKey: string;
 }
@@ -77,6 +83,11 @@ function addressPayload(choice: AddressChoice): AddressWire {
 /** Step 1 [CHKF-10]: the §5 payment rules, then the card field itself. */
 async function validate(input: ConfirmPurchaseInput): Promise<ConfirmPurchaseOutcome | string> {
   const card = input.card;
+  // [I16-checkout-giftcard] Nothing left to pay: no card is asked for (one chosen is not used).
+  if (input.cardRequired === false) {
+    if (!input.address) return { kind: 'invalid', errors: { shipping_address: MSG.completeShipping } };
+    return '';
+  }
   const errors = validatePayment({
     shippingAddressId: input.address ? (input.address.kind === 'saved' ? input.address.id : 'new') : null,
     card: card ? (card.kind === 'saved' ? card.id : card.isEmpty() ? null : 'new') : null,
@@ -122,6 +133,8 @@ export async function confirmPurchase(
       token,
       saveCard: input.card?.kind === 'new' && input.card.save,
       idempotencyKey: input.idempotencyKey,
+      giftCardNumber: input.giftCardNumber ?? null,
+      affiliateSeller: input.affiliateSeller ?? null,
     });
     if (placement.kind === 'try-later') return placement;
     if (placement.kind === 'failed') {

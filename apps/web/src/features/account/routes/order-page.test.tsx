@@ -72,6 +72,16 @@ describe('/account/order/:id', { timeout: 20_000 }, () => {
     expect(screen.getByRole('img', { name: 'Visa' })).toBeInTheDocument();
   });
 
+  it('[I16-checkout-giftcard] an order partly paid by gift card shows the gift card part and the card charged', async () => {
+    // 47.40 total; the gift card paid 19.95: 47.40 − 19.95 = 27.45 charged to the card.
+    stubAccountApi({ orders: [anOrder(7, { gift_card_amount: 19.95, card_amount: 27.45 })] });
+    signIn('tok');
+    renderApp('/account/order/7');
+    const paid = await screen.findByText('Paid by gift card', {}, { timeout: 5_000 });
+    expect(paid.nextSibling).toHaveTextContent('−$19.95');
+    expect(screen.getByText(MSG.totalCharged).nextSibling).toHaveTextContent('$27.45');
+  });
+
   it('[I11-11] a refunded order paid by Mastercard says so', async () => {
     stubAccountApi({
       orders: [anOrder(6, { status: 'refunded', payment: { brand: 'mastercard', last4: '4444' } })],

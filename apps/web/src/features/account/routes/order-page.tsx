@@ -117,6 +117,19 @@ function OrderDetail({ order }: { order: Order }) {
             <dt>{MSG.total}</dt>
             <dd>{formatPrice(order.grand_total)}</dd>
           </div>
+          {/* [I16-checkout-giftcard] The gift card's part and what the payment card was charged. */}
+          {order.gift_card_amount ? (
+            <>
+              <div>
+                <dt>Paid by gift card</dt>
+                <dd>−{formatPrice(order.gift_card_amount)}</dd>
+              </div>
+              <div>
+                <dt>{MSG.totalCharged}</dt>
+                <dd>{formatPrice(order.card_amount ?? 0)}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </AccountSection>
       <AccountSection id="order-shipping" title={MSG.shippingAddress}>

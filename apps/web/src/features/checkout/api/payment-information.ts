@@ -20,6 +20,10 @@ export interface PaymentInformationInput {
   saveCard: boolean;
   cartId: number;
   idempotencyKey: string;
+  /** [I16-checkout-giftcard] The applied gift card's number, or null. */
+  giftCardNumber?: string | null;
+  /** [I16-checkout-giftcard] The seller of the visit's link or profile, or null. */
+  affiliateSeller?: string | null;
 }
 
 export type PlacementResult =
@@ -37,8 +41,10 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
     billingAddress: input.billingAddress,
     paymentMethod: {
       method: PAYMENT_METHOD_CODE,
-      additional_data: { cc_save: input.saveCard, token: input.token },
+      additional_data: { cc_save: input.saveCard, ...(input.token ? { token: input.token } : {}) },
     },
+    ...(input.giftCardNumber ? { gift_card_number: input.giftCardNumber } : {}),
+    ...(input.affiliateSeller ? { affiliate_seller: input.affiliateSeller } : {}),
   };
   let response: Response;
   try {

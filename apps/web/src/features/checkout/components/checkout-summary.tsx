@@ -18,9 +18,11 @@ export interface CheckoutSummaryProps {
   items: readonly StoredCartItem[];
   /** Null while the delivery is being worked out. */
   shippingCents: Cents | null;
+  /** [I16-checkout-giftcard] An applied gift card: its last 4 digits and what it pays. */
+  giftCard?: { last4: string; cents: Cents } | null;
 }
 
-export function CheckoutSummary({ items, shippingCents }: CheckoutSummaryProps) {
+export function CheckoutSummary({ items, shippingCents, giftCard = null }: CheckoutSummaryProps) {
   const subtotal = cartTotalCents(items);
   const total = cartTotalCents(items, shippingCents ?? 0);
   return (
@@ -70,6 +72,18 @@ export function CheckoutSummary({ items, shippingCents }: CheckoutSummaryProps) 
           <dt>{MSG.total}</dt>
           <dd data-testid="checkout-total">{formatCents(total)}</dd>
         </div>
+        {giftCard ? (
+          <>
+            <div className="summary-totals__row" data-testid="checkout-gift-card">
+              <dt>Gift card •••• {giftCard.last4}</dt>
+              <dd>−{formatCents(giftCard.cents)}</dd>
+            </div>
+            <div className="summary-totals__row summary-totals__row--total">
+              <dt>To pay</dt>
+              <dd data-testid="checkout-to-pay">{formatCents(Math.max(0, total - giftCard.cents))}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -28,9 +28,24 @@ export function OrderReceipt({ order }: { order: Order }) {
             {order.shipping_amount === 0 ? MSG.freeDelivery : formatPrice(order.shipping_amount)}
           </dd>
         </div>
+        {order.gift_card_amount ? (
+          <>
+            <div>
+              <dt>{MSG.total}</dt>
+              <dd className="receipt__amount">{formatPrice(order.grand_total)}</dd>
+            </div>
+            {/* [I16-checkout-giftcard] The gift card's part, then what the payment card was charged. */}
+            <div>
+              <dt>Paid by gift card</dt>
+              <dd className="receipt__amount">−{formatPrice(order.gift_card_amount)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="receipt__grand">
           <dt>{MSG.totalCharged}</dt>
-          <dd className="receipt__amount">{formatPrice(order.grand_total)}</dd>
+          <dd className="receipt__amount">
+            {formatPrice(order.gift_card_amount ? (order.card_amount ?? 0) : order.grand_total)}
+          </dd>
         </div>
       </dl>
       <dl className="receipt__facts">

@@ -9,6 +9,8 @@ import { CheckoutCountdown } from './checkout-countdown';
 
 export interface PayBarProps {
   total: string;
+  /** [I16-checkout-giftcard] With a gift card applied: 'To pay' instead of 'Total'. */
+  totalLabel?: string;
   secondsLeft: number;
   /** '5 Hay St, Perth', or what Confirm Purchase will do about the address. */
   shipTo: string;
@@ -20,12 +22,21 @@ export interface PayBarProps {
   onConfirm: () => void;
 }
 
-export function PayBar({ total, secondsLeft, shipTo, summary, summaryTone, busy, onConfirm }: PayBarProps) {
+export function PayBar({
+  total,
+  totalLabel = MSG.total,
+  secondsLeft,
+  shipTo,
+  summary,
+  summaryTone,
+  busy,
+  onConfirm,
+}: PayBarProps) {
   return (
     <div className="checkout__confirm" data-testid="pay-bar">
       <div className="pay-bar__row">
         <p className="checkout__pay-total">
-          <span>{MSG.total}</span> <strong>{total}</strong>
+          <span>{totalLabel}</span> <strong>{total}</strong>
         </p>
         <CheckoutCountdown left={secondsLeft} />
       </div>

@@ -36,6 +36,7 @@ import { CHECKOUT_TIMED_OUT_STATE } from '../checkout-timeout';
 import type { CardFieldHandle } from '../components/card-field';
 import { useCountdown } from '../components/checkout-countdown';
 import { CheckoutSummary } from '../components/checkout-summary';
+import { type AppliedGiftCard, GiftCardApply } from '../components/gift-card-apply';
 import { GiftCardSlot } from '../components/gift-card-slot';
 import { PayBar } from '../components/pay-bar';
 import { NEW_CARD, PaymentSection } from '../components/payment-section';
@@ -95,6 +96,8 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   const customer = data.quote.customer;
   // What was typed before the countdown last ran out (checkout-draft.ts).
   const [draft] = useState(() => readCheckoutDraft(customer.id));
+  // [I16-checkout-giftcard] The gift card applied on this visit, with what the server says it pays.
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
   useEffect(() => dropCheckoutDraft(), []);
 
   const [added, setAdded] = useState<AddressWire[]>([]);
@@ -278,6 +281,9 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
       sellerId: getItem(STORAGE_KEYS.affiliateSellerId) ?? (seller?.id ? String(seller.id) : null),
       campaignId: getItem(STORAGE_KEYS.campaignId),
       hasGiftCards: items.some((item) => Boolean(item.is_giftcard)),
+      giftCardNumber: giftCard?.number ?? null,
+      cardRequired: toPayCents > 0,
+      affiliateSeller: getItem(STORAGE_KEYS.affiliateSellerId),
       idempotencyKey: attemptKeyRef.current,
     });
     if (outcome.kind !== 'try-later') attemptKeyRef.current = null;
@@ -306,6 +312,11 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   }
 
   const shippingCents = method ? dollarsToCents(method.amount) : null;
+  // [I16-checkout-giftcard] What the payment card is charged: the total less the gift card's part.
+  const toPayCents = Math.max(
+    0,
+    cartTotalCents(items, shippingCents ?? 0) - (giftCard?.quote.applies_cents ?? 0),
+  );
   const shipTo = formOpen
     ? CHECKOUT_TEXT.shipToNewAddress
     : chosen
@@ -336,7 +347,12 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
           {seller?.name ? <p className="checkout__seller-name">{seller.name}</p> : null}
         </div>
       </div>
-      <CheckoutSummary items={items} shippingCents={shippingCents} />
+      <CheckoutSummary
+        items={items}
+        shippingCents={shippingCents}
+        giftCard={giftCard ? { last4: giftCard.quote.last4, cents: giftCard.quote.applies_cents } : null}
+      />
+      <GiftCardApply applied={giftCard} onApplied={setGiftCard} />
       <GiftCardSlot giftCards={data.giftCards} cartId={data.cartId} />
       <ShippingSection
         options={addressOptions}
@@ -383,7 +399,8 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
         }}
       />
       <PayBar
-        total={formatCents(cartTotalCents(items, shippingCents ?? 0))}
+        total={formatCents(giftCard ? toPayCents : cartTotalCents(items, shippingCents ?? 0))}
+        {...(giftCard ? { totalLabel: 'To pay' } : {})}
         secondsLeft={left}
         shipTo={shipTo}
         summary={problem ?? notice}

@@ -60,6 +60,21 @@ describe('/success', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('000000105');
   });
 
+  it('[I16-checkout-giftcard] an order partly paid by gift card: the total, Paid by gift card, and the card charged', async () => {
+    const api = fakeShopApi();
+    // 47.40 total; the gift card paid 19.95 (the Harbour Mug): 47.40 − 19.95 = 27.45 charged to the card.
+    const order = anOrder(6, { gift_card_amount: 19.95, card_amount: 27.45 });
+    api.answer('GET', `${NS}/checkoutsuccess`, () =>
+      json({ status: true, data: { order_id: order.increment_id, shop_name: 'Harbour Goods', order } }),
+    );
+    signIn('member-token');
+    renderApp('/success');
+    const receipt = await screen.findByRole('region', { name: MSG.receiptHeading });
+    expect(within(receipt).getByText(MSG.total).nextSibling).toHaveTextContent('$47.40');
+    expect(within(receipt).getByText('Paid by gift card').nextSibling).toHaveTextContent('−$19.95');
+    expect(within(receipt).getByText(MSG.totalCharged).nextSibling).toHaveTextContent('$27.45');
+  });
+
   it('[I11-12] names the operator, its ABN and how to reach support about the order', async () => {
     withOrder();
     signIn('member-token');
