@@ -148,7 +148,7 @@ describe('My Account at 390×844', () => {
 
     // Pay with the sandbox's test Visa and keep it for the saved cards page.
     await page.getByRole('radio', { name: MSG.addNewCard }).check();
-    await page.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+    await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
     await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
     await page.getByLabel(MSG.cardCvcLabel).fill('123');
     await page.getByLabel(MSG.saveCard).check();

@@ -157,7 +157,7 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     await shopper.getByRole('status').filter({ hasText: MSG.fetchingCart }).waitFor({ state: 'detached' });
     const newCard = shopper.getByRole('radio', { name: MSG.addNewCard });
     if (!(await newCard.isChecked())) await newCard.check();
-    await shopper.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+    await shopper.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
     await shopper.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
     await shopper.getByLabel(MSG.cardCvcLabel).fill('123');
     await shopper.getByRole('button', { name: MSG.confirmPurchase }).click();

@@ -171,7 +171,7 @@ describe('cart trust', () => {
     expect(await serverCart(page)).toHaveLength(2);
 
     await page.getByRole('radio', { name: MSG.addNewCard }).check();
-    await page.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+    await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
     await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
     await page.getByLabel(MSG.cardCvcLabel).fill('123');
     await page.getByRole('button', { name: MSG.confirmPurchase }).click();

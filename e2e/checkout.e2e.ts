@@ -84,7 +84,7 @@ async function addSimple(page: Page): Promise<void> {
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByRole('radio', { name: MSG.addNewCard }).check();
-  await page.getByLabel(MSG.cardNumberLabel).fill(number);
+  await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill(number);
   await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
   await page.getByLabel(MSG.cardCvcLabel).fill('123');
 }

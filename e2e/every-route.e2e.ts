@@ -184,7 +184,7 @@ describe('every route fits 320×568 and is axe-clean [I11-14] [I11-16]', () => {
 
     const newCard = page.getByRole('radio', { name: MSG.addNewCard });
     if (!(await newCard.isChecked())) await newCard.check();
-    await page.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+    await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
     await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
     await page.getByLabel(MSG.cardCvcLabel).fill('123');
     await page.getByRole('button', { name: MSG.confirmPurchase }).click();

@@ -71,7 +71,7 @@ async function buyWithVisa(page: Page): Promise<void> {
   await page.waitForURL('**/checkout');
   await page.getByRole('status').filter({ hasText: MSG.fetchingCart }).waitFor({ state: 'detached' });
   await page.getByRole('radio', { name: MSG.addNewCard }).check();
-  await page.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+  await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
   await page.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
   await page.getByLabel(MSG.cardCvcLabel).fill('123');
   await page.getByRole('button', { name: MSG.confirmPurchase }).click();

@@ -6,7 +6,8 @@
 //    the second (404 by address too), and marks it shipped;
 // 2. the vendor changes a product's price and the storefront shows the new price;
 // 3. a shopper sends a Saltline gift card; the vendor looks it up and redeems part of it in store;
-// 4. the server's clock passes Monday 11:59:59.999 (POST /dev/clock), the statement job makes the week's
+// 4. the shopper spends the rest of the card at checkout (the Visa pays the rest);
+// 5. the server's clock passes Monday 11:59:59.999 (POST /dev/clock), the statement job makes the week's
 //    statement, and the vendor opens it and downloads it as CSV and PDF.
 //
 // The server runs on a test clock that starts on a Monday at 10:00 in Sydney (quiet hours never hold the
@@ -52,6 +53,8 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
   let theirs: ProductTile;
   let ourOrder: { incrementId: string; id: number };
   let otherOrder: { incrementId: string; id: number };
+  /** The Saltline gift card redeemed in part in store (step 3), spent online in step 4. */
+  let cardNumber = '';
 
   async function staffJson<T>(path: string): Promise<{ status: number; body: T }> {
     return staff.evaluate(async (url) => {
@@ -245,7 +248,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await shopper.getByLabel(MSG.giftMessageLabel).fill('Happy birthday!');
     await shopper.getByRole('button', { name: MSG.submit }).click();
     await shopper.waitForURL(/\/giftcard\/sendnoworschedule\/\d+$/);
-    const cardNumber = ((await shopper.getByTestId('gift-card-no').textContent()) ?? '').replace(/\D/g, '');
+    cardNumber = ((await shopper.getByTestId('gift-card-no').textContent()) ?? '').replace(/\D/g, '');
     await shopper.getByRole('button', { name: MSG.sendNow, exact: true }).click();
     await shopper.waitForURL(/\/giftcard\/mmstemplates\/\d+$/);
     await shopper.getByRole('button', { name: MSG.select }).first().click();
@@ -269,7 +272,42 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await screenshot(staff, 'vendor-redeem-phone');
   });
 
-  it('(4) after the Monday cut-off, opens the week’s statement and downloads it as CSV and PDF', async () => {
+  it('(4) the shopper spends the rest of the card online on Saltline items; the card pays its part', async () => {
+    const price = Number((await journey.getJson<Product>(`${API}/product?product_id=${ours.id}`)).price);
+    // Two of the Saltline product: more than the $37.50 left on the card, so the Visa pays the rest.
+    await journey.fillCart(shopper, [ours, ours]);
+    await journey.openCheckout(shopper);
+    const apply = shopper.getByRole('region', { name: 'Apply gift card' });
+    await apply.getByLabel('Gift card number').fill(cardNumber);
+    await apply.getByRole('button', { name: 'Apply', exact: true }).click();
+    await shopper.getByTestId('checkout-gift-card').waitFor();
+    expect(await shopper.getByTestId('checkout-gift-card').textContent()).toContain('37.50');
+    await screenshot(shopper, 'checkout-gift-card-applied');
+    const toPay = (await shopper.getByTestId('checkout-to-pay').textContent()) ?? '';
+    const linesCents = Math.round(price * 100) * 2;
+    expect(linesCents).toBeGreaterThan(3750);
+    const incrementId = await journey.payWithVisa(shopper, { open: false });
+    // The vendor's new-order text links the order; the back office has the card's part and the Visa's.
+    const texts = await journey.messagesTo(vendor.mobile.e164, 3, 'sms');
+    const text = texts.find((message) => message.body.includes(incrementId));
+    const orderId = Number(text?.body.match(/\/admin\/orders\/(\d+)/)?.[1]);
+    const order = (await staffJson<AdminOrder>(`/admin/api/orders/${orderId}`)).body;
+    expect(order.gift_card_cents).toBe(3750);
+    expect(order.captured_cents).toBe(order.grand_total_cents - 3750);
+    expect(toPay).toContain(`$${((order.grand_total_cents - 3750) / 100).toFixed(2)}`);
+    expect(order.grand_total_cents).toBeGreaterThanOrEqual(linesCents);
+
+    // The card is used up: the vendor's look-up shows $0.00 left.
+    await staff.getByRole('link', { name: 'Gift cards', exact: true }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Redeem a gift card' }).waitFor();
+    await staff.getByLabel('Gift card number').fill(cardNumber);
+    await staff.getByRole('button', { name: 'Look up', exact: true }).click();
+    const card = staff.getByRole('article', { name: /^Gift card / });
+    await card.getByText('Balance').waitFor();
+    await expect.poll(async () => (await card.textContent()) ?? '').toContain('$0.00');
+  });
+
+  it('(5) after the Monday cut-off, opens the week’s statement and downloads it as CSV and PDF', async () => {
     // From Monday 10:00 (and the minutes this journey took) to 12:01:10: the week has ended and the job's
     // minute of settling (STATEMENT_SETTLE_MS) has passed; it runs once a minute.
     const cutOff = zonedWallTimeToUtc(

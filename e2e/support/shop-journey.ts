@@ -147,7 +147,7 @@ export class ShopJourney {
     const newCard = shopper.getByRole('radio', { name: MSG.addNewCard });
     if (await newCard.isVisible()) {
       if (!(await newCard.isChecked())) await newCard.check();
-      await shopper.getByLabel(MSG.cardNumberLabel).fill('4242 4242 4242 4242');
+      await shopper.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
       await shopper.getByLabel(MSG.cardExpiryLabel).fill('12 / 34');
       await shopper.getByLabel(MSG.cardCvcLabel).fill('123');
     }
