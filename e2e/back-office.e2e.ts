@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSydneyNoon } from './global-setup.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ROOT, type RunningServer, startServer } from './support/server.ts';
+import { elementsPastRightEdge } from './support/shop-journey.ts';
 import { API, newMobile, type TestMobile } from './support/sign-in.ts';
 
 const run = promisify(execFile);
@@ -393,21 +394,7 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     // The narrowest phone: nothing runs off the side.
     await staff.setViewportSize({ width: 320, height: 568 });
     await screenshot(staff, 'back-office-order-small-phone');
-    const wide = await staff.evaluate(() =>
-      Array.from(document.querySelectorAll('body *'))
-        .filter((element) => element.getBoundingClientRect().right > 320.5)
-        // Inside a strip that scrolls sideways on purpose (the nav, the dashboard figures): not the page.
-        .filter((element) => {
-          for (let up = element.parentElement; up; up = up.parentElement)
-            if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return false;
-          return true;
-        })
-        .slice(0, 5)
-        .map(
-          (element) =>
-            `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
-        ),
-    );
+    const wide = await elementsPastRightEdge(staff, 320);
     expect(wide, 'elements past the right edge at 320×568').toEqual([]);
     await staff.setViewportSize({ width: 1280, height: 800 });
 

@@ -23,7 +23,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer } from './support/server.ts';
-import { ShopJourney } from './support/shop-journey.ts';
+import { elementsPastRightEdge, ShopJourney } from './support/shop-journey.ts';
 import { API, newMobile } from './support/sign-in.ts';
 
 const VENDOR_SELLER = 'saltline-surf-co';
@@ -205,6 +205,10 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await staff.getByRole('link', { name: ours.name }).first().click();
     await staff.getByRole('heading', { level: 1, name: ours.name }).waitFor();
     await screenshot(staff, 'vendor-product-phone');
+    await staff.setViewportSize({ width: 320, height: 568 });
+    await screenshot(staff, 'vendor-product-small-phone');
+    expect(await elementsPastRightEdge(staff, 320), 'the product page at 320×568').toEqual([]);
+    await staff.setViewportSize({ width: 390, height: 844 });
     await staff.getByLabel(`Price of ${ours.sku}`).fill(newPrice.toFixed(2));
     await staff.getByRole('button', { name: `Save ${ours.sku}` }).click();
     await staff.getByText(`Saved: $${newPrice.toFixed(2)}`).waitFor();
@@ -270,6 +274,9 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     expect(await done.textContent()).toContain('$12.50');
     expect(await done.textContent()).toContain('$37.50');
     await screenshot(staff, 'vendor-redeem-phone');
+    await staff.setViewportSize({ width: 320, height: 568 });
+    expect(await elementsPastRightEdge(staff, 320), 'the redemption at 320×568').toEqual([]);
+    await staff.setViewportSize({ width: 390, height: 844 });
   });
 
   it('(4) the shopper spends the rest of the card online on Saltline items; the card pays its part', async () => {
@@ -341,6 +348,9 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     expect(text).toContain(ourOrder.incrementId);
     expect(text).not.toContain(otherOrder.incrementId);
     await screenshot(staff, 'vendor-statement-phone');
+    await staff.setViewportSize({ width: 320, height: 568 });
+    expect(await elementsPastRightEdge(staff, 320), 'the statement at 320×568').toEqual([]);
+    await staff.setViewportSize({ width: 390, height: 844 });
 
     const csvDownload = staff.waitForEvent('download');
     await staff.getByRole('link', { name: /Download CSV/ }).click();

@@ -156,3 +156,27 @@ export class ShopJourney {
     return ((await shopper.getByTestId('order-number').textContent()) ?? '').replace(/\D/g, '');
   }
 }
+
+/**
+ * The first few elements whose right edge runs past `width` (the narrowest phone's), leaving out those
+ * inside a strip that scrolls sideways on purpose (the nav, the dashboard figures): empty when nothing
+ * runs off the side of the page.
+ */
+export async function elementsPastRightEdge(page: Page, width: number): Promise<string[]> {
+  return page.evaluate(
+    (edge) =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+        .filter((element) => {
+          for (let up = element.parentElement; up; up = up.parentElement)
+            if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return false;
+          return true;
+        })
+        .slice(0, 5)
+        .map(
+          (element) =>
+            `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
+        ),
+    width,
+  );
+}

@@ -341,7 +341,7 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${REST}/carts/mine`, { status: 401 });
   });
 
-  it('[API-37..44] gift cards: save, list, schedule, picture, reconcile, pay, link to the order', async () => {
+  it('[API-37..44] gift cards: save, list, schedule, picture, reconcile, check a card, pay, link to the order', async () => {
     const shopper = await aShopper(t);
     const headers = shopper.headers;
     const line = await buyGiftCard(t.app, shopper, catalogue.skus[50]);
@@ -396,6 +396,12 @@ describe('the main journeys validate against the published document', () => {
           billing_address: { customer_address_id: shopper.addressId },
         },
       },
+    });
+    // [I16-checkout-giftcard] A card number no card has: the documented error reply.
+    await documented('POST', `${NS}/checkgiftcard`, {
+      headers,
+      payload: { gift_card_number: '1234 5678 1234 5678' },
+      status: 400,
     });
     const placed = await documented<string>('POST', `${REST}/carts/mine/payment-information`, {
       headers,
