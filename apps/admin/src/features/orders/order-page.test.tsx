@@ -59,6 +59,30 @@ describe('[I15-admin] order detail', () => {
     expect(term.nextElementSibling).toHaveTextContent('$20.00');
   });
 
+  it('[I16-vendor] a seller’s staff see their own lines’ money, not the order’s', async () => {
+    // As the server answers a vendor: its lines' total (3,999), no shipping or card figures.
+    const order = twoLineOrder({
+      grand_total_cents: 3_999,
+      subtotal_cents: 3_999,
+      shipping_cents: 0,
+      captured_cents: 0,
+      refunded_cents: 0,
+    });
+    fakeApi({
+      'GET /me': {
+        body: aMe({
+          staff: { id: 9, name: 'Sam Seller', mobile: '+61412000111', role: 'vendor', seller_id: 3 },
+        }),
+      },
+      [`GET /orders/${order.id}`]: { body: order },
+    });
+    renderAdmin('/admin/orders/12');
+    expect(await screen.findByRole('heading', { name: 'Your items' })).toBeInTheDocument();
+    expect(screen.getByText('Total (GST included)').nextElementSibling).toHaveTextContent('$39.99');
+    expect(screen.queryByRole('heading', { name: 'Money' })).toBeNull();
+    expect(screen.queryByText('Captured')).toBeNull();
+  });
+
   it('[I16-checkout-giftcard] an order without a gift card does not mention one', async () => {
     orderApi(twoLineOrder());
     renderAdmin('/admin/orders/12');

@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { FlaggedBadge, MessageStatusBadge, OrderStatusBadge, PaymentBadge } from '../../components/badges';
 import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { useMe, useSession } from '../../lib/session';
 import {
   ApproveButton,
   CancelDialog,
@@ -64,6 +64,7 @@ function OrderView({ order }: { order: AdminOrder }) {
   const close = () => setOpen(null);
   const sellers = groupBySeller(order);
   const { actions } = order;
+  const operator = useMe().staff.role === 'operator';
   const anyAction =
     actions.approve || actions.refuse || actions.refund || actions.cancel || actions.ship_sellers.length > 0;
 
@@ -126,39 +127,61 @@ function OrderView({ order }: { order: AdminOrder }) {
       )}
 
       <div className="order-grid">
-        <section className="panel" aria-labelledby="money-h">
-          <h2 id="money-h">Money</h2>
-          <dl className="figures">
-            <dt>Total</dt>
-            <dd>{money(order.grand_total_cents)}</dd>
-            <dt>Items</dt>
-            <dd>{money(order.subtotal_cents)}</dd>
-            <dt>Shipping ({order.shipping_title})</dt>
-            <dd>{money(order.shipping_cents)}</dd>
-            <dt>Authorised</dt>
-            <dd>{money(order.authorised_cents)}</dd>
-            {order.gift_card_cents ? (
-              <>
-                <dt>Paid by gift card</dt>
-                <dd>{money(order.gift_card_cents)}</dd>
-              </>
-            ) : null}
-            <dt>Captured</dt>
-            <dd>{money(order.captured_cents)}</dd>
-            <dt>Refunded</dt>
-            <dd>{money(order.refunded_cents)}</dd>
-            <dt>Refundable</dt>
-            <dd>
-              <strong>{money(actions.refundable_cents)}</strong>
-            </dd>
-          </dl>
-          <p className="muted small">
-            {order.card_brand ? `${order.card_brand} ` : ''}
-            {order.card_last4 ? `•••• ${order.card_last4} · ` : ''}
-            {order.payment_provider}
-            {order.payment_id ? ` ${order.payment_id}` : ''}
-          </p>
-        </section>
+        {!operator && (
+          // [I16-vendor] A seller's staff see their own lines' money; their pay is on their statement.
+          <section className="panel" aria-labelledby="money-h">
+            <h2 id="money-h">Your items</h2>
+            <dl className="figures">
+              <dt>Total (GST included)</dt>
+              <dd>{money(order.subtotal_cents)}</dd>
+              {order.refunded_cents > 0 && (
+                <>
+                  <dt>Refunded</dt>
+                  <dd>{money(order.refunded_cents)}</dd>
+                </>
+              )}
+            </dl>
+            <p className="muted small">
+              What you are paid for this order is on your weekly statement.{' '}
+              <Link to="/statements">Statements</Link>
+            </p>
+          </section>
+        )}
+        {operator && (
+          <section className="panel" aria-labelledby="money-h">
+            <h2 id="money-h">Money</h2>
+            <dl className="figures">
+              <dt>Total</dt>
+              <dd>{money(order.grand_total_cents)}</dd>
+              <dt>Items</dt>
+              <dd>{money(order.subtotal_cents)}</dd>
+              <dt>Shipping ({order.shipping_title})</dt>
+              <dd>{money(order.shipping_cents)}</dd>
+              <dt>Authorised</dt>
+              <dd>{money(order.authorised_cents)}</dd>
+              {order.gift_card_cents ? (
+                <>
+                  <dt>Paid by gift card</dt>
+                  <dd>{money(order.gift_card_cents)}</dd>
+                </>
+              ) : null}
+              <dt>Captured</dt>
+              <dd>{money(order.captured_cents)}</dd>
+              <dt>Refunded</dt>
+              <dd>{money(order.refunded_cents)}</dd>
+              <dt>Refundable</dt>
+              <dd>
+                <strong>{money(actions.refundable_cents)}</strong>
+              </dd>
+            </dl>
+            <p className="muted small">
+              {order.card_brand ? `${order.card_brand} ` : ''}
+              {order.card_last4 ? `•••• ${order.card_last4} · ` : ''}
+              {order.payment_provider}
+              {order.payment_id ? ` ${order.payment_id}` : ''}
+            </p>
+          </section>
+        )}
 
         <section className="panel" aria-labelledby="customer-h">
           <h2 id="customer-h">Customer</h2>

@@ -275,7 +275,7 @@ describe('one order and its timeline', { timeout: 120_000 }, () => {
 });
 
 describe('who may look', { timeout: 120_000 }, () => {
-  it('[I15-orders] a vendor sees only orders with its seller’s items, and only its own lines', async () => {
+  it('[I15-orders][I16-vendor] a vendor sees only orders with its seller’s items, and only its own lines and their money', async () => {
     const vendor = await signedIn(t, 'vendor', { sellerUrl: 'outback-outfitters' });
     const mixed = await anOrder(
       t,
@@ -302,6 +302,23 @@ describe('who may look', { timeout: 120_000 }, () => {
     expect((await adminCall(t, 'GET', `/orders/${mugsOnly.id}`, vendor)).statusCode).toBe(404);
     const detail = adminOrderSchema.parse((await adminCall(t, 'GET', `/orders/${mixed.id}`, vendor)).json());
     expect(detail.items.map((i) => i.sku)).toEqual(['BOWL-1']);
+    // [I16-vendor] The money is the vendor's own lines only: the bowl's row total, no shipping, no card.
+    const bowl = detail.items[0]?.row_total_cents ?? -1;
+    expect(detail).toMatchObject({
+      grand_total_cents: bowl,
+      subtotal_cents: bowl,
+      shipping_cents: 0,
+      authorised_cents: 0,
+      captured_cents: 0,
+      refunded_cents: 0,
+      gift_card_cents: 0,
+      card_brand: null,
+      card_last4: null,
+      payment_provider: '',
+    });
+    expect(mine.items[0]).toMatchObject({ grand_total_cents: bowl, captured_cents: 0, refunded_cents: 0 });
+    const whole = adminOrderSchema.parse((await adminCall(t, 'GET', `/orders/${mixed.id}`, operator)).json());
+    expect(whole.grand_total_cents).toBeGreaterThan(bowl);
     // The operator's notes and the money are not the vendor's.
     expect(detail.timeline.map((e) => e.type)).not.toContain('note');
     expect([detail.refunds, detail.payment_id]).toEqual([[], null]);

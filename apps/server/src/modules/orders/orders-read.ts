@@ -144,6 +144,8 @@ async function summaries(
       'order_items.seller_id',
       'sellers.name as seller_name',
       'order_items.qty',
+      'order_items.row_total_cents',
+      'order_items.refunded_cents',
     ])
     .where(
       'order_items.order_id',
@@ -167,9 +169,11 @@ async function summaries(
       payment_state: row.payment_state as PaymentState,
       customer_name: row.customer_name,
       customer_mobile: row.customer_mobile ?? '',
-      grand_total_cents: row.grand_total_cents,
-      captured_cents: row.captured_cents,
-      refunded_cents: row.refunded_cents,
+      // [I16-vendor] A seller's staff see their own lines' money, never the whole order's (other sellers',
+      // shipping, the card's figures): the total of their lines, and what of them was refunded.
+      grand_total_cents: viewer.role === 'operator' ? row.grand_total_cents : sumOf(own, 'row_total_cents'),
+      captured_cents: viewer.role === 'operator' ? row.captured_cents : 0,
+      refunded_cents: viewer.role === 'operator' ? row.refunded_cents : sumOf(own, 'refunded_cents'),
       item_count: own.reduce((sum, item) => sum + item.qty, 0),
       sellers: [...sellers].map(([id, name]) => ({ id, name })),
       flagged: row.status === 'pending_review' && row.created_at.getTime() < cutoff.getTime(),
@@ -474,25 +478,18 @@ export async function loadAdminOrder(
     payment_state: order.payment_state as PaymentState,
     customer_name: order.customer_name,
     customer_mobile: order.customer_mobile ?? '',
-    grand_total_cents: order.grand_total_cents,
-    captured_cents: order.captured_cents,
-    refunded_cents: order.refunded_cents,
+    ...(operator ? moneyOf(order) : vendorMoneyOf(items)),
     item_count: items.reduce((sum, item) => sum + item.qty, 0),
     sellers: [...sellers].map(([id, name]) => ({ id, name })),
     flagged: status === 'pending_review' && order.created_at.getTime() < cutoff.getTime(),
     customer_id: order.customer_id,
     customer_email: order.customer_email,
     shipping_title: order.shipping_title,
-    shipping_cents: order.shipping_cents,
-    subtotal_cents: order.subtotal_cents,
-    authorised_cents: order.authorised_cents,
-    shipping_refunded_cents: order.shipping_refunded_cents,
     shipping_address: order.shipping_address as unknown as Record<string, unknown>,
-    payment_provider: order.payment_provider,
+    payment_provider: operator ? order.payment_provider : '',
     payment_id: operator ? order.payment_id : null,
-    card_brand: order.card_brand,
-    card_last4: order.card_last4,
-    gift_card_cents: order.gift_card_cents,
+    card_brand: operator ? order.card_brand : null,
+    card_last4: operator ? order.card_last4 : null,
     capture_by: order.capture_by?.toISOString() ?? null,
     refusal_reason: order.refusal_reason,
     items: items.map((item) => ({
@@ -537,5 +534,53 @@ export async function loadAdminOrder(
       cancel: operator && (status === 'pending_review' || status === 'approved') && allShipments.length === 0,
       refundable_cents: operator ? refundable : 0,
     },
+  };
+}
+
+function sumOf<K extends string>(rows: readonly Record<K, number>[], key: K): number {
+  return rows.reduce((sum, row) => sum + row[key], 0);
+}
+
+interface OrderMoney {
+  grand_total_cents: number;
+  subtotal_cents: number;
+  shipping_cents: number;
+  authorised_cents: number;
+  captured_cents: number;
+  refunded_cents: number;
+  shipping_refunded_cents: number;
+  gift_card_cents: number;
+}
+
+/** The whole order's money, as the operator sees it. */
+function moneyOf(order: OrderMoney): OrderMoney {
+  return {
+    grand_total_cents: order.grand_total_cents,
+    subtotal_cents: order.subtotal_cents,
+    shipping_cents: order.shipping_cents,
+    authorised_cents: order.authorised_cents,
+    captured_cents: order.captured_cents,
+    refunded_cents: order.refunded_cents,
+    shipping_refunded_cents: order.shipping_refunded_cents,
+    gift_card_cents: order.gift_card_cents,
+  };
+}
+
+/**
+ * [I16-vendor] What a seller's staff see of an order's money: their own lines (total and refunded), and
+ * nothing of the rest (other sellers' lines, shipping, the card's authorisation and capture, a gift card):
+ * their pay is on their statement.
+ */
+function vendorMoneyOf(items: readonly { row_total_cents: number; refunded_cents: number }[]): OrderMoney {
+  const lines = sumOf(items, 'row_total_cents');
+  return {
+    grand_total_cents: lines,
+    subtotal_cents: lines,
+    shipping_cents: 0,
+    authorised_cents: 0,
+    captured_cents: 0,
+    refunded_cents: sumOf(items, 'refunded_cents'),
+    shipping_refunded_cents: 0,
+    gift_card_cents: 0,
   };
 }
