@@ -498,4 +498,28 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     await screenshot(staff, 'back-office-gift-cards-phone');
     await staff.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('(5) [I16] the operator’s money screens: statements, payouts and tax invoices open and fit a phone', async () => {
+    for (const [link, heading] of [
+      ['Products', 'Products'],
+      ['Statements', 'Statements'],
+      ['Payouts', 'Payouts'],
+      ['Tax invoices', 'Tax invoices'],
+    ] as const) {
+      await staff.setViewportSize({ width: 1280, height: 800 });
+      await staff.getByRole('link', { name: link, exact: true }).click();
+      await staff.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await staff
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      const name = heading.toLowerCase().replace(/\s+/g, '-');
+      await screenshot(staff, `back-office-${name}-desktop`);
+      await staff.setViewportSize({ width: 320, height: 568 });
+      await screenshot(staff, `back-office-${name}-small-phone`);
+      expect(await elementsPastRightEdge(staff, 320), `${heading} at 320×568`).toEqual([]);
+    }
+    await staff.setViewportSize({ width: 1280, height: 800 });
+  });
 });
