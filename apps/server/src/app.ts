@@ -179,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The calls of SPEC.md §7, each module's routes under /rest/{default|au}/V1/… (http/api-prefix.ts).
   // Catalogue: product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
   await registerApi(app, catalogRoutes({ config, service: services.catalog }));
+  // [I13-hotpath] Rendered catalogue documents still being stored are written before the database closes.
+  app.addHook('onClose', () => services.catalog.flush());
   // Sign-in: sendmobilecode, confirmmobilecode, auth, signout.
   await registerApi(app, authRoutes({ config, providers, service: services.auth }));
   // Registration: createAccount, customers/isEmailAvailable and the address search.

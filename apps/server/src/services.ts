@@ -40,7 +40,11 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   const keys = deriveAuthKeys(authSecret ?? config.AUTH_SECRET ?? randomBytes(32).toString('base64url'));
 
   // Catalogue: products, sellers, categories and stock; one listing cache for the whole app.
-  const catalog = createCatalogService(db, { publicUrl: config.PUBLIC_URL });
+  const catalog = createCatalogService(db, {
+    publicUrl: config.PUBLIC_URL,
+    onDocumentError: (error) =>
+      log.warn(`catalogue documents not stored (rendered again on the next read): ${error}`),
+  });
 
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });

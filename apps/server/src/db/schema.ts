@@ -487,6 +487,22 @@ export interface LedgerEntryTable {
   created_at: CreatedAt;
 }
 
+/** [I13-hotpath] Migration 0017: moves on when a transaction changes the catalogue's content (not stock). */
+export interface CatalogueEpochTable {
+  one: boolean;
+  n: number;
+}
+
+/** [I13-hotpath] A product's rendered tile or product reply (catalogue-documents.ts). */
+export interface CatalogueDocumentTable {
+  product_id: number;
+  kind: 'tile' | 'product';
+  epoch: number;
+  stock: string;
+  body: string;
+  etag: string;
+}
+
 export interface SellerStatementTable {
   id: Generated<number>;
   seller_id: number;
@@ -716,4 +732,6 @@ export interface Database {
   payout_runs: PayoutRunTable;
   payout_items: PayoutItemTable;
   tax_invoices: TaxInvoiceTable;
+  catalogue_epoch: CatalogueEpochTable;
+  catalogue_documents: CatalogueDocumentTable;
 }

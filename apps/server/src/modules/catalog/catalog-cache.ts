@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { JsonText } from './catalogue-documents.ts';
 
 // An in-process cache of catalogue replies, in front of the service. PGlite is one connection: without
 // this every browse or product request would queue behind every other query. A cached reply is the
@@ -216,6 +217,10 @@ export class CatalogueReplyCache {
   get(key: string, load: () => Promise<{ statusCode: number; payload: unknown }>): Promise<CachedReply> {
     return this.#cache.get(key, async () => {
       const { statusCode, payload } = await load();
+      // [I13-hotpath] A reply built from stored documents is already JSON text (and a product's has its ETag).
+      if (payload instanceof JsonText) {
+        return { statusCode, body: payload.text, etag: payload.etag || etagOf(payload.text) };
+      }
       const body = JSON.stringify(payload);
       return { statusCode, body, etag: etagOf(body) };
     });

@@ -103,7 +103,7 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
       { schema: { querystring: productQuery, response: { 200: productReplySchema, ...queryErrors } } },
       async (request, reply) =>
         serve(request, reply, `product?${request.query.product_id}`, () =>
-          service.product(request.query.product_id),
+          service.productJson(request.query.product_id),
         ),
     );
 
@@ -129,7 +129,7 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
       async (request, reply) => {
         const { seller_url, page } = request.query;
         return serve(request, reply, `sellerInformation?${page}&${seller_url}`, () =>
-          service.sellerInformation(seller_url, page),
+          service.sellerInformationJson(seller_url, page),
         );
       },
     );
@@ -147,7 +147,7 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
       { schema: { querystring: pageQuery, response: { 200: browseProductsReplySchema, ...queryErrors } } },
       async (request, reply) =>
         serve(request, reply, `browseProducts?${request.query.page}`, () =>
-          service.browse(request.query.page),
+          service.browseJson(request.query.page),
         ),
     );
 
@@ -163,7 +163,7 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
       async (request, reply) => {
         const { category_id, page } = request.query;
         return serve(request, reply, `categoryProducts?${category_id}&${page}`, () =>
-          service.categoryProducts(category_id, page),
+          service.categoryProductsJson(category_id, page),
         );
       },
     );

@@ -25,7 +25,7 @@ import { centsToDollars, formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { Batcher } from './catalog-batch.ts';
-import { CatalogueCache, invalidateCatalogueCache } from './catalog-cache.ts';
+import { CatalogueCache, etagOf, invalidateCatalogueCache } from './catalog-cache.ts';
 import { notifyProductsChanged } from './catalog-notifications.ts';
 import {
   allCategoryRows,
@@ -50,6 +50,13 @@ import {
   takeStock,
   tilesByIds,
 } from './catalog-repository.ts';
+import {
+  type CatalogueDocument,
+  currentDocuments,
+  DocumentWriter,
+  JsonText,
+  type RenderedDocument,
+} from './catalogue-documents.ts';
 
 // The catalogue as the storefront reads it (SPEC.md §3, §7 Catalogue; DECISIONS.md "Wire"): rows in
 // cents become wire shapes in dollars. Lists never show children or disabled products; a configurable
@@ -271,6 +278,17 @@ function productRender(row: TileRow, publicUrl: string): ProductRender {
 export interface CatalogService {
   /** [API-09, ERR-04] The product, or `{status:false, not_exists:true}` for an unknown, disabled or child id. */
   product(id: number): Promise<ProductReply>;
+  /**
+   * [I13-hotpath] The same replies as product, browse, categoryProducts and sellerInformation, as the JSON
+   * text the routes send: built from the products' stored documents (catalogue-documents.ts) where they
+   * are current, so a read that misses the reply cache rebuilds nothing that has not changed.
+   */
+  productJson(id: number): Promise<JsonText>;
+  browseJson(page: number): Promise<JsonText>;
+  categoryProductsJson(categoryId: number, page: number): Promise<JsonText>;
+  sellerInformationJson(sellerUrl: string, page: number): Promise<JsonText>;
+  /** Resolves when the documents rendered so far are stored (before the database closes). */
+  flush(): Promise<void>;
   /** [API-10] */
   sellerOfProduct(productId: number): Promise<{ status: true; seller: SellerSummary }>;
   /** [API-11] */
@@ -348,8 +366,17 @@ async function giveBackInProductOrder(trx: Db, lines: readonly StockLine[]): Pro
   );
 }
 
-export function createCatalogService(db: Db, options: { publicUrl?: string } = {}): CatalogService {
+export interface CatalogServiceOptions {
+  publicUrl?: string | undefined;
+  /** Where a failed write of rendered documents is reported (nothing is lost: they are rendered again). */
+  onDocumentError?: (error: unknown) => void;
+}
+
+const NOT_EXISTS = JSON.stringify({ status: false, not_exists: true });
+
+export function createCatalogService(db: Db, options: CatalogServiceOptions = {}): CatalogService {
   const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+  const documents = new DocumentWriter(db, options.onDocumentError ?? (() => {}));
   // Which products are listed does not depend on stock: an order keeps these, an import drops them.
   const listings = new CatalogueCache<number[]>(MAX_LISTINGS, Date.now, {
     dependsOnStock: false,
@@ -364,17 +391,58 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
     },
     { maxBatch: BATCH_PAGES, maxInFlight: BATCHES_IN_FLIGHT },
   );
-  const products = new Batcher<number, ProductRow | undefined>(
+  // [I13-hotpath] A miss reads the products' current documents first; only the rest are read whole,
+  // rendered here, and stored for the next read (after this reply has gone).
+  const productDocuments = new Batcher<number, CatalogueDocument | undefined>(
     async (ids) => {
-      const rows = new Map((await findProducts(db, [...new Set(ids)])).map((row) => [row.id, row]));
-      return ids.map((id) => rows.get(id));
+      const found = await currentDocuments(db, 'product', ids);
+      const missing = [...new Set(ids.filter((id) => !found.has(id)))];
+      if (missing.length > 0) {
+        const rendered: RenderedDocument[] = [];
+        for (const row of await findProducts(db, missing)) {
+          const body = JSON.stringify(product(row));
+          const doc = { productId: row.id, kind: 'product' as const, body, etag: etagOf(body) };
+          rendered.push({ ...doc, epoch: row.doc_epoch, stock: row.doc_stock });
+          found.set(row.id, doc);
+        }
+        documents.add(rendered);
+      }
+      return ids.map((id) => found.get(id));
     },
     { maxBatch: BATCH_PRODUCTS, maxInFlight: BATCHES_IN_FLIGHT },
   );
+  const tileDocuments = new Batcher<number[], string[]>(
+    async (pages) => {
+      const ids = [...new Set(pages.flat())];
+      const found = await currentDocuments(db, 'tile', ids);
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        const rendered: RenderedDocument[] = [];
+        for (const row of await tilesByIds(db, missing)) {
+          const body = JSON.stringify(tile(row));
+          rendered.push({
+            productId: row.id,
+            kind: 'tile',
+            body,
+            etag: '',
+            epoch: row.doc_epoch,
+            stock: row.doc_stock,
+          });
+          found.set(row.id, { body, etag: '' });
+        }
+        documents.add(rendered);
+      }
+      return pages.map((page) => page.flatMap((id) => found.get(id)?.body ?? []));
+    },
+    { maxBatch: BATCH_PAGES, maxInFlight: BATCHES_IN_FLIGHT },
+  );
   const tilesOf = (ids: number[]) => (ids.length === 0 ? Promise.resolve([]) : tiles.load(ids));
-  const page = async (key: string, load: () => Promise<number[]>, pageNumber: number) =>
-    tilesOf(pageOf(await listings.get(key, load), pageNumber));
-  return {
+  /** A page of tiles as a JSON array's text. */
+  const pageJson = async (key: string, load: () => Promise<number[]>, pageNumber: number) => {
+    const ids = pageOf(await listings.get(key, load), pageNumber);
+    return `[${ids.length === 0 ? '' : (await tileDocuments.load(ids)).join(',')}]`;
+  };
+  const service: CatalogService = {
     inventory: {
       take: takeInProductOrder,
       giveBack: giveBackInProductOrder,
@@ -384,10 +452,16 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
     sellerName: (ref) => sellerName(db, ref),
     sellerId: (ref) => sellerIdOf(db, ref),
 
-    async product(id) {
-      const row = await products.load(id);
-      return row ? product(row) : { status: false, not_exists: true };
+    async productJson(id) {
+      const doc = await productDocuments.load(id);
+      return doc ? new JsonText(doc.body, doc.etag) : new JsonText(NOT_EXISTS);
     },
+
+    async product(id) {
+      return JSON.parse((await service.productJson(id)).text) as ProductReply;
+    },
+
+    flush: () => documents.drain(),
 
     async sellerOfProduct(productId) {
       const row = await findSellerOfProduct(db, productId);
@@ -395,32 +469,45 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       return { status: true, seller: sellerSummary(row) };
     },
 
-    async sellerInformation(sellerUrl, pageNumber) {
+    async sellerInformationJson(sellerUrl, pageNumber) {
       const seller = await findSellerByUrl(db, sellerUrl);
       if (!seller) throw new NotFoundError(SELLER_NOT_FOUND);
-      const rows = await page(`seller:${seller.id}`, () => sellerListedIds(db, seller.id), pageNumber);
-      return { status: true, seller: sellerSummary(seller), products: rows.map(tile) };
+      const tiles = await pageJson(`seller:${seller.id}`, () => sellerListedIds(db, seller.id), pageNumber);
+      return new JsonText(
+        `{"status":true,"seller":${JSON.stringify(sellerSummary(seller))},"products":${tiles}}`,
+      );
+    },
+
+    async sellerInformation(sellerUrl, pageNumber) {
+      return JSON.parse((await service.sellerInformationJson(sellerUrl, pageNumber)).text);
     },
 
     async categories() {
       return tree(await allCategoryRows(db));
     },
 
-    async browse(pageNumber) {
-      return { data: (await page('all', () => listedIds(db), pageNumber)).map(tile) };
+    async browseJson(pageNumber) {
+      return new JsonText(`{"data":${await pageJson('all', () => listedIds(db), pageNumber)}}`);
     },
 
-    async categoryProducts(categoryId, pageNumber) {
+    async browse(pageNumber) {
+      return JSON.parse((await service.browseJson(pageNumber)).text);
+    },
+
+    async categoryProductsJson(categoryId, pageNumber) {
       const category = await findCategory(db, categoryId);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
-      const rows = await page(
+      const tiles = await pageJson(
         `category:${category.path}`,
         () => categoryListedIds(db, category.path),
         pageNumber,
       );
-      const tiles = rows.map(tile);
       // The client reads `products` (SPEC.md §7); `data` carries the same list like the other lists.
-      return { data: tiles, products: tiles };
+      return new JsonText(`{"data":${tiles},"products":${tiles}}`);
+    },
+
+    async categoryProducts(categoryId, pageNumber) {
+      return JSON.parse((await service.categoryProductsJson(categoryId, pageNumber)).text);
     },
 
     async mmsTemplates(productId) {
@@ -442,4 +529,5 @@ export function createCatalogService(db: Db, options: { publicUrl?: string } = {
       return { items: rows.map((row) => productRender(row, publicUrl)), total_count: all.length };
     },
   };
+  return service;
 }
