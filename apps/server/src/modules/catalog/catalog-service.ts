@@ -411,7 +411,8 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     },
     { maxBatch: BATCH_PRODUCTS, maxInFlight: BATCHES_IN_FLIGHT },
   );
-  const tileDocuments = new Batcher<number[], string[]>(
+  // Each page comes back as its JSON array's text, the tiles' documents joined.
+  const tileDocuments = new Batcher<number[], string>(
     async (pages) => {
       const ids = [...new Set(pages.flat())];
       const found = await currentDocuments(db, 'tile', ids);
@@ -432,7 +433,14 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         }
         documents.add(rendered);
       }
-      return pages.map((page) => page.flatMap((id) => found.get(id)?.body ?? []));
+      return pages.map((page) => {
+        let json = '';
+        for (const id of page) {
+          const doc = found.get(id);
+          if (doc) json = json === '' ? doc.body : `${json},${doc.body}`;
+        }
+        return `[${json}]`;
+      });
     },
     { maxBatch: BATCH_PAGES, maxInFlight: BATCHES_IN_FLIGHT },
   );
@@ -440,7 +448,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   /** A page of tiles as a JSON array's text. */
   const pageJson = async (key: string, load: () => Promise<number[]>, pageNumber: number) => {
     const ids = pageOf(await listings.get(key, load), pageNumber);
-    return `[${ids.length === 0 ? '' : (await tileDocuments.load(ids)).join(',')}]`;
+    return ids.length === 0 ? '[]' : tileDocuments.load(ids);
   };
   const service: CatalogService = {
     inventory: {

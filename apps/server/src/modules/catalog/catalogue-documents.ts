@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // [I13-hotpath] Rendered catalogue documents (migration 0017): a product's tile and its product reply as
@@ -51,6 +51,20 @@ export const STOCK_SIGNATURE = sql.raw(`case when p.type_id = 'configurable' the
 /** The catalogue's content epoch, read in the statement that renders or checks a document. */
 export const CURRENT_EPOCH = sql.raw('(select e.n from catalogue_epoch e)');
 
+const currentDocumentsQuery = (db: Db, ids: readonly number[], kind: DocumentKind) =>
+  sql<{ id: number; body: string; etag: string }>`/* prepared:catalogue_documents */
+    select d.product_id as id, d.body, d.etag
+    from catalogue_documents d
+    join products p on p.id = d.product_id
+    where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
+      and p.parent_id is null and p.enabled
+      and d.epoch = ${CURRENT_EPOCH}
+      and d.stock = ${STOCK_SIGNATURE}
+  `.compile(db);
+
+/** The query's SQL text, compiled once per database (the hot path then only binds ids and kind). */
+const currentDocumentsText = new WeakMap<Db, string>();
+
 /**
  * The current documents of `kind` for these products (listed: top-level and enabled), by product id.
  * Products without one are left out: the caller renders them.
@@ -62,15 +76,14 @@ export async function currentDocuments(
 ): Promise<Map<number, CatalogueDocument>> {
   const found = new Map<number, CatalogueDocument>();
   if (ids.length === 0) return found;
-  const result = await sql<{ id: number; body: string; etag: string }>`/* prepared:catalogue_documents */
-    select d.product_id as id, d.body, d.etag
-    from catalogue_documents d
-    join products p on p.id = d.product_id
-    where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
-      and p.parent_id is null and p.enabled
-      and d.epoch = ${CURRENT_EPOCH}
-      and d.stock = ${STOCK_SIGNATURE}
-  `.execute(db);
+  let text = currentDocumentsText.get(db);
+  if (text === undefined) {
+    text = currentDocumentsQuery(db, [], kind).sql;
+    currentDocumentsText.set(db, text);
+  }
+  const result = await db.executeQuery<{ id: number; body: string; etag: string }>(
+    CompiledQuery.raw(text, [ids, kind]),
+  );
   for (const row of result.rows) found.set(row.id, { body: row.body, etag: row.etag });
   return found;
 }
