@@ -487,7 +487,7 @@ export interface LedgerEntryTable {
   created_at: CreatedAt;
 }
 
-/** [I13-hotpath] Migration 0017: moves on when a transaction changes the catalogue's content (not stock). */
+/** [I13-hotpath] Migration 0017: moves on when a transaction changes sellers or option values. */
 export interface CatalogueEpochTable {
   one: boolean;
   n: number;
@@ -498,7 +498,7 @@ export interface CatalogueDocumentTable {
   product_id: number;
   kind: 'tile' | 'product';
   epoch: number;
-  stock: string;
+  signature: string;
   body: string;
   etag: string;
 }

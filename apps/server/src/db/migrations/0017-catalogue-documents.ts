@@ -3,18 +3,19 @@ import { type Kysely, sql } from 'kysely';
 // [I13-hotpath] Rendered catalogue documents: each product's tile and product reply as the JSON text the
 // storefront sends, kept in the database so a read that misses the in-process reply cache costs one
 // lookup by primary key instead of rebuilding the reply (catalogue-documents.ts). A document is only ever
-// served while it is current, which the database decides at read time:
+// served while it is current, which the database decides at read time, in the statement that reads it:
 //
-// - `epoch`: catalogue_epoch.n when it was rendered. Every transaction that changes what a reply shows
-//   apart from stock — products (any column but qty and updated_at), product_images, sellers,
-//   option_values; by the app, the importer or SQL by hand — bumps the epoch once, as it commits. The
-//   bump runs in a deferred trigger, after the transaction's own statements, so it never holds the
-//   epoch row while waiting for another row: writers cannot deadlock on it. A document read in the same
-//   statement as its content carries the epoch of that content; a change that commits later makes it
-//   stale.
-// - `stock`: the stock it was rendered with (a simple product's qty; a configurable product's enabled
-//   children as id:qty, in id order). Read compares it with the live rows, so an order that takes stock
-//   needs no write here, and two orders never wait on a document row.
+// - `signature`: the row versions it was rendered from — the product row's xmin and, for a configurable
+//   product, each child's id and xmin. Any update of those rows (stock taken by an order, a price, a
+//   name, switching a variant off) makes a new row version, so the document stops matching; only that
+//   product's documents go. A change to a product's pictures touches its row (updated_at, by trigger
+//   below) for the same effect.
+// - `epoch`: catalogue_epoch.n when it was rendered. Sellers and option values show on many products;
+//   a transaction that changes either (or empties product_images) moves the epoch on once, as it
+//   commits. The bump runs in a deferred trigger, after the transaction's own statements, so it never
+//   holds the epoch row while waiting for another row: writers cannot deadlock on it.
+// A document read in the same statement as its content carries the signature and epoch of that content,
+// so one stored late, after a change, is never served.
 //
 // Frozen once landed.
 
@@ -33,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     product_id integer not null,
     kind text not null check (kind in ('tile', 'product')),
     epoch bigint not null,
-    stock text not null,
+    signature text not null,
     body text not null,
     etag text not null,
     primary key (product_id, kind)
@@ -61,26 +62,42 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create constraint trigger catalogue_change_marks_bump after insert on catalogue_change_marks
     deferrable initially deferred for each row execute function catalogue_bump_epoch()`.execute(db);
 
-  for (const table of ['product_images', 'sellers', 'option_values']) {
+  for (const table of ['sellers', 'option_values']) {
     await sql`create trigger ${sql.raw(`${table}_catalogue_changed`)}
       after insert or update or delete or truncate on ${sql.table(table)}
       for each statement execute function catalogue_content_changed()`.execute(db);
   }
-  await sql`create trigger products_catalogue_added_or_removed
-    after insert or delete or truncate on products
+  await sql`create trigger product_images_catalogue_emptied after truncate on product_images
     for each statement execute function catalogue_content_changed()`.execute(db);
-  // Stock (qty, and the updated_at an order sets with it) is compared at read time instead.
-  await sql`create trigger products_catalogue_changed
-    after update on products for each row
-    when ((to_jsonb(old) - 'qty' - 'updated_at') is distinct from (to_jsonb(new) - 'qty' - 'updated_at'))
-    execute function catalogue_content_changed()`.execute(db);
+
+  // A picture added, changed or removed touches its product's row (a variant's picture, the variant's),
+  // once per statement.
+  for (const [event, table] of [
+    ['insert', 'new'],
+    ['update', 'new'],
+    ['delete', 'old'],
+  ] as const) {
+    await sql`create function ${sql.raw(`catalogue_pictures_${event}d`)}() returns trigger language plpgsql as $$
+      begin
+        update products set updated_at = now()
+        where id in (select product_id from ${sql.raw(`changed_${table}`)});
+        return null;
+      end
+    $$`.execute(db);
+    await sql`create trigger ${sql.raw(`product_images_${event}d`)} after ${sql.raw(event)} on product_images
+      referencing ${sql.raw(table)} table as ${sql.raw(`changed_${table}`)}
+      for each statement execute function ${sql.raw(`catalogue_pictures_${event}d`)}()`.execute(db);
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop trigger products_catalogue_changed on products`.execute(db);
-  await sql`drop trigger products_catalogue_added_or_removed on products`.execute(db);
-  for (const table of ['product_images', 'sellers', 'option_values']) {
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql`drop trigger ${sql.raw(`product_images_${event}d`)} on product_images`.execute(db);
+    await sql`drop function ${sql.raw(`catalogue_pictures_${event}d`)}()`.execute(db);
+  }
+  await sql`drop trigger product_images_catalogue_emptied on product_images`.execute(db);
+  for (const table of ['sellers', 'option_values']) {
     await sql`drop trigger ${sql.raw(`${table}_catalogue_changed`)} on ${sql.table(table)}`.execute(db);
   }
   await sql`drop table catalogue_documents`.execute(db);

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProductTabs } from '../../db/schema.ts';
-import { CURRENT_EPOCH, STOCK_SIGNATURE } from './catalogue-documents.ts';
+import { CURRENT_EPOCH, ROW_SIGNATURE } from './catalogue-documents.ts';
 
 // The catalogue's read SQL. A list is an ordered id list read from an index (products_listing,
 // products_seller, or the category subtree through categories_path and product_categories), kept by the
@@ -26,9 +26,9 @@ export interface TileRow {
   images: string[];
   seller_url: string;
   seller_image: string;
-  /** [I13-hotpath] The catalogue epoch and stock this row was read at (catalogue-documents.ts). */
+  /** [I13-hotpath] The catalogue epoch and row signature this row was read at (catalogue-documents.ts). */
   doc_epoch: number;
-  doc_stock: string;
+  doc_signature: string;
 }
 
 export interface SellerRow {
@@ -113,7 +113,7 @@ export async function tilesByIds(db: Db, ids: number[]): Promise<TileRow[]> {
       case when p.type_id = 'configurable' then coalesce(v.qty, 0) else p.qty end as qty,
       coalesce(i.images, '[]'::json) as images,
       s.seller_url, s.logo_url as seller_image,
-      ${CURRENT_EPOCH} as doc_epoch, ${STOCK_SIGNATURE} as doc_stock
+      ${CURRENT_EPOCH} as doc_epoch, ${ROW_SIGNATURE} as doc_signature
     from products p
     join sellers s on s.id = p.seller_id
     left join lateral (
@@ -203,7 +203,7 @@ export async function findProducts(db: Db, ids: readonly number[]): Promise<Prod
         left join option_values og on og.id = c.gift_card_price_id
         where c.parent_id = p.id and c.enabled
       ), '[]'::json) as children,
-      ${CURRENT_EPOCH} as doc_epoch, ${STOCK_SIGNATURE} as doc_stock
+      ${CURRENT_EPOCH} as doc_epoch, ${ROW_SIGNATURE} as doc_signature
     from products p
     join sellers s on s.id = p.seller_id
     left join lateral (

@@ -402,7 +402,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
         for (const row of await findProducts(db, missing)) {
           const body = JSON.stringify(product(row));
           const doc = { productId: row.id, kind: 'product' as const, body, etag: etagOf(body) };
-          rendered.push({ ...doc, epoch: row.doc_epoch, stock: row.doc_stock });
+          rendered.push({ ...doc, epoch: row.doc_epoch, signature: row.doc_signature });
           found.set(row.id, doc);
         }
         documents.add(rendered);
@@ -427,7 +427,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
             body,
             etag: '',
             epoch: row.doc_epoch,
-            stock: row.doc_stock,
+            signature: row.doc_signature,
           });
           found.set(row.id, { body, etag: '' });
         }

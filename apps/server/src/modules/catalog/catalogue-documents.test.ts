@@ -144,24 +144,45 @@ describe('[I13-hotpath] rendered catalogue documents', () => {
     expect(await service.product(mug)).toEqual({ status: false, not_exists: true });
   });
 
-  it('[I13-hotpath] the epoch moves once per transaction that changes content, at its commit; never for stock alone or a rollback', async () => {
+  it("[I13-hotpath] a change to one product drops only that product's documents; a variant's picture drops its product's", async () => {
+    const mug = ids.MUG as number;
+    const tee = ids.TEE as number;
+    await read(mug);
+    await read(tee);
+    await service.browseJson(1);
+    await service.flush();
+    await sql`update products set name = 'Big Mug' where id = ${mug}`.execute(db);
+    expect([...(await currentDocuments(db, 'product', [mug, tee])).keys()]).toEqual([tee]);
+    expect([...(await currentDocuments(db, 'tile', [mug, tee])).keys()]).toEqual([tee]);
+
+    const blueS = ids['TEE-BLUE-S'] as number;
+    await sql`insert into product_images (product_id, position, url) values (${blueS}, 0, '/media/products/blue-s.png')`.execute(
+      db,
+    );
+    expect((await currentDocuments(db, 'product', [tee])).size).toBe(0);
+    const child = (await read(tee)).configurable_products.find((variant) => variant.id === blueS);
+    expect(child?.image).toBe('/media/products/blue-s.png');
+  });
+
+  it('[I13-hotpath] the epoch moves once per transaction that changes sellers or option values, at its commit; not for a product, nor a rollback', async () => {
     const mug = ids.MUG as number;
     const start = await epoch();
     await db.transaction().execute(async (trx) => {
-      await sql`update products set name = 'One' where id = ${mug}`.execute(trx);
-      await sql`update products set short_desc = 'Two' where id = ${mug}`.execute(trx);
-      await sql`update sellers set description = 'Three'`.execute(trx);
+      await sql`update sellers set description = 'One'`.execute(trx);
+      await sql`update option_values set swatch = '#aa0000' where title = 'Red'`.execute(trx);
+      await sql`update sellers set name = 'Two'`.execute(trx);
       // Not yet: the bump waits for the commit, after every statement of the transaction.
       expect(await epoch(trx)).toBe(start);
     });
     expect(await epoch()).toBe(start + 1);
 
-    await sql`update products set qty = qty + 1, updated_at = now() where id = ${mug}`.execute(db);
+    // A product's own change shows through its row signature: no epoch, so no other product's documents go.
+    await sql`update products set qty = qty + 1, name = 'Mug' where id = ${mug}`.execute(db);
     expect(await epoch()).toBe(start + 1);
 
     await expect(
       db.transaction().execute(async (trx) => {
-        await sql`update products set name = 'Rolled back' where id = ${mug}`.execute(trx);
+        await sql`update sellers set name = 'Rolled back'`.execute(trx);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
@@ -178,15 +199,18 @@ describe('[I13-hotpath] rendered catalogue documents', () => {
     const stale = await read(mug);
     const old = await currentDocuments(db, 'product', [mug]);
     const oldEpoch = await epoch();
+    const [oldSignature] = (
+      await sql<{ s: string }>`select xmin::text as s from products where id = ${mug}`.execute(db)
+    ).rows.map((row) => row.s);
     await sql`update products set price_cents = 999 where id = ${mug}`.execute(db);
-    // A slow writer lands the old rendering late, at its old epoch (or claiming a later one by mistake
-    // would still fail the stock or epoch check): the read renders afresh.
+    // A slow writer lands the old rendering late, with the row version it was rendered from: the read
+    // renders afresh.
     await storeDocuments(db, [
       {
         productId: mug,
         kind: 'product',
         epoch: oldEpoch,
-        stock: '5',
+        signature: oldSignature ?? '',
         body: JSON.stringify(stale),
         etag: old.get(mug)?.etag ?? '',
       },

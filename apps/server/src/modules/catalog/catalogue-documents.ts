@@ -8,12 +8,13 @@ import type { Db } from '../../db/database.ts';
 // stored for the next read (DocumentWriter, after the reply has gone).
 //
 // Current means, checked by the database in the same statement that reads the document:
-// - its epoch is catalogue_epoch.n (which every transaction changing products, pictures, sellers or
-//   options moves on as it commits), and
-// - its stock is what the live rows hold now (STOCK_SIGNATURE), so stock shown is never older than the
-//   row, and orders never write here.
-// The rendering queries read the epoch and the stock signature in the same statement as the content, so
-// a stored document is exactly as old as what it was rendered from; a stale one is never served.
+// - its signature is still the live rows' (ROW_SIGNATURE: the product row's version and its variants'),
+//   so stock taken by an order, a price or a name changed, by the app or by SQL by hand, shows on the
+//   next read, and only that product's documents go; orders never write here;
+// - its epoch is catalogue_epoch.n, which a change to sellers or option values (shown on many products)
+//   moves on as it commits.
+// The rendering queries read the signature and the epoch in the same statement as the content, so a
+// stored document is exactly as old as what it was rendered from; a stale one is never served.
 
 export type DocumentKind = 'tile' | 'product';
 
@@ -31,22 +32,23 @@ export interface CatalogueDocument {
   etag: string;
 }
 
-/** A document to store: what was rendered, and the epoch and stock it was rendered from. */
+/** A document to store: what was rendered, and the epoch and row signature it was rendered from. */
 export interface RenderedDocument extends CatalogueDocument {
   productId: number;
   kind: DocumentKind;
   epoch: number;
-  stock: string;
+  signature: string;
 }
 
 /**
- * What a product's replies show of stock, as text: a simple product's qty; a configurable product's
- * enabled children as `id:qty`, in id order (a child added or switched off changes the epoch as well).
- * For the products row aliased `p`.
+ * The versions of the rows a product's replies are rendered from, as text: the product row's xmin and,
+ * for a configurable product, each variant's id and xmin in id order. PostgreSQL writes a new row version
+ * (a new xmin) for every update, so any change to the product or a variant — stock included — changes
+ * it; a picture's change touches its product's row (migration 0017). For the products row aliased `p`.
  */
-export const STOCK_SIGNATURE = sql.raw(`case when p.type_id = 'configurable' then coalesce((
-    select string_agg(c.id || ':' || c.qty, ',' order by c.id) from products c where c.parent_id = p.id and c.enabled
-  ), '') else p.qty::text end`);
+export const ROW_SIGNATURE = sql.raw(`p.xmin::text || case when p.type_id = 'configurable' then coalesce((
+    select ';' || string_agg(c.id || ':' || c.xmin, ',' order by c.id) from products c where c.parent_id = p.id
+  ), '') else '' end`);
 
 /** The catalogue's content epoch, read in the statement that renders or checks a document. */
 export const CURRENT_EPOCH = sql.raw('(select e.n from catalogue_epoch e)');
@@ -59,7 +61,7 @@ const currentDocumentsQuery = (db: Db, ids: readonly number[], kind: DocumentKin
     where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
       and p.parent_id is null and p.enabled
       and d.epoch = ${CURRENT_EPOCH}
-      and d.stock = ${STOCK_SIGNATURE}
+      and d.signature = ${ROW_SIGNATURE}
   `.compile(db);
 
 /** The query's SQL text, compiled once per database (the hot path then only binds ids and kind). */
@@ -91,7 +93,7 @@ export async function currentDocuments(
 /**
  * Stores documents, one statement, in key order (two writers never wait on each other in a circle). A
  * document never replaces one rendered at a later epoch; within an epoch the last write wins (both were
- * current when rendered, and the read checks the stock anyway).
+ * current when rendered, and the read checks the signature anyway).
  */
 export async function storeDocuments(db: Db, documents: readonly RenderedDocument[]): Promise<void> {
   const byKey = new Map<string, RenderedDocument>();
@@ -103,13 +105,13 @@ export async function storeDocuments(db: Db, documents: readonly RenderedDocumen
   const rows = [...byKey.values()].sort((a, b) => a.productId - b.productId || a.kind.localeCompare(b.kind));
   if (rows.length === 0) return;
   await sql`
-    insert into catalogue_documents (product_id, kind, epoch, stock, body, etag)
+    insert into catalogue_documents (product_id, kind, epoch, signature, body, etag)
     select * from unnest(
       ${rows.map((row) => row.productId)}::int[], ${rows.map((row) => row.kind)}::text[],
-      ${rows.map((row) => row.epoch)}::bigint[], ${rows.map((row) => row.stock)}::text[],
+      ${rows.map((row) => row.epoch)}::bigint[], ${rows.map((row) => row.signature)}::text[],
       ${rows.map((row) => row.body)}::text[], ${rows.map((row) => row.etag)}::text[])
     on conflict (product_id, kind) do update
-      set epoch = excluded.epoch, stock = excluded.stock, body = excluded.body, etag = excluded.etag
+      set epoch = excluded.epoch, signature = excluded.signature, body = excluded.body, etag = excluded.etag
       where catalogue_documents.epoch <= excluded.epoch
   `.execute(db);
 }
