@@ -30,7 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One row per transaction that changed the catalogue's content, removed again at its commit.
   await sql`create table catalogue_change_marks (id bigserial primary key)`.execute(db);
 
-  await sql`create table catalogue_documents (
+  // Unlogged: documents are rendered again whenever they are missing, so they are not worth the write-ahead
+  // log — writing them costs no WAL flush, and a crash or a failover simply empties the table.
+  await sql`create unlogged table catalogue_documents (
     product_id integer not null,
     kind text not null check (kind in ('tile', 'product')),
     epoch bigint not null,
