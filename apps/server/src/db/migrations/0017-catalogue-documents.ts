@@ -73,7 +73,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     for each statement execute function catalogue_content_changed()`.execute(db);
 
   // A picture added, changed or removed touches its product's row (a variant's picture, the variant's),
-  // once per statement.
+  // once per statement — unless this transaction already wrote that row (an import writes products and
+  // then their pictures): its version is new at commit anyway.
   for (const [event, table] of [
     ['insert', 'new'],
     ['update', 'new'],
@@ -82,7 +83,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create function ${sql.raw(`catalogue_pictures_${event}d`)}() returns trigger language plpgsql as $$
       begin
         update products set updated_at = now()
-        where id in (select product_id from ${sql.raw(`changed_${table}`)});
+        where id in (select product_id from ${sql.raw(`changed_${table}`)})
+          and xmin <> pg_current_xact_id()::xid;
         return null;
       end
     $$`.execute(db);

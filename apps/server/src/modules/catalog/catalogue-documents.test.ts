@@ -137,6 +137,28 @@ describe('[I13-hotpath] rendered catalogue documents', () => {
     expect(page.data.find((tile) => tile.id === mug)?.name).toBe('Big Mug');
   });
 
+  it('[I13-hotpath] a catalogue imported again with new pictures and prices shows them on the next read', async () => {
+    const mug = ids.MUG as number;
+    await read(mug);
+    await service.browseJson(1);
+    await service.flush();
+    const pictures = ['/media/products/mug-new-1.png', '/media/products/mug-new-2.png'];
+    await importTestCatalogue(db, {
+      sellers: [aSeller()],
+      products: [aSimpleProduct('MUG', { qty: 5, price: 12, images: pictures })],
+    });
+    expect((await read(mug)).images).toEqual(pictures);
+    await importTestCatalogue(db, {
+      sellers: [aSeller()],
+      products: [aSimpleProduct('MUG', { qty: 5, price: 14, images: pictures })],
+    });
+    expect((await read(mug)).price).toBe(14);
+    const page = JSON.parse((await service.browseJson(1)).text) as {
+      data: { id: number; image: string; price: number }[];
+    };
+    expect(page.data.find((tile) => tile.id === mug)).toMatchObject({ image: pictures[0], price: 14 });
+  });
+
   it('[I13-hotpath] a product switched off is not served from its document', async () => {
     const mug = ids.MUG as number;
     await read(mug);
