@@ -53,6 +53,7 @@ import {
 import {
   type CatalogueDocument,
   currentDocuments,
+  type DocumentKind,
   DocumentWriter,
   JsonText,
   type RenderedDocument,
@@ -392,21 +393,30 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     { maxBatch: BATCH_PAGES, maxInFlight: BATCHES_IN_FLIGHT },
   );
   // [I13-hotpath] A miss reads the products' current documents first; only the rest are read whole,
-  // rendered here, and stored for the next read (after this reply has gone).
+  // rendered here, and stored for the next read (after this reply has gone). A product reply keeps its
+  // ETag; a tile is only ever sent inside a page, which has its own.
+  async function documentsOf<R extends TileRow>(
+    kind: DocumentKind,
+    ids: readonly number[],
+    readRows: (missing: number[]) => Promise<R[]>,
+    render: (row: R) => unknown,
+  ): Promise<Map<number, CatalogueDocument>> {
+    const found = await currentDocuments(db, kind, ids);
+    const missing = [...new Set(ids.filter((id) => !found.has(id)))];
+    if (missing.length === 0) return found;
+    const rendered: RenderedDocument[] = [];
+    for (const row of await readRows(missing)) {
+      const body = JSON.stringify(render(row));
+      const doc = { body, etag: kind === 'product' ? etagOf(body) : '' };
+      rendered.push({ ...doc, productId: row.id, kind, epoch: row.doc_epoch, signature: row.doc_signature });
+      found.set(row.id, doc);
+    }
+    documents.add(rendered);
+    return found;
+  }
   const productDocuments = new Batcher<number, CatalogueDocument | undefined>(
     async (ids) => {
-      const found = await currentDocuments(db, 'product', ids);
-      const missing = [...new Set(ids.filter((id) => !found.has(id)))];
-      if (missing.length > 0) {
-        const rendered: RenderedDocument[] = [];
-        for (const row of await findProducts(db, missing)) {
-          const body = JSON.stringify(product(row));
-          const doc = { productId: row.id, kind: 'product' as const, body, etag: etagOf(body) };
-          rendered.push({ ...doc, epoch: row.doc_epoch, signature: row.doc_signature });
-          found.set(row.id, doc);
-        }
-        documents.add(rendered);
-      }
+      const found = await documentsOf('product', ids, (missing) => findProducts(db, missing), product);
       return ids.map((id) => found.get(id));
     },
     { maxBatch: BATCH_PRODUCTS, maxInFlight: BATCHES_IN_FLIGHT },
@@ -414,25 +424,12 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   // Each page comes back as its JSON array's text, the tiles' documents joined.
   const tileDocuments = new Batcher<number[], string>(
     async (pages) => {
-      const ids = [...new Set(pages.flat())];
-      const found = await currentDocuments(db, 'tile', ids);
-      const missing = ids.filter((id) => !found.has(id));
-      if (missing.length > 0) {
-        const rendered: RenderedDocument[] = [];
-        for (const row of await tilesByIds(db, missing)) {
-          const body = JSON.stringify(tile(row));
-          rendered.push({
-            productId: row.id,
-            kind: 'tile',
-            body,
-            etag: '',
-            epoch: row.doc_epoch,
-            signature: row.doc_signature,
-          });
-          found.set(row.id, { body, etag: '' });
-        }
-        documents.add(rendered);
-      }
+      const found = await documentsOf(
+        'tile',
+        [...new Set(pages.flat())],
+        (missing) => tilesByIds(db, missing),
+        tile,
+      );
       return pages.map((page) => {
         let json = '';
         for (const id of page) {

@@ -31,12 +31,20 @@ const storedKinds = async (productId: number) =>
     }>`select kind from catalogue_documents where product_id = ${productId} order by kind`.execute(db)
   ).rows.map((row) => row.kind);
 
-/** A fresh service each time: no listing snapshot or batch carried over; documents are the only memory. */
+/** The product reply, once its documents are stored. */
 async function read(productId: number): Promise<Product> {
   const reply = await service.product(productId);
   await service.flush();
   if ('not_exists' in reply) throw new Error(`product ${productId} not there`);
   return reply as Product;
+}
+
+/** Both products' documents and the first page's tiles, stored. */
+async function storeDocumentsOfBoth(): Promise<void> {
+  await read(ids.MUG as number);
+  await read(ids.TEE as number);
+  await service.browseJson(1);
+  await service.flush();
 }
 
 beforeEach(async () => {
@@ -110,10 +118,7 @@ describe('[I13-hotpath] rendered catalogue documents', () => {
   it('[I13-hotpath] a change by SQL by hand — price, picture, seller, option title — shows on the next read', async () => {
     const mug = ids.MUG as number;
     const tee = ids.TEE as number;
-    await read(mug);
-    await read(tee);
-    await service.browseJson(1);
-    await service.flush();
+    await storeDocumentsOfBoth();
 
     await sql`update products set price_cents = 1500 where id = ${mug}`.execute(db);
     expect((await read(mug)).price).toBe(15);
@@ -169,10 +174,7 @@ describe('[I13-hotpath] rendered catalogue documents', () => {
   it("[I13-hotpath] a change to one product drops only that product's documents; a variant's picture drops its product's", async () => {
     const mug = ids.MUG as number;
     const tee = ids.TEE as number;
-    await read(mug);
-    await read(tee);
-    await service.browseJson(1);
-    await service.flush();
+    await storeDocumentsOfBoth();
     await sql`update products set name = 'Big Mug' where id = ${mug}`.execute(db);
     expect([...(await currentDocuments(db, 'product', [mug, tee])).keys()]).toEqual([tee]);
     expect([...(await currentDocuments(db, 'tile', [mug, tee])).keys()]).toEqual([tee]);

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 // [I13-hotpath] Rendered catalogue documents (migration 0017): a product's tile and its product reply as
@@ -53,20 +53,6 @@ export const ROW_SIGNATURE = sql.raw(`p.xmin::text || case when p.type_id = 'con
 /** The catalogue's content epoch, read in the statement that renders or checks a document. */
 export const CURRENT_EPOCH = sql.raw('(select e.n from catalogue_epoch e)');
 
-const currentDocumentsQuery = (db: Db, ids: readonly number[], kind: DocumentKind) =>
-  sql<{ id: number; body: string; etag: string }>`/* prepared:catalogue_documents */
-    select d.product_id as id, d.body, d.etag
-    from catalogue_documents d
-    join products p on p.id = d.product_id
-    where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
-      and p.parent_id is null and p.enabled
-      and d.epoch = ${CURRENT_EPOCH}
-      and d.signature = ${ROW_SIGNATURE}
-  `.compile(db);
-
-/** The query's SQL text, compiled once per database (the hot path then only binds ids and kind). */
-const currentDocumentsText = new WeakMap<Db, string>();
-
 /**
  * The current documents of `kind` for these products (listed: top-level and enabled), by product id.
  * Products without one are left out: the caller renders them.
@@ -78,14 +64,15 @@ export async function currentDocuments(
 ): Promise<Map<number, CatalogueDocument>> {
   const found = new Map<number, CatalogueDocument>();
   if (ids.length === 0) return found;
-  let text = currentDocumentsText.get(db);
-  if (text === undefined) {
-    text = currentDocumentsQuery(db, [], kind).sql;
-    currentDocumentsText.set(db, text);
-  }
-  const result = await db.executeQuery<{ id: number; body: string; etag: string }>(
-    CompiledQuery.raw(text, [ids, kind]),
-  );
+  const result = await sql<{ id: number; body: string; etag: string }>`/* prepared:catalogue_documents */
+    select d.product_id as id, d.body, d.etag
+    from catalogue_documents d
+    join products p on p.id = d.product_id
+    where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
+      and p.parent_id is null and p.enabled
+      and d.epoch = ${CURRENT_EPOCH}
+      and d.signature = ${ROW_SIGNATURE}
+  `.execute(db);
   for (const row of result.rows) found.set(row.id, { body: row.body, etag: row.etag });
   return found;
 }
@@ -129,8 +116,6 @@ export class DocumentWriter {
   readonly #onError: (error: unknown) => void;
   #queue: RenderedDocument[] = [];
   #running: Promise<void> | undefined;
-  /** How many documents were written (tests, the benchmark). */
-  written = 0;
 
   constructor(db: Db, onError: (error: unknown) => void) {
     this.#db = db;
@@ -150,7 +135,6 @@ export class DocumentWriter {
       const batch = this.#queue.splice(0, MAX_WRITE);
       try {
         await storeDocuments(this.#db, batch);
-        this.written += batch.length;
       } catch (error) {
         this.#onError(error);
       }
