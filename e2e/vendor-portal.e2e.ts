@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminOrder } from '@quokka/contract/api/admin';
 import type { Product, ProductTile } from '@quokka/contract/api/catalog';
+import { dayDate } from '@quokka/contract/calendar-dates';
 import { MSG } from '@quokka/contract/messages';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -336,7 +337,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await staff.goto('/admin/statements');
     await staff.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await staff.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
-    const weekEnding = utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10);
+    const weekEnding = dayDate(utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10));
     // The job runs every few seconds; the list shows the statement once it is made.
     const row = staff.getByRole('link', { name: weekEnding, exact: true });
     await expect

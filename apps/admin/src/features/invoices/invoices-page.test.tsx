@@ -30,6 +30,9 @@ describe('[I16-invoices] tax invoices page', () => {
     expect(rows[1]).toHaveTextContent('$3.87');
     expect(rows[1]).toHaveTextContent('$0.39');
     expect(rows[1]).toHaveTextContent('$4.26');
+    // The month and the date of issue as people write them.
+    expect(rows[1]).toHaveTextContent('October 2026');
+    expect(rows[1]).toHaveTextContent('Mon 2 Nov 2026');
     expect(screen.getByRole('link', { name: 'Download PDF of INV-000042' })).toHaveAttribute(
       'href',
       '/admin/api/invoices/5/pdf',

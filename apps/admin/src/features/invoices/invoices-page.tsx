@@ -1,6 +1,7 @@
 // [I16-invoices] Monthly tax invoices (docs/payouts-and-invoices.md): operators see every seller's, a
 // vendor their own (the server scopes the list). Each downloads as a PDF.
 import { invoiceNumberText, taxInvoiceListReplySchema } from '@quokka/contract/api/payouts';
+import { dayDate, monthName } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
@@ -57,8 +58,8 @@ export function InvoicesPage() {
                 <tr key={invoice.id}>
                   <td data-label="Invoice">{invoiceNumberText(invoice.invoice_number)}</td>
                   {operator && <td data-label="Seller">{invoice.seller_name}</td>}
-                  <td data-label="Month">{invoice.month}</td>
-                  <td data-label="Issued">{invoice.issued_on}</td>
+                  <td data-label="Month">{monthName(invoice.month)}</td>
+                  <td data-label="Issued">{dayDate(invoice.issued_on)}</td>
                   <td data-label="Fees" className="num">
                     {money(invoice.service_fee_cents + invoice.commission_cents)}
                   </td>

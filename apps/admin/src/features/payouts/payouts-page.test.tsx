@@ -88,6 +88,8 @@ describe('[I16-payouts] payouts page', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('062-000 ••••5678');
     expect(rows[1]).toHaveTextContent('$123.45');
+    expect(rows[1]).toHaveTextContent('Mon 16 Nov 2026');
+    expect(rows[1]).toHaveTextContent('Wed 18 Nov 2026');
     expect(rows[2]).toHaveTextContent('No bank account: not paid');
     expect(api.to('GET /payouts/due').at(-1)?.query.get('by')).toBe('2026-11-20');
     expect(screen.getByTestId('payable-total')).toHaveTextContent('$123.45');

@@ -9,6 +9,7 @@ import {
   payoutRunListReplySchema,
   payoutsDueReplySchema,
 } from '@quokka/contract/api/payouts';
+import { dayDate } from '@quokka/contract/calendar-dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
@@ -93,8 +94,8 @@ export function PayoutsPage() {
                 {due.data.items.map((item) => (
                   <tr key={item.statement_id}>
                     <td data-label="Seller">{item.seller_name}</td>
-                    <td data-label="Week ending">{item.week_ends_on}</td>
-                    <td data-label="Remittance">{item.remittance_on}</td>
+                    <td data-label="Week ending">{dayDate(item.week_ends_on)}</td>
+                    <td data-label="Remittance">{dayDate(item.remittance_on)}</td>
                     <td data-label="Bank account">
                       {item.bank ? (
                         `${item.bank.bsb} ${item.bank.account_number_masked}`
@@ -265,7 +266,7 @@ function RunRow({ run, onChanged }: { run: PayoutRun; onChanged(): void }) {
           </span>
         </span>
       </td>
-      <td data-label="Process on">{run.process_on}</td>
+      <td data-label="Process on">{dayDate(run.process_on)}</td>
       <td data-label="Status">
         <span className="cell">
           {STATUS_TEXT[run.status]}

@@ -2,6 +2,7 @@
 // forward, payable, carried forward, remittance date), the totals by kind and every line, with the CSV
 // and PDF downloads. The lines table is cards on a phone (admin.css list-table).
 import { LEDGER_KIND_LABELS, statementReplySchema } from '@quokka/contract/api/ledger';
+import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { API_BASE } from '../../lib/api-client';
@@ -33,7 +34,7 @@ export function StatementPage() {
   return (
     <section className="statement">
       <div className="page-head">
-        <h1>Statement: week ending {statement.week_ends_on}</h1>
+        <h1>Statement: week ending {dayDate(statement.week_ends_on)}</h1>
         <span className="statement-downloads">
           <a className="button secondary" href={`${API_BASE}/statements/${statement.id}/csv`} download>
             Download CSV
@@ -66,7 +67,7 @@ export function StatementPage() {
           <dt>Carried forward</dt>
           <dd>{money(statement.carried_forward_cents)}</dd>
           <dt>Remittance date</dt>
-          <dd>{statement.remittance_on}</dd>
+          <dd>{dayDate(statement.remittance_on)}</dd>
           <dt>Paid</dt>
           <dd>{statement.paid_at ? shopTime(statement.paid_at) : 'Not yet'}</dd>
         </dl>

@@ -29,7 +29,7 @@ function aStatement(overrides: Partial<StatementSummary> = {}): StatementSummary
 const vendor = aMe({ staff: { id: 9, name: 'Hana', mobile: '+61412345679', role: 'vendor', seller_id: 3 } });
 
 describe('[I16-statements] statements list', () => {
-  it('an operator sees every seller, filters by seller and week, and sees paid or unpaid', async () => {
+  it('[I16-statements] an operator sees every seller, filters by seller and week, and sees paid or unpaid, dates written out', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       'GET /me': { body: aMe() },
@@ -54,11 +54,11 @@ describe('[I16-statements] statements list', () => {
     renderAdmin('/admin/statements');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('2027-03-08Harbour Goods$56.19$56.192027-03-10Unpaid');
+    expect(rows[1]).toHaveTextContent('Mon 8 Mar 2027Harbour Goods$56.19$56.19Wed 10 Mar 2027Unpaid');
     expect(rows[2]).toHaveTextContent('Outback Outfitters-$9.66$0.00');
     expect(rows[2]).toHaveTextContent('Nothing to pay');
     expect(rows[3]).toHaveTextContent('Paid');
-    expect(within(rows[1] as HTMLElement).getByRole('link', { name: '2027-03-08' })).toHaveAttribute(
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Mon 8 Mar 2027' })).toHaveAttribute(
       'href',
       '/admin/statements/5',
     );
@@ -122,10 +122,10 @@ describe('[I16-statements] one statement', () => {
       'GET /statements/5': { body: reply },
     });
     renderAdmin('/admin/statements/5');
-    expect(await screen.findByRole('heading', { name: 'Statement: week ending 2027-03-08' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Statement: week ending Mon 8 Mar 2027' })).toBeDefined();
     expect(screen.getByText('Brought forward').nextSibling).toHaveTextContent('-$9.66');
     expect(screen.getByText('Payable').nextSibling).toHaveTextContent('$9.95');
-    expect(screen.getByText('Remittance date').nextSibling).toHaveTextContent('2027-03-10');
+    expect(screen.getByText('Remittance date').nextSibling).toHaveTextContent('Wed 10 Mar 2027');
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('#000000012Sales1 × Mug (MUG-1)$19.95');

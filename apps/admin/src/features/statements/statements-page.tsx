@@ -2,6 +2,7 @@
 // filter by seller and week; a vendor sees their own seller's only (the server scopes it). One table a
 // phone shows as cards (admin.css list-table).
 import { statementListReplySchema } from '@quokka/contract/api/ledger';
+import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -111,7 +112,7 @@ export function StatementsPage() {
                 <tr key={statement.id}>
                   <td data-label="Week ending">
                     <Link to={`/statements/${statement.id}`} className="strong-link">
-                      {statement.week_ends_on}
+                      {dayDate(statement.week_ends_on)}
                     </Link>
                   </td>
                   {operator && <td data-label="Seller">{statement.seller_name}</td>}
@@ -121,7 +122,7 @@ export function StatementsPage() {
                   <td data-label="Payable" className="num">
                     {money(statement.payable_cents)}
                   </td>
-                  <td data-label="Remittance">{statement.remittance_on}</td>
+                  <td data-label="Remittance">{dayDate(statement.remittance_on)}</td>
                   <td data-label="Paid">
                     {statement.paid_at ? 'Paid' : statement.payable_cents > 0 ? 'Unpaid' : 'Nothing to pay'}
                   </td>

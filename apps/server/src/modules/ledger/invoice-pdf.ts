@@ -1,5 +1,6 @@
 import { invoiceNumberText, type TaxInvoice } from '@quokka/contract/api/payouts';
 import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
+import { longDate, monthName } from '@quokka/contract/calendar-dates';
 import PDFDocument from 'pdfkit';
 
 // [I16-invoices] The tax invoice as a PDF (pdfkit's built-in Helvetica: no font files). It carries what
@@ -14,31 +15,6 @@ export function dollars(cents: number): string {
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100).toLocaleString('en-AU');
   return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** '2026-11' → 'November 2026' */
-export function monthName(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
-
-/** '2026-12-01' → '1 December 2026' */
-export function longDate(date: string): string {
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }
 
 export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Promise<Buffer> {

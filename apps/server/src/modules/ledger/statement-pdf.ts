@@ -1,4 +1,5 @@
 import { LEDGER_KIND_LABELS, type StatementReply } from '@quokka/contract/api/ledger';
+import { longDate } from '@quokka/contract/calendar-dates';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { formatCents } from '@quokka/contract/money';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
@@ -27,9 +28,9 @@ export function statementPdf(reply: StatementReply, storeName: string): Promise<
   doc.fontSize(18).text(`${storeName}: weekly statement`);
   doc.moveDown(0.5).fontSize(10);
   doc.text(`Seller: ${statement.seller_name} (seller ${statement.seller_id})`);
-  doc.text(`Week ending: ${statement.week_ends_on}`);
+  doc.text(`Week ending: ${longDate(statement.week_ends_on)}`);
   doc.text(`Period: ${sydney(statement.period_start)} to ${sydney(statement.period_end)} (Sydney time)`);
-  doc.text(`Remittance date: ${statement.remittance_on}`);
+  doc.text(`Remittance date: ${longDate(statement.remittance_on)}`);
   doc.moveDown();
 
   doc.fontSize(12).text('Lines');

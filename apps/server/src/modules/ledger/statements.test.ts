@@ -476,8 +476,8 @@ describe('[I16-ledger][I16-statements] a week of two sellers, a partial refund, 
     const text = (await new PDFParse({ data: new Uint8Array(reply.rawPayload) }).getText()).text;
     for (const expected of [
       'Harbour Goods',
-      'Week ending: 2027-03-08',
-      'Remittance date: 2027-03-10',
+      'Week ending: 8 March 2027',
+      'Remittance date: 10 March 2027',
       'Period: 2027-03-01 12:00 to 2027-03-08 11:59',
       order1.incrementId,
       'Chargeback dp_ledger_1',
