@@ -181,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApi(app, catalogRoutes({ config, service: services.catalog }));
   // [I13-hotpath] Rendered catalogue documents still being stored are written before the database closes.
   app.addHook('onClose', () => services.catalog.flush());
+  // [I16-vendor-sms] Sellers' texts for orders approved at checkout go out before the database closes.
+  app.addHook('onClose', () => services.orderReview.settle());
   // Sign-in: sendmobilecode, confirmmobilecode, auth, signout.
   await registerApi(app, authRoutes({ config, providers, service: services.auth }));
   // Registration: createAccount, customers/isEmailAvailable and the address search.

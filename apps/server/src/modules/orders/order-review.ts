@@ -117,8 +117,13 @@ export interface OrderReview {
   approve(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome>;
   /** Releases the authorisation, restocks, texts the shopper; 409 unless the order awaits review. */
   refuse(orderId: number, reason: string, actor: ReviewActor): Promise<ReviewOutcome>;
-  /** [I15-auto] Right after checkout commits (ORDER_REVIEW=auto): approves; a failure is logged, never thrown. */
+  /**
+   * [I15-auto] Right after checkout commits (ORDER_REVIEW=auto): approves; a failure is logged, never
+   * thrown. The sellers' texts go after the shopper's reply, not before it (settle() waits for them).
+   */
   approveAfterCheckout(orderId: number): Promise<void>;
+  /** Resolves when the texts started by approveAfterCheckout so far have gone (before the app closes). */
+  settle(): Promise<void>;
   /** [I15-deadline] One 'review_flagged' event per order pending longer than `flagHours`; answers how many new. */
   flagWaiting(flagHours: number): Promise<number>;
   /** [I15-deadline] Refuses and releases every order whose capture_by has come; answers how many. */
@@ -142,9 +147,19 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
     return order;
   }
 
+  /** Texts still being sent for orders approved at checkout (approveAfterCheckout). */
+  const sending = new Set<Promise<void>>();
+
   async function approve(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
+    const outcome = await capture(orderId, actor, note);
     // [I16-vendor-sms] After the commit: the sellers' staff are texted (once each; never throws).
-    const outcome = await db.transaction().execute(async (trx) => {
+    await deps.vendorTexts?.newOrder(orderId);
+    return outcome;
+  }
+
+  /** The approval itself, in one transaction: capture, ledger, timeline and audit. */
+  function capture(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
+    return db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId);
       // A repeated approve (a double click, two members of staff): the order as it is, no second capture.
       if (DECIDED_APPROVED.includes(order.status)) return { orderId, status: order.status, changed: false };
@@ -199,8 +214,6 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       }
       return { orderId, status: 'approved' as const, changed: true };
     });
-    await deps.vendorTexts?.newOrder(orderId);
-    return outcome;
   }
 
   async function refuse(orderId: number, reason: string, actor: ReviewActor): Promise<ReviewOutcome> {
@@ -295,7 +308,14 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
 
     async approveAfterCheckout(orderId) {
       try {
-        await approve(orderId, 'system');
+        await capture(orderId, 'system');
+        // The shopper's checkout does not wait for the sellers' texts (a slow SMS provider would hold their
+        // success screen); they go now, and never throw.
+        const texts = deps.vendorTexts?.newOrder(orderId);
+        if (texts) {
+          sending.add(texts);
+          void texts.finally(() => sending.delete(texts));
+        }
       } catch (error) {
         // Nothing is lost: the order stays pending_review with its authorisation, for an operator (or the
         // deadline job) to decide.
@@ -304,6 +324,10 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
           'automatic approval failed: the order waits for review',
         );
       }
+    },
+
+    async settle() {
+      while (sending.size > 0) await Promise.all(sending);
     },
 
     async flagWaiting(flagHours) {

@@ -191,4 +191,49 @@ describe('[I16-vendor-sms] ORDER_REVIEW=auto', () => {
       await auto.close();
     }
   }, 60_000);
+
+  it("[I16-vendor-sms][I15-auto] the shopper's checkout does not wait for the sellers' texts; closing the app waits for them", async () => {
+    const auto = await ordersTestApp();
+    try {
+      const member = await signedIn(auto, 'vendor', { name: 'Sam Slow', sellerUrl: 'outback-outfitters' });
+      // The SMS provider answers the sellers' text only when the test lets it (a slow provider).
+      const messaging = auto.app.deps.providers.messaging;
+      const send = messaging.sendSms.bind(messaging);
+      let letThrough!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        letThrough = resolve;
+      });
+      let held = 0;
+      messaging.sendSms = async (to, body) => {
+        if (body.startsWith('New order ')) {
+          held += 1;
+          await gate;
+        }
+        return send(to, body);
+      };
+      const order = await anOrder(auto, [['BOWL-1', 1]]);
+      // Checkout answered and the order is approved while the text is still held by the provider.
+      const state = await auto.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(state.status).toBe('approved');
+      await expect.poll(() => held).toBe(1);
+      expect(
+        (await outbox(auto, member.member.mobile)).filter((body) => body.startsWith('New order ')),
+      ).toEqual([]);
+      letThrough();
+      await auto.app.close(); // waits for the text (onClose: orderReview.settle)
+      const sent = await auto.db
+        .selectFrom('sent_messages')
+        .select(['to_number', 'status'])
+        .where('purpose', '=', VENDOR_NEW_ORDER_PURPOSE)
+        .where('order_id', '=', order.id)
+        .execute();
+      expect(sent).toEqual([{ to_number: member.member.mobile, status: 'delivered' }]);
+    } finally {
+      await auto.close();
+    }
+  }, 60_000);
 });
