@@ -181,12 +181,14 @@ describe('[I16-vendor-sms] ORDER_REVIEW=auto', () => {
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow();
       expect(state.status).toBe('approved');
-      const texts = (await outbox(auto, member.member.mobile)).filter((body) =>
-        body.startsWith('New order '),
-      );
-      expect(texts).toEqual([
-        `New order ${order.incrementId} for Outback Outfitters: ${ORIGIN}/admin/orders/${order.id}`,
-      ]);
+      // The texts go after the checkout's reply (next test): they arrive soon after it.
+      const texts = async () =>
+        (await outbox(auto, member.member.mobile)).filter((body) => body.startsWith('New order '));
+      await expect
+        .poll(texts)
+        .toEqual([
+          `New order ${order.incrementId} for Outback Outfitters: ${ORIGIN}/admin/orders/${order.id}`,
+        ]);
     } finally {
       await auto.close();
     }
