@@ -503,6 +503,13 @@ export interface CatalogueDocumentTable {
   etag: string;
 }
 
+/** [I16-redeem] A gift card number a vendor's staff did not find (migration 0018). */
+export interface GiftCardLookupMissTable {
+  id: Generated<number>;
+  staff_id: number;
+  at: Date;
+}
+
 export interface SellerStatementTable {
   id: Generated<number>;
   seller_id: number;
@@ -734,4 +741,5 @@ export interface Database {
   tax_invoices: TaxInvoiceTable;
   catalogue_epoch: CatalogueEpochTable;
   catalogue_documents: CatalogueDocumentTable;
+  gift_card_lookup_misses: GiftCardLookupMissTable;
 }

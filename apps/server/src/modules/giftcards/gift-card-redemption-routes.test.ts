@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RedeemableGiftCard, RedeemGiftCardReply } from '@quokka/contract/api/gift-card-redemption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { fakeWebDist, type TestApp } from '../../test/test-app.ts';
 import { adminCall, type Session, signedIn } from '../orders/test/orders-test-kit.ts';
 import { MISS_LIMIT, REDEEM_TEXT } from './gift-card-redemption.ts';
 import { aCard, redeemTestApp, spaced } from './test/redeem-test-kit.ts';
@@ -242,5 +243,52 @@ describe('[I16-redeem] redeem all or part', () => {
     expect((await lookup(vendor, card.number)).statusCode).toBe(200);
     t.clock.advance(15 * 60_000 + 1);
     expect((await lookup(guesser, card.number)).statusCode).toBe(200);
+  });
+
+  it('[I16-redeem] the limit is one budget for every server process, counts missed redemptions, and outlives a restart', async () => {
+    const card = await aCard(t);
+    const guesser = await signedIn(t, 'vendor', { name: 'Two Process Guesser' });
+    // A second server process on the same database (its own app, cache and services), as behind a proxy.
+    const startProcess = async (): Promise<TestApp> => ({
+      ...t,
+      app: await buildApp({ config: t.config, db: t.db, clock: t.clock, webDistDir: fakeWebDist() }),
+    });
+    const second = await startProcess();
+    try {
+      for (let n = 0; n < MISS_LIMIT; n++) {
+        const on = n % 2 === 0 ? t : second;
+        const number = `20000000000000${String(n).padStart(2, '0')}`;
+        // Every third miss is a redemption: its transaction rolls back, its miss still counts.
+        const reply =
+          n % 3 === 2
+            ? await adminCall(on, 'POST', '/gift-cards/redeem', guesser, {
+                gift_card_no: number,
+                amount_cents: 100,
+                idempotency_key: randomUUID(),
+              })
+            : await adminCall(on, 'POST', '/gift-cards/lookup', guesser, { gift_card_no: number });
+        expect(reply.statusCode, reply.body).toBe(404);
+      }
+      for (const on of [t, second]) {
+        const stopped = await adminCall(on, 'POST', '/gift-cards/lookup', guesser, {
+          gift_card_no: card.number,
+        });
+        expect(stopped.statusCode).toBe(429);
+        expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      }
+    } finally {
+      await second.app.close();
+    }
+    // A process started afterwards (a restart) still refuses the guesser, until the window has passed.
+    const restarted = await startProcess();
+    try {
+      const lookupCard = () =>
+        adminCall(restarted, 'POST', '/gift-cards/lookup', guesser, { gift_card_no: card.number });
+      expect((await lookupCard()).statusCode).toBe(429);
+      t.clock.advance(15 * 60_000 + 1);
+      expect((await lookupCard()).statusCode).toBe(200);
+    } finally {
+      await restarted.app.close();
+    }
   });
 });

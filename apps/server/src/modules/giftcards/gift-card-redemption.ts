@@ -29,8 +29,8 @@ import type { RecordStaffAction } from './giftcards-console.ts';
 //
 // Number guessing: a number is 16 random digits (9·10^15 of them), and a vendor session gets at most
 // MISS_LIMIT look-ups or redemptions of numbers it cannot see per MISS_WINDOW_MS; past that every look-up
-// answers 429 until the window has passed. Counted per member of staff in this process (a restart or a
-// second process gives a fresh budget; with 9·10^15 numbers that still leaves guessing hopeless).
+// answers 429 until the window has passed. Counted per member of staff in the database
+// (gift_card_lookup_misses, migration 0018), so every server process and a restart share one budget.
 
 export const REDEEM_TEXT = {
   notFound: 'No gift card has this number. Check the 16 digits and try again.',
@@ -70,27 +70,41 @@ export function sydneyDate(at: Date): string {
   return utcToZonedWallTime(at, DEFAULT_TIMEZONE).slice(0, 10);
 }
 
-/** Misses per member of staff in a sliding window (in this process). */
+/** Misses per member of staff in a sliding window, kept in the database for every process. */
 class MissBudget {
-  private readonly misses = new Map<number, number[]>();
-  constructor(private readonly now: () => number) {}
-  private recent(staffId: number): number[] {
-    const since = this.now() - MISS_WINDOW_MS;
-    const list = (this.misses.get(staffId) ?? []).filter((at) => at > since);
-    if (list.length > 0) this.misses.set(staffId, list);
-    else this.misses.delete(staffId);
-    return list;
-  }
-  check(staffId: number): void {
-    const list = this.recent(staffId);
-    if (list.length >= MISS_LIMIT) {
-      const waitMs = (list[0] ?? this.now()) + MISS_WINDOW_MS - this.now();
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  /** 429 while the member has MISS_LIMIT misses in the window: until the MISS_LIMIT-th newest leaves it. */
+  async check(staffId: number): Promise<void> {
+    const now = this.now();
+    const limiting = await this.db
+      .selectFrom('gift_card_lookup_misses')
+      .select('at')
+      .where('staff_id', '=', staffId)
+      .where('at', '>', new Date(now.getTime() - MISS_WINDOW_MS))
+      .orderBy('at', 'desc')
+      .offset(MISS_LIMIT - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (limiting) {
+      const waitMs = new Date(limiting.at).getTime() + MISS_WINDOW_MS - now.getTime();
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new TooManyRequestsError(REDEEM_TEXT.tooManyMisses(seconds), seconds);
     }
   }
-  record(staffId: number): void {
-    this.misses.set(staffId, [...this.recent(staffId), this.now()]);
+
+  /** One more miss; the member's misses older than the window go. Not inside a transaction that may roll back. */
+  async record(staffId: number): Promise<void> {
+    const now = this.now();
+    await this.db
+      .deleteFrom('gift_card_lookup_misses')
+      .where('staff_id', '=', staffId)
+      .where('at', '<=', new Date(now.getTime() - MISS_WINDOW_MS))
+      .execute();
+    await this.db.insertInto('gift_card_lookup_misses').values({ staff_id: staffId, at: now }).execute();
   }
 }
 
@@ -108,7 +122,12 @@ type CardRow = {
 
 export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
   const { db, clock } = deps;
-  const budget = new MissBudget(() => clock.now().getTime());
+  const budget = new MissBudget(db, () => clock.now());
+
+  /** A vendor's look-up or redemption of a number they cannot see counts against their budget. */
+  async function countMiss(actor: RedeemActor, error: unknown): Promise<void> {
+    if (actor.role !== 'operator' && error instanceof NotFoundError) await budget.record(actor.staffId);
+  }
 
   async function findCard(executor: Db, number: string, actor: RedeemActor, lock: boolean) {
     let query = executor
@@ -129,10 +148,8 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       .where('order_id', 'is not', null);
     if (actor.role !== 'operator') query = query.where('seller_id', '=', actor.sellerId ?? -1);
     const card = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    if (!card || card.seller_id === null) {
-      if (actor.role !== 'operator') budget.record(actor.staffId);
-      throw new NotFoundError(REDEEM_TEXT.notFound);
-    }
+    // A vendor's miss is counted by the caller, outside any transaction (redeem's rolls back).
+    if (!card || card.seller_id === null) throw new NotFoundError(REDEEM_TEXT.notFound);
     return card as CardRow & { seller_id: number };
   }
 
@@ -219,8 +236,13 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
   return {
     /** The card of this number the actor may see, with its balance, expiry and latest changes. */
     async lookup(actor: RedeemActor, number: string): Promise<RedeemableGiftCard> {
-      if (actor.role !== 'operator') budget.check(actor.staffId);
-      return present(db, await findCard(db, number, actor, false));
+      if (actor.role !== 'operator') await budget.check(actor.staffId);
+      try {
+        return await present(db, await findCard(db, number, actor, false));
+      } catch (error) {
+        await countMiss(actor, error);
+        throw error;
+      }
     },
 
     /** Spends amountCents of the card (all or part of its balance), once per idempotency key. */
@@ -228,7 +250,7 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       actor: RedeemActor,
       input: { number: string; amountCents: number; key: string },
     ): Promise<RedeemGiftCardReply> {
-      if (actor.role !== 'operator') budget.check(actor.staffId);
+      if (actor.role !== 'operator') await budget.check(actor.staffId);
       const at = clock.now();
       try {
         return await db.transaction().execute(async (trx) => {
@@ -293,6 +315,7 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
           return { redemption, card: shown, replayed: false };
         });
       } catch (error) {
+        await countMiss(actor, error);
         // The conditional UPDATE lost a race the row lock did not serialise (it always should).
         if (error instanceof InsufficientBalanceError) {
           throw new ConflictError(REDEEM_TEXT.overBalance(error.balanceCents));
