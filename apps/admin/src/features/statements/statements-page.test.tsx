@@ -122,7 +122,9 @@ describe('[I16-statements] one statement', () => {
       'GET /statements/5': { body: reply },
     });
     renderAdmin('/admin/statements/5');
-    expect(await screen.findByRole('heading', { name: 'Statement: week ending Mon 8 Mar 2027' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Statement: week ending Mon 8 Mar 2027' }),
+    ).toBeDefined();
     expect(screen.getByText('Brought forward').nextSibling).toHaveTextContent('-$9.66');
     expect(screen.getByText('Payable').nextSibling).toHaveTextContent('$9.95');
     expect(screen.getByText('Remittance date').nextSibling).toHaveTextContent('Wed 10 Mar 2027');
