@@ -10,6 +10,7 @@ import {
   signedIn,
 } from '../orders/test/orders-test-kit.ts';
 import { type LedgerEntryInput, postLedgerEntries } from './ledger-entries.ts';
+import { CATCH_UP_MONTHS } from './tax-invoices.ts';
 
 // [I16-invoices] The monthly tax invoice: figures from the Sydney month's ledger entries (by occurred_at),
 // issued once by the job on the first business day after the month ends, scoped per seller on the routes,
@@ -20,7 +21,8 @@ import { type LedgerEntryInput, postLedgerEntries } from './ledger-entries.ts';
 //   R 2026-10-20 12:00 Syd  partial refund: commission reversal +62, GST reversal +6
 //   B 2026-10-31 23:30 Syd  order $20.00: service fee −58, commission −62, GST 10% of 120 = −12
 //   D 2026-10-01 00:30 Syd  gift card share only: service fee −29, GST −3 (first minutes of October: in)
-//   X 2026-09-30 23:30 Syd  service fee −99 (September: out)
+//   X 2026-09-30 23:30 Syd  service fee −99 (September: out of October's invoice; September's own invoice
+//                           was never issued — no job ran in October — so the job catches it up)
 //   Y 2026-11-01 00:30 Syd  service fee −77 (November: out)
 // October: service fee = 145 + 58 + 29 = 232; commission = 155 + 62 − 62 = 155;
 //          GST = 30 + 12 + 3 − 6 = 39; total = 232 + 155 + 39 = 426 ($4.26, GST $0.39).
@@ -78,10 +80,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('monthly tax invoices', { timeout: 120_000 }, () => {
-  it('[I16-invoices, BIZ-05] nothing is issued before the issue date (Sunday 1 Nov 23:59 Sydney)', async () => {
+  it('[I16-invoices, BIZ-05] nothing is issued for October before its issue date (Sunday 1 Nov 23:59 Sydney); September, missed, is caught up', async () => {
     t.clock.set('2026-11-01T12:59:59Z'); // 23:59:59 on Sunday 1 Nov, Sydney
-    expect(await createInvoiceJob({ db: t.db, clock: t.clock, log }).runOnce()).toBe(0);
-    expect(await t.db.selectFrom('tax_invoices').selectAll().execute()).toEqual([]);
+    const job = createInvoiceJob({ db: t.db, clock: t.clock, log });
+    expect(await job.runOnce()).toBe(1);
+    // September's invoice (its issue date, Thursday 1 Oct, passed with no job running): X alone, dated today.
+    expect(await t.db.selectFrom('tax_invoices').selectAll().execute()).toMatchObject([
+      {
+        seller_id: harbour,
+        month: '2026-09',
+        issued_on: '2026-11-01',
+        service_fee_cents: 99,
+        commission_cents: 0,
+        gst_cents: 0,
+        total_cents: 99,
+      },
+    ]);
+    expect(await job.runOnce()).toBe(0);
   });
 
   it('[I16-invoices, BIZ-05] on Monday 2 Nov each seller with fees gets one invoice, once across racing jobs', async () => {
@@ -90,7 +105,7 @@ describe('monthly tax invoices', { timeout: 120_000 }, () => {
     const issued = await Promise.all(jobs.map((job) => job.runOnce()));
     expect(issued.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await jobs[0]?.runOnce()).toBe(0);
-    const rows = await t.db.selectFrom('tax_invoices').selectAll().execute();
+    const rows = await t.db.selectFrom('tax_invoices').selectAll().where('month', '=', '2026-10').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       seller_id: harbour,
@@ -115,13 +130,16 @@ describe('monthly tax invoices', { timeout: 120_000 }, () => {
     const all = taxInvoiceListReplySchema.parse(
       (await adminCall(t, 'GET', '/invoices', operator)).json(),
     ).items;
-    expect(all.map((i) => i.seller_id)).toEqual([harbour]);
+    expect(all.map((i) => [i.seller_id, i.month])).toEqual([
+      [harbour, '2026-10'],
+      [harbour, '2026-09'],
+    ]);
     const invoice = all[0];
     if (!invoice) throw new Error('no invoice');
     const own = taxInvoiceListReplySchema.parse(
       (await adminCall(t, 'GET', '/invoices', harbourVendor)).json(),
     ).items;
-    expect(own.map((i) => i.id)).toEqual([invoice.id]);
+    expect(own.map((i) => i.id)).toEqual(all.map((i) => i.id));
     expect((await adminCall(t, 'GET', '/invoices', outbackVendor)).json().items).toEqual([]);
     expect((await adminCall(t, 'GET', `/invoices/${invoice.id}`, outbackVendor)).statusCode).toBe(404);
     expect((await adminCall(t, 'GET', `/invoices/${invoice.id}/pdf`, outbackVendor)).statusCode).toBe(404);
@@ -164,5 +182,55 @@ describe('monthly tax invoices', { timeout: 120_000 }, () => {
     ]) {
       expect(flat, expected).toContain(expected);
     }
+  });
+
+  it(`[I16-invoices] a worker down over two month ends: both months are issued when it is back; nothing older than ${CATCH_UP_MONTHS} months`, async () => {
+    await postLedgerEntries(t.db, [
+      fee(outback, 'capture:N1', '2025-11-10T01:00:00Z', 'service_fee', -11), // 14 months before: left
+      fee(outback, 'capture:N', '2026-11-10T01:00:00Z', 'service_fee', -20),
+      fee(outback, 'capture:N', '2026-11-10T01:00:00Z', 'fee_gst', -2),
+      fee(outback, 'capture:M', '2026-12-10T01:00:00Z', 'commission', -30),
+      fee(outback, 'capture:M', '2026-12-10T01:00:00Z', 'fee_gst', -3),
+    ]);
+    t.clock.set('2027-01-14T23:00:00Z'); // 10:00 on Friday 15 Jan 2027, Sydney
+    // Outback's November and December, and Harbour's November (Y).
+    expect(await createInvoiceJob({ db: t.db, clock: t.clock, log }).runOnce()).toBe(3);
+    const rows = await t.db
+      .selectFrom('tax_invoices')
+      .select(['month', 'issued_on', 'service_fee_cents', 'commission_cents', 'gst_cents', 'total_cents'])
+      .where('seller_id', '=', outback)
+      .orderBy('month')
+      .execute();
+    expect(rows).toEqual([
+      {
+        month: '2026-11',
+        issued_on: '2027-01-15',
+        service_fee_cents: 20,
+        commission_cents: 0,
+        gst_cents: 2,
+        total_cents: 22,
+      },
+      {
+        month: '2026-12',
+        issued_on: '2027-01-15',
+        service_fee_cents: 0,
+        commission_cents: 30,
+        gst_cents: 3,
+        total_cents: 33,
+      },
+    ]);
+    // Harbour's November: Y alone.
+    expect(
+      await t.db
+        .selectFrom('tax_invoices')
+        .select(['month', 'total_cents'])
+        .where('seller_id', '=', harbour)
+        .orderBy('month')
+        .execute(),
+    ).toEqual([
+      { month: '2026-09', total_cents: 99 },
+      { month: '2026-10', total_cents: 426 },
+      { month: '2026-11', total_cents: 77 },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { TaxInvoice } from '@quokka/contract/api/payouts';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { NotFoundError } from '../../domain/errors.ts';
@@ -95,15 +96,57 @@ export async function monthFees(db: Db, month: string): Promise<InvoiceFigures[]
 }
 
 /**
- * Issues the previous Sydney month's invoices when today (Sydney) is on or after their issue date, each
- * seller's once. Answers how many this call issued.
+ * How many months back the job looks for invoices never issued: a month whose first business days passed
+ * with no worker running (a deployment down over a month's end) is caught up, dated the day it is issued.
+ */
+export const CATCH_UP_MONTHS = 12;
+
+/**
+ * Issues every invoice due and not yet issued: each Sydney month of the last CATCH_UP_MONTHS whose issue
+ * date has come, each seller's once. Answers how many this call issued.
  */
 export async function issueDueInvoices(db: Db, clock: Clock): Promise<number> {
   const now = clock.now();
   const today = sydneyDate(now);
-  const month = previousMonth(today.slice(0, 7));
-  if (today < invoiceIssueDate(month)) return 0;
-  return issueInvoices(db, { month, issuedOn: today, at: now });
+  let issued = 0;
+  for (const month of await monthsDue(db, today)) {
+    issued += await issueInvoices(db, { month, issuedOn: today, at: now });
+  }
+  return issued;
+}
+
+/**
+ * The months, oldest first, of the last CATCH_UP_MONTHS that are past their issue date and in which a
+ * seller has fee entries but no invoice: one query over their fee entries (index ledger_entries_fees),
+ * each entry put in its Sydney month by the months' first instants (width_bucket).
+ */
+async function monthsDue(db: Db, today: string): Promise<string[]> {
+  const months: string[] = [];
+  let month = today.slice(0, 7);
+  for (let back = 0; back < CATCH_UP_MONTHS; back++) {
+    month = previousMonth(month);
+    // Issue dates come in month order, so the months kept are consecutive.
+    if (today >= invoiceIssueDate(month)) months.unshift(month);
+  }
+  const last = months.at(-1);
+  if (last === undefined) return [];
+  const bounds = [...months.map((m) => sydneyMonthBounds(m).start), sydneyMonthBounds(last).end].map((at) =>
+    at.toISOString(),
+  );
+  const bucket = sql`width_bucket(e.occurred_at, ${bounds}::timestamptz[])`;
+  const result = await sql<{ bucket: number }>`
+    select distinct ${bucket} as bucket
+    from ledger_entries e
+    where e.kind in (${sql.join(FEE_KINDS.map((kind) => sql.lit(kind)))})
+      and e.occurred_at >= ${bounds[0]}::timestamptz and e.occurred_at < ${bounds.at(-1)}::timestamptz
+      and not exists (
+        select 1 from tax_invoices i where i.seller_id = e.seller_id and i.month = (${months}::text[])[${bucket}]
+      )
+  `.execute(db);
+  return result.rows
+    .map((row) => months[Number(row.bucket) - 1])
+    .filter((m): m is string => m !== undefined)
+    .sort();
 }
 
 /** Issues the month's invoices not yet issued (a race: one wins per seller, the others insert nothing). */
