@@ -5,7 +5,8 @@ import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-w
 
 // [I16-invoices] The monthly tax invoice job (docs/payouts-and-invoices.md). Every 10 minutes, in every
 // worker process: on or after the first business day after a Sydney month ends (invoiceIssueDate), each
-// seller charged fees that month gets their tax invoice. tax_invoices is unique per (seller, month) and the
+// seller charged fees that month gets their tax invoice; a month missed (no worker ran over its first
+// business days) is caught up, up to CATCH_UP_MONTHS back. tax_invoices is unique per (seller, month) and the
 // insert does nothing on a conflict, so however many processes run this, each invoice is issued once.
 
 export interface InvoiceJobOptions {
