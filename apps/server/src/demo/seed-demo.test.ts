@@ -91,11 +91,18 @@ describe('seeding the demo shop', () => {
     await sql`insert into sellers (seller_url, name, logo_url, banner_url) values ('someone-else', 'Someone Else', '/x.svg', '/y.svg')`.execute(
       handle.db,
     );
+    // [I13-hotpath] A rendered document of the old catalogue (its ids come back after a reset) goes too.
+    await sql`insert into catalogue_documents (product_id, kind, epoch, signature, body, etag)
+      values (1, 'tile', 1, 'old', '{}', '')`.execute(handle.db);
     const summary = await seedDemo(handle.db, media, { reset: true });
     expect(summary.products.created).toBe(file.products?.length);
     const { rows } = await sql<{
       n: number;
     }>`select count(*) as n from sellers where seller_url = 'someone-else'`.execute(handle.db);
     expect(rows[0]?.n).toBe(0);
+    const documents = await sql<{ n: number }>`select count(*)::int as n from catalogue_documents`.execute(
+      handle.db,
+    );
+    expect(documents.rows[0]?.n).toBe(0);
   }, 60_000);
 });
