@@ -350,6 +350,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
         { timeout: 90_000, interval: 3_000 },
       )
       .toBeGreaterThan(0);
+    await screenshot(staff, 'vendor-statements-phone');
     await row.click();
     await staff.getByRole('heading', { level: 1, name: `Statement: week ending ${weekEnding}` }).waitFor();
     const text = (await staff.locator('main').textContent()) ?? '';
