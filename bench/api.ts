@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import {
   BareServer,
   CONNECTIONS,
@@ -8,6 +8,7 @@ import {
   importProducts,
   LARGE,
   listedIds,
+  NS,
   PG_URL,
   QUICK,
   type RunResult,
