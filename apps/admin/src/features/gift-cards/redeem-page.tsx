@@ -10,6 +10,7 @@ import {
   type RedeemGiftCardReply,
   redeemGiftCardReplySchema,
 } from '@quokka/contract/api/gift-card-redemption';
+import { longDate } from '@quokka/contract/calendar-dates';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, requestKey } from '../../lib/api-client';
@@ -19,21 +20,6 @@ import { useSession } from '../../lib/session';
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').slice(0, 16);
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-const longDate = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** '2029-11-21' (a Sydney date) → '21 November 2029'. */
-export function formatSydneyDate(date: string | null): string {
-  if (!date) return '—';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  return longDate.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
-}
 
 const KIND_LABELS: Record<string, string> = {
   in_store: 'Redeemed in store',
@@ -223,7 +209,7 @@ export function RedeemPage() {
             </div>
             <div>
               <dt>Expires</dt>
-              <dd>{formatSydneyDate(card.valid_until_date)}</dd>
+              <dd>{card.valid_until_date ? longDate(card.valid_until_date) : '—'}</dd>
             </div>
           </dl>
           <p className={spendable ? 'redeem-status ok' : 'redeem-status warn'}>{card.status_text}</p>
