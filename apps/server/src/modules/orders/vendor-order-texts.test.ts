@@ -36,8 +36,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const newOrderTexts = async (mobile: string) =>
-  (await outbox(t, mobile)).filter((body) => body.startsWith('New order '));
+const newOrderTexts = async (mobile: string, on: TestApp = t) =>
+  (await outbox(on, mobile)).filter((body) => body.startsWith('New order '));
+
+const statusOf = async (on: TestApp, orderId: number) =>
+  (await on.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+    .status;
 
 describe('[I16-vendor-sms] new approved order → SMS to the seller staff', () => {
   it('[I16-vendor-sms] each live vendor of each seller in the order gets one text with the back office link; retries send nothing more', async () => {
@@ -175,17 +179,10 @@ describe('[I16-vendor-sms] ORDER_REVIEW=auto', () => {
     try {
       const member = await signedIn(auto, 'vendor', { name: 'Ada Auto', sellerUrl: 'outback-outfitters' });
       const order = await anOrder(auto, [['BOWL-1', 1]]);
-      const state = await auto.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow();
-      expect(state.status).toBe('approved');
+      expect(await statusOf(auto, order.id)).toBe('approved');
       // The texts go after the checkout's reply (next test): they arrive soon after it.
-      const texts = async () =>
-        (await outbox(auto, member.member.mobile)).filter((body) => body.startsWith('New order '));
       await expect
-        .poll(texts)
+        .poll(() => newOrderTexts(member.member.mobile, auto))
         .toEqual([
           `New order ${order.incrementId} for Outback Outfitters: ${ORIGIN}/admin/orders/${order.id}`,
         ]);
@@ -215,16 +212,9 @@ describe('[I16-vendor-sms] ORDER_REVIEW=auto', () => {
       };
       const order = await anOrder(auto, [['BOWL-1', 1]]);
       // Checkout answered and the order is approved while the text is still held by the provider.
-      const state = await auto.db
-        .selectFrom('orders')
-        .select('status')
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow();
-      expect(state.status).toBe('approved');
+      expect(await statusOf(auto, order.id)).toBe('approved');
       await expect.poll(() => held).toBe(1);
-      expect(
-        (await outbox(auto, member.member.mobile)).filter((body) => body.startsWith('New order ')),
-      ).toEqual([]);
+      expect(await newOrderTexts(member.member.mobile, auto)).toEqual([]);
       letThrough();
       await auto.app.close(); // waits for the text (onClose: orderReview.settle)
       const sent = await auto.db
