@@ -1,14 +1,16 @@
 import { sql } from 'kysely';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import {
   BareServer,
   CONNECTIONS,
   everyPage,
   everyProduct,
+  importLargeCatalogue,
   importProducts,
   LARGE,
   listedIds,
   NS,
+  openBenchSchema,
   PG_URL,
   QUICK,
   type RunResult,
@@ -133,19 +135,16 @@ async function cacheHits(bare: BareServer): Promise<Row[]> {
 
 /** 2. Cache misses on the PostgreSQL server. */
 async function postgresMisses(bare: BareServer): Promise<Row[]> {
-  const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
-  let handle: DatabaseHandle;
+  let bench: Awaited<ReturnType<typeof openBenchSchema>>;
   try {
-    handle = await openDatabase({ url: PG_URL, schema, poolSize: 10 });
+    bench = await openBenchSchema('bench');
   } catch (error) {
     console.log(`  PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//…@')} not reachable: skipped (${error})`);
     return [];
   }
+  const { handle } = bench;
   try {
-    await migrateToLatest(handle.db, schema);
-    const seconds = await importProducts(handle.db, LARGE, 1);
-    console.log(`  imported ${LARGE} products into PostgreSQL in ${seconds.toFixed(1)} s`);
-    await sql`analyze`.execute(handle.db);
+    await importLargeCatalogue(handle, bench.schema);
     const { app, url } = await startApp(handle);
     try {
       const ids = await listedIds(handle.db);
@@ -161,10 +160,7 @@ async function postgresMisses(bare: BareServer): Promise<Row[]> {
       ];
       // Every product has its documents (a shop that has had visitors since its last import: documents
       // live in PostgreSQL, through restarts and for every process); the reply cache still misses.
-      await storeEveryDocument(url, ids);
-      // The documents table's statistics as autovacuum would have them by now in a shop that filled it
-      // over time (it was empty at the analyze after the import).
-      await sql`analyze catalogue_documents`.execute(handle.db);
+      await storeEveryDocument(url, ids, handle.db);
       return [
         ...cold,
         await compare(label, 'browseProducts every page', url, bare, everyPage(ids)),
@@ -174,8 +170,7 @@ async function postgresMisses(bare: BareServer): Promise<Row[]> {
       await app.close();
     }
   } finally {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
-    await handle.close();
+    await bench.drop();
   }
 }
 

@@ -6,10 +6,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import type { DatabaseHandle, Db } from '../apps/server/src/db/database.ts';
+import {
+  type DatabaseHandle,
+  type Db,
+  migrateToLatest,
+  openDatabase,
+} from '../apps/server/src/db/database.ts';
 import { loggerOptions } from '../apps/server/src/logger.ts';
 import { importCatalogue } from '../apps/server/src/modules/catalog/catalog-importer.ts';
 import { generatedCatalogue } from './generate-catalogue.ts';
@@ -164,8 +170,12 @@ export const everyPage = (ids: number[]) =>
   Array.from({ length: Math.ceil(ids.length / 10) }, (_, i) => `${NS}/browseProducts?page=${i + 1}`);
 export const everyProduct = (ids: number[]) => ids.map((id) => `${NS}/product?product_id=${id}`);
 
-/** Reads every product and every page once, so each has its stored documents (then waits for the writes). */
-export async function storeEveryDocument(url: string, ids: number[]): Promise<void> {
+/**
+ * Reads every product and every page once, so each has its stored documents (then waits for the writes),
+ * and brings the documents table's statistics to what autovacuum would have made of them in a shop that
+ * filled it over time (it was empty at the analyze after the import).
+ */
+export async function storeEveryDocument(url: string, ids: number[], db: Db): Promise<void> {
   const paths = [...everyPage(ids), ...everyProduct(ids)];
   for (let i = 0; i < paths.length; i += 50) {
     await Promise.all(
@@ -173,6 +183,31 @@ export async function storeEveryDocument(url: string, ids: number[]): Promise<vo
     );
   }
   await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await sql`analyze catalogue_documents`.execute(db);
+}
+
+/** A fresh schema `<prefix>_<pid>_<time>` on the PostgreSQL server (PG_URL); drop() removes it and closes. */
+export async function openBenchSchema(
+  prefix: string,
+): Promise<{ handle: DatabaseHandle; schema: string; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const handle = await openDatabase({ url: PG_URL, schema, poolSize: 10 });
+  return {
+    handle,
+    schema,
+    async drop() {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+      await handle.close();
+    },
+  };
+}
+
+/** Migrates the bench schema, imports BENCH_PRODUCTS generated products into it and analyzes it. */
+export async function importLargeCatalogue(handle: DatabaseHandle, schema: string): Promise<void> {
+  await migrateToLatest(handle.db, schema);
+  const seconds = await importProducts(handle.db, LARGE, 1);
+  console.log(`  imported ${LARGE} products into PostgreSQL in ${seconds.toFixed(1)} s`);
+  await sql`analyze`.execute(handle.db);
 }
 
 /** Removes the benchmark's temporary files. */

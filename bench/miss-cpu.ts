@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import {
   BareServer,
   everyPage,
   everyProduct,
-  importProducts,
+  importLargeCatalogue,
   LARGE,
   listedIds,
   NS,
-  PG_URL,
+  openBenchSchema,
   QUICK,
   removeWorkDir,
   run,
@@ -131,8 +131,8 @@ async function measure(
 }
 
 async function main() {
-  const schema = `bench_cpu_${process.pid}_${Date.now().toString(36)}`;
-  const handle = await openDatabase({ url: PG_URL, schema, poolSize: 10 });
+  const bench = await openBenchSchema('bench_cpu');
+  const { handle } = bench;
   const bare = new BareServer();
   const splits: Split[] = [];
   // At 100,000 products the documents and products outgrow PostgreSQL's default 128 MB of shared buffers,
@@ -142,17 +142,11 @@ async function main() {
   ).rows[0]?.value;
   await bare.listen();
   try {
-    await migrateToLatest(handle.db, schema);
-    const seconds = await importProducts(handle.db, LARGE, 1);
-    console.log(`imported ${LARGE} products into PostgreSQL in ${seconds.toFixed(1)} s`);
-    await sql`analyze`.execute(handle.db);
+    await importLargeCatalogue(handle, bench.schema);
     const { app, url } = await startApp(handle);
     try {
       const ids = await listedIds(handle.db);
-      await storeEveryDocument(url, ids);
-      // The documents table's statistics as autovacuum would have them by now in a shop that filled it
-      // over time (it was empty at the analyze after the import).
-      await sql`analyze catalogue_documents`.execute(handle.db);
+      await storeEveryDocument(url, ids, handle.db);
       // Every thread of the app's process so far; a thread that appears later is a load generator's.
       const appThreads = new Set(threadTicks().keys());
       const page1 = `${NS}/browseProducts?page=1`;
@@ -169,8 +163,7 @@ async function main() {
     }
   } finally {
     await bare.close();
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
-    await handle.close();
+    await bench.drop();
     removeWorkDir();
   }
   console.log('\n| case | req/s | request thread | load generator | other threads | PostgreSQL |');
