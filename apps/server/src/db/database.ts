@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -40,6 +41,12 @@ export interface DatabaseOptions {
    * the CLI); in-memory databases (tests) stay on the calling thread.
    */
   worker?: boolean;
+  /**
+   * An embedded database to start from instead of an empty one: a data directory dumped by PGlite's
+   * `dumpDataDir` (tests load one migrated copy made once per run, test/database-template.ts, instead
+   * of running initdb and every migration per file). Only for a database in memory.
+   */
+  template?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -79,7 +86,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pglite =
       (options.worker ?? dataDir !== undefined)
         ? new PGliteInWorker(dataDir)
-        : new PGlite({ dataDir, parsers: { [INT8_OID]: parseInt8 } });
+        : new PGlite({
+            dataDir,
+            parsers: { [INT8_OID]: parseInt8 },
+            ...(options.template && !dataDir ? { loadDataDir: options.template } : {}),
+          });
     await pglite.waitReady;
     const dataDirPath = options.dataDir;
     // PGlite's first files arrive 0666 whatever the umask (data-dir.ts).
@@ -161,13 +172,76 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
     .map((result) => result.migrationName);
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new schema on TEST_DATABASE_URL. */
+/**
+ * Where the test run's migrated template lives (test/database-template.ts, vitest's globalSetup for the
+ * server suites): a PGlite dump file, or a database on TEST_DATABASE_URL's server. Without it (a test file
+ * run by other means) every test database is made from scratch, as before.
+ */
+export const TEST_TEMPLATE_FILE = 'QUOKKA_TEST_TEMPLATE_FILE';
+export const TEST_TEMPLATE_DATABASE = 'QUOKKA_TEST_TEMPLATE_DATABASE';
+/** The schema a template database's tables live in (every copy keeps it). */
+export const TEST_TEMPLATE_SCHEMA = 'quokka_test';
+
+let templateDump: { path: string; blob: Promise<Blob> } | undefined;
+
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const path = process.env[TEST_TEMPLATE_FILE];
+  if (!path || !existsSync(path)) return undefined;
+  if (templateDump?.path !== path) {
+    templateDump = { path, blob: readFile(path).then((bytes) => new Blob([bytes])) };
+  }
+  return templateDump.blob;
+}
+
+/** `url` with another database name. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** One statement on the server's maintenance connection (create or drop a database). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or on TEST_DATABASE_URL a copy of the
+ * run's template database (`create database … template …`) or, without one, a new schema migrated there.
+ * Every copy starts from the same migrated state a fresh migration gives; migrateToLatest still runs, so a
+ * template older than the migrations is brought up to date rather than trusted.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const handle = await openDatabase({});
+    const template = pgliteTemplate();
+    const handle = await openDatabase(template ? { template: await template } : {});
     await migrateToLatest(handle.db);
     return handle;
+  }
+  const templateDatabase = process.env[TEST_TEMPLATE_DATABASE];
+  if (templateDatabase) {
+    const name = `quokka_test_${randomBytes(6).toString('hex')}`;
+    await onServer(url, `create database "${name}" template "${templateDatabase}"`);
+    const handle = await openDatabase({
+      url: withDatabase(url, name),
+      schema: TEST_TEMPLATE_SCHEMA,
+      poolSize: 20,
+    });
+    await migrateToLatest(handle.db, TEST_TEMPLATE_SCHEMA);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await onServer(url, `drop database if exists "${name}" with (force)`);
+      },
+    };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ url, schema, poolSize: 20 });
