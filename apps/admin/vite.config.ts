@@ -32,6 +32,8 @@ export default defineConfig(({ mode }) => ({
     name: 'admin',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // [I26] Files share their worker's loaded modules; setup.ts resets the DOM and state after every test.
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     // A loaded two-core machine can need more than the default 5 s for a screen and its calls.
     testTimeout: 20_000,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -47,6 +48,27 @@ export interface DatabaseOptions {
    * of running initdb and every migration per file). Only for a database in memory.
    */
   template?: Blob;
+  /** PGlite's compiled WebAssembly and file bundle, when the caller keeps them from one open to the next. */
+  pgliteArtifacts?: PGliteArtifacts;
+}
+
+export interface PGliteArtifacts {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+/** PGlite's WebAssembly compiled and its file bundle read, once, for several in-memory databases. */
+export async function loadPGliteArtifacts(): Promise<PGliteArtifacts> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [wasm, bundle] = await Promise.all([
+    readFile(join(dist, 'pglite.wasm')),
+    readFile(join(dist, 'pglite.data')),
+  ]);
+  // The server's types (lib es2023, no DOM) declare WebAssembly's types but not the global itself.
+  const wasmApi = (
+    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+  ).WebAssembly;
+  return { wasmModule: await wasmApi.compile(wasm), fsBundle: new Blob([bundle]) };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -90,6 +112,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
             dataDir,
             parsers: { [INT8_OID]: parseInt8 },
             ...(options.template && !dataDir ? { loadDataDir: options.template } : {}),
+            ...(options.pgliteArtifacts
+              ? {
+                  pgliteWasmModule: options.pgliteArtifacts.wasmModule,
+                  fsBundle: options.pgliteArtifacts.fsBundle,
+                }
+              : {}),
           });
     await pglite.waitReady;
     const dataDirPath = options.dataDir;
@@ -183,6 +211,8 @@ export const TEST_TEMPLATE_DATABASE = 'QUOKKA_TEST_TEMPLATE_DATABASE';
 export const TEST_TEMPLATE_SCHEMA = 'quokka_test';
 
 let templateDump: { path: string; blob: Promise<Blob> } | undefined;
+// A test worker opens many databases (files share it, isolate: false): PGlite is compiled once.
+let testArtifacts: Promise<PGliteArtifacts> | undefined;
 
 function pgliteTemplate(): Promise<Blob> | undefined {
   const path = process.env[TEST_TEMPLATE_FILE];
@@ -221,7 +251,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = pgliteTemplate();
-    const handle = await openDatabase(template ? { template: await template } : {});
+    testArtifacts ??= loadPGliteArtifacts();
+    const handle = await openDatabase({
+      pgliteArtifacts: await testArtifacts,
+      ...(template ? { template: await template } : {}),
+    });
     await migrateToLatest(handle.db);
     return handle;
   }

@@ -1,8 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { PrivacyPage } from './privacy-page';
-import { TermsPage } from './terms-page';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The pages must state whatever the contract's TERMS says, so that they and the vendor reconciliation can
 // never disagree. With every figure changed, no figure of SPEC.md §9 may remain in the prose: a figure typed
@@ -29,6 +27,21 @@ vi.mock('@quokka/contract/constants', async (importOriginal) => {
     },
     QUIET_HOURS: { startHour: 21, endHour: 7 },
   };
+});
+
+// Test files share their worker's modules (isolate: false, apps/web/vite.config.ts): another file may have
+// loaded the pages with the real TERMS already, and the mock must not reach the files after this one. So
+// the pages are loaded afresh once the mock is in place, and the mock is taken away at the end.
+let TermsPage: typeof import('./terms-page').TermsPage;
+let PrivacyPage: typeof import('./privacy-page').PrivacyPage;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ TermsPage } = await import('./terms-page'));
+  ({ PrivacyPage } = await import('./privacy-page'));
+});
+afterAll(() => {
+  vi.doUnmock('@quokka/contract/constants');
+  vi.resetModules();
 });
 
 function pageText(page: 'terms' | 'privacy') {
