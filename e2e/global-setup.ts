@@ -38,12 +38,17 @@ function useExternalServer(project: TestProject, baseURL: string) {
   return () => rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Builds the web app if its build is stale, then starts one real storefront for the browser journeys.
+// Builds the web app and the back office if stale, then starts one real storefront for the browser journeys.
 export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) return useExternalServer(project, process.env.E2E_BASE_URL);
+  // [I26] Both apps are built here, once per run, before any journey starts: the journeys run several
+  // files at once, and two files building the back office into one folder at the same time would race.
   // @ts-expect-error: a plain .mjs module shared with `npm start`
   const { ensureWebBuild } = await import('../scripts/build-web.mjs');
+  // @ts-expect-error: a plain .mjs module shared with `npm start`
+  const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
   ensureWebBuild({ quiet: true });
+  ensureAdminBuild({ quiet: true });
   const clockStart = nextSydneyNoon(new Date());
   const server = await startServer({ TEST_CLOCK: clockStart.toISOString() });
   project.provide('baseURL', server.baseURL);
