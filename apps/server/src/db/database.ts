@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { secureDataDir, tightenTree } from './data-dir.ts';
@@ -53,7 +53,7 @@ export interface DatabaseOptions {
 }
 
 export interface PGliteArtifacts {
-  wasmModule: WebAssembly.Module;
+  wasmModule: NonNullable<PGliteOptions['pgliteWasmModule']>;
   fsBundle: Blob;
 }
 
@@ -64,9 +64,11 @@ export async function loadPGliteArtifacts(): Promise<PGliteArtifacts> {
     readFile(join(dist, 'pglite.wasm')),
     readFile(join(dist, 'pglite.data')),
   ]);
-  // The server's types (lib es2023, no DOM) declare WebAssembly's types but not the global itself.
+  // Not every project that reads this file has the WebAssembly global in its types (lib es2023, no DOM).
   const wasmApi = (
-    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+    globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteArtifacts['wasmModule']> };
+    }
   ).WebAssembly;
   return { wasmModule: await wasmApi.compile(wasm), fsBundle: new Blob([bundle]) };
 }
