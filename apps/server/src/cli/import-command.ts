@@ -18,22 +18,14 @@ import {
 } from '../modules/catalog/catalogue-formats.ts';
 import { storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from '../modules/media/media-library.ts';
+import { CliError } from './cli-error.ts';
+
+export { CliError };
 
 // `npm run cli -- import FILE`: imports a catalogue (docs/catalogue-import.md) — our JSON, a Shopify
 // product CSV export or a Magento catalog_product export — into the database the server uses: the
 // file is read and checked, its pictures taken into the media store, then the catalogue written in one
 // transaction. A progress bar per phase on a terminal, plain lines otherwise (logs, CI).
-
-/** A failure the operator can act on: printed as it is, without a stack trace. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
 
 /**
  * Opens the database exactly as the server does (settings from the environment and .env, PGlite in

@@ -4,7 +4,7 @@ import { type E164Mobile, parseAuMobile } from '@quokka/contract/mobile';
 import { type Config, environmentWithDotenv, loadConfig } from '../config.ts';
 import { deriveAuthKeys, loadAuthSecret } from '../modules/auth/auth-secret.ts';
 import { signLinkToken } from '../modules/auth/link-tokens.ts';
-import { CliError } from './import-command.ts';
+import { CliError } from './cli-error.ts';
 
 // `npm run cli -- link --mobile 0412345678 [--product ID] [--campaign ID] [--seller URL] [--expires 7d]`
 // (DECISIONS.md "Operations"): prints a sign-in URL, `/autologin/<jwt>`, as its last line. It signs with
