@@ -12,7 +12,10 @@ export const PROJECTS = ['apps/server', 'apps/web', 'apps/admin', 'packages/cont
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSC, '-p', project], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSC, '-p', project], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
