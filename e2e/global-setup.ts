@@ -41,8 +41,8 @@ function useExternalServer(project: TestProject, baseURL: string) {
 // Builds the web app and the back office if stale, then starts one real storefront for the browser journeys.
 export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) return useExternalServer(project, process.env.E2E_BASE_URL);
-  // [I26] Both apps are built here, once per run, before any journey starts: the journeys run several
-  // files at once, and two files building the back office into one folder at the same time would race.
+  // [I26] Both apps are built here, once per run, before any journey starts; the files that start their
+  // own server with the back office (back-office, vendor-portal) then find its build current.
   // @ts-expect-error: a plain .mjs module shared with `npm start`
   const { ensureWebBuild } = await import('../scripts/build-web.mjs');
   // @ts-expect-error: a plain .mjs module shared with `npm start`

@@ -65,15 +65,15 @@ async function main(argv: string[]): Promise<number> {
     await command.run(args);
     return 0;
   } catch (error) {
-    // Only a failure loads the importer's module to recognise its error.
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return error instanceof CliError ? error.exitCode : 1;
+    }
+    // Only another failure loads the importer's module, to recognise its error.
     const { CatalogueImportError } = await import('../modules/catalog/catalog-importer.ts');
     if (error instanceof CatalogueImportError) {
       process.stderr.write(`${error.message}\nNothing was imported.\n`);
       return 1;
-    }
-    if (error instanceof CliError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return error instanceof CliError ? error.exitCode : 1;
     }
     process.stderr.write(
       `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

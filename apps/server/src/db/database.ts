@@ -58,7 +58,7 @@ export interface PGliteArtifacts {
 }
 
 /** PGlite's WebAssembly compiled and its file bundle read, once, for several in-memory databases. */
-export async function loadPGliteArtifacts(): Promise<PGliteArtifacts> {
+async function loadPGliteArtifacts(): Promise<PGliteArtifacts> {
   const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   const [wasm, bundle] = await Promise.all([
     readFile(join(dist, 'pglite.wasm')),
@@ -216,7 +216,7 @@ let templateDump: { path: string; blob: Promise<Blob> } | undefined;
 // A test worker opens many databases (files share it, isolate: false): PGlite is compiled once.
 let testArtifacts: Promise<PGliteArtifacts> | undefined;
 
-function pgliteTemplate(): Promise<Blob> | undefined {
+function testTemplateDump(): Promise<Blob> | undefined {
   const path = process.env[TEST_TEMPLATE_FILE];
   if (!path || !existsSync(path)) return undefined;
   if (templateDump?.path !== path) {
@@ -252,7 +252,7 @@ async function onServer(url: string, statement: string): Promise<void> {
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const template = pgliteTemplate();
+    const template = testTemplateDump();
     testArtifacts ??= loadPGliteArtifacts();
     const handle = await openDatabase({
       pgliteArtifacts: await testArtifacts,
