@@ -4,7 +4,7 @@ import { aShopper } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { issueCustomerToken } from '../auth/token-service.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
-import { CSV_HEADER, csvCell } from './orders-read.ts';
+import { CSV_HEADER } from './orders-read.ts';
 import {
   adminCall,
   anOrder,
@@ -168,25 +168,48 @@ describe('the orders list', { timeout: 120_000 }, () => {
       /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = reply.body.split('\r\n');
-    expect(lines[0]).toBe(CSV_HEADER.join(','));
+    expect(lines[0]).toBe(CSV_HEADER.map((name) => `"${name}"`).join(','));
     // Every row of the filter, not one page: two orders and the final empty line.
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${tricky.incrementId},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},approved,captured,"'=HYPERLINK\\(""http://evil""\\), Csvsmith",'\\+614`,
+        `^"${tricky.incrementId}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}","approved","captured","'=HYPERLINK\\(""http://evil""\\), Csvsmith","'\\+614`,
       ),
     );
-    // $10.00 + $9.95 = $19.95.
-    expect(lines[1]).toMatch(/,Harbour Goods,1,19\.95,19\.95,0\.00,no$/);
+    // $10.00 + $9.95 = $19.95: figures bare, text quoted.
+    expect(lines[1]).toMatch(/,"Harbour Goods",1,19\.95,19\.95,0\.00,"no"$/);
     expect(lines[2]).toMatch(
       new RegExp(
-        `^${plain.incrementId},.*,Jane Csvsmith,'\\+614\\d{8},Harbour Goods; Outback Outfitters,3,57\\.35,57\\.35,0\\.00,no$`,
+        `^"${plain.incrementId}",.*,"Jane Csvsmith","'\\+614\\d{8}","Harbour Goods; Outback Outfitters",3,57\\.35,57\\.35,0\\.00,"no"$`,
       ),
     );
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('a\nb')).toBe('"a\nb"');
-    expect(csvCell('plain')).toBe('plain');
+  });
+
+  it('[I27-csv] a cell with a semicolon is quoted, so a spreadsheet using semicolons never runs `=1+1`', async () => {
+    const semi = await anOrder(t, [['CUP-3', 1]], { lastname: 'Semicolonson' });
+    const leading = await anOrder(t, [['CUP-3', 1]], { lastname: 'Semicolonson' });
+    await t.db
+      .updateTable('orders')
+      .set({ customer_name: 'Bo;=1+1 Semi' })
+      .where('id', '=', semi.id)
+      .execute();
+    await t.db
+      .updateTable('orders')
+      .set({ customer_name: '=1+1;Semicolonson' })
+      .where('id', '=', leading.id)
+      .execute();
+    const reply = await adminCall(t, 'GET', '/orders.csv?q=semi', operator);
+    expect(reply.statusCode).toBe(200);
+    const rows = reply.body.split('\r\n');
+    const row = (incrementId: string) => rows.find((line) => line.includes(incrementId)) ?? '';
+    // Quoted whole: split on ';' by a spreadsheet, the cell stays "Bo;=1+1 Semi" (no cell starts with '=').
+    expect(row(semi.incrementId)).toContain(',"Bo;=1+1 Semi",');
+    // Starting like a formula: defused with a leading ', and quoted.
+    expect(row(leading.incrementId)).toContain(`,"'=1+1;Semicolonson",`);
+    // Every cell of every line is either quoted text or a bare figure: nothing else between the commas.
+    for (const line of rows.slice(0, -1))
+      for (const cell of line.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g) ?? [])
+        expect(cell.replace(/,$/, ''), line).toMatch(/^("(?:[^"]|"")*"|-?\d+(\.\d\d)?|)$/);
   });
 });
 

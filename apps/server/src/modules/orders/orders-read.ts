@@ -11,6 +11,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { type CsvCell, csvDocument } from '../../http/csv.ts';
 
 // [I15-orders] The back office's reading of orders: the list (search, filters, paging, CSV) and one
 // order with its items, shipments, refunds, timeline and what the viewer may do now. A vendor sees only
@@ -217,12 +218,6 @@ const sydneyTime = new Intl.DateTimeFormat('sv-SE', {
   hour12: false,
 });
 
-/** One CSV cell: a formula-looking text is defused with a leading quote; quotes and separators are quoted. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const CSV_HEADER = [
   'order_number',
   'placed_at_sydney',
@@ -238,7 +233,10 @@ export const CSV_HEADER = [
   'flagged',
 ];
 
-/** The filtered list (every page, at most CSV_MAX_ROWS rows) as CSV, with a header line. */
+/**
+ * [I15-orders] The filtered list (every page, at most CSV_MAX_ROWS rows) as CSV, with a header line, through
+ * the back office's one CSV writer (http/csv.ts): every text cell quoted and defused, figures bare.
+ */
 export async function ordersCsv(
   db: Db,
   query: OrderFilters,
@@ -246,28 +244,24 @@ export async function ordersCsv(
   options: ReadOptions = {},
 ): Promise<string> {
   const rows = await summaries(db, query, viewer, options, CSV_MAX_ROWS, 0);
-  const lines = [CSV_HEADER.join(',')];
+  const lines: CsvCell[][] = [CSV_HEADER];
   for (const row of rows) {
-    lines.push(
-      [
-        row.increment_id,
-        sydneyTime.format(new Date(row.created_at)),
-        row.status,
-        row.payment_state,
-        row.customer_name,
-        row.customer_mobile,
-        row.sellers.map((seller) => seller.name).join('; '),
-        String(row.item_count),
-        dollars(row.grand_total_cents),
-        dollars(row.captured_cents),
-        dollars(row.refunded_cents),
-        row.flagged ? 'yes' : 'no',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    lines.push([
+      row.increment_id,
+      sydneyTime.format(new Date(row.created_at)),
+      row.status,
+      row.payment_state,
+      row.customer_name,
+      row.customer_mobile,
+      row.sellers.map((seller) => seller.name).join('; '),
+      { count: row.item_count },
+      { cents: row.grand_total_cents },
+      { cents: row.captured_cents },
+      { cents: row.refunded_cents },
+      row.flagged ? 'yes' : 'no',
+    ]);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }
 
 // ---------------------------------------------------------------- one order
