@@ -224,7 +224,8 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       seller_id: card.seller_id,
       seller_name: seller?.name ?? '',
       amount_cents: card.amount_cents,
-      balance_cents: card.balance_cents,
+      // [I27-void] A voided card has nothing left to spend (what was left went back to the purchaser).
+      balance_cents: card.voided_at ? 0 : card.balance_cents,
       valid_until: card.valid_until ? card.valid_until.toISOString() : null,
       valid_until_date: card.valid_until ? sydneyDate(card.valid_until) : null,
       status,

@@ -27,8 +27,8 @@ import { nextSendableInstant } from './quiet-hours.ts';
 
 // [I15-giftcards] The gift card console of the back office (docs/gift-card-console.md): find a paid card
 // by number, mobile or order; see its state and its messages; resend its picture message (once per
-// request key), reschedule it while it waits, void it (refunding the purchaser); and the total the shop
-// owes in live gift cards.
+// request key), reschedule it while it waits, void it (refunding the purchaser what is
+// left on it); and the total the shop owes in live gift cards (their balances).
 //
 // A card's state is computed, never stored: voided > delivered (one of its picture messages was
 // delivered) > its latest picture message (failed/undelivered → failed; queued/sent → sent) > the
@@ -52,6 +52,8 @@ export const GIFT_CARD_CONSOLE_TEXT = {
     'Not refunded: the order’s payment was only authorised, not captured (nothing was charged for it yet).',
   notRefundedNothingCaptured: 'Not refunded: nothing was captured on this order.',
   notRefundedLine: 'Not refunded: the card’s order line had already been refunded.',
+  notRefundedSpent: (amount: number) =>
+    `Not refunded: the card had been spent in full (${formatCents(amount)}).`,
   sendFailed: (reason: string) =>
     `The picture message could not be sent (${reason}). Nothing more is sent for this request; press Resend to try again.`,
 } as const;
@@ -180,6 +182,7 @@ function cardRows(db: Db) {
       'c.configurable_product_sku',
       'c.gift_card_no',
       'c.amount_cents',
+      'c.balance_cents',
       'c.product_name',
       'c.recipient_firstname',
       'c.recipient_lastname',
@@ -257,8 +260,9 @@ function cardWire(row: CardRow, messages: MessageRow[]): AdminGiftCard {
     gift_card_no: row.gift_card_no,
     state: row.state,
     amount_cents: row.amount_cents,
-    // Redemption comes with the next issue: until then a live card's balance is its amount.
-    balance_cents: voided ? 0 : row.amount_cents,
+    // [I27-void] What is left to spend (redemptions in store and orders take from it); nothing once voided
+    // (what was left then went back to the purchaser, void_refunded_cents).
+    balance_cents: voided ? 0 : row.balance_cents,
     product_name: row.product_name,
     seller_id: row.seller_id,
     recipient_name: `${row.recipient_firstname} ${row.recipient_lastname}`.trim(),
@@ -397,12 +401,12 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
         .offset((query.page - 1) * query.page_size)
         .execute();
       const total = await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      // What the shop owes in gift cards: every live card (not voided, not expired) of an order that was
-      // not refused or cancelled (those cards are never sent), whatever the search.
+      // What the shop owes in gift cards: what is left on every live card (not voided, not expired) of an
+      // order that was not refused or cancelled (those cards are never sent), whatever the search.
       const outstanding = await db
         .selectFrom('gift_card_details as c')
         .innerJoin('orders as o', 'o.id', 'c.order_id')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('c.amount_cents'), sql<string>`0`).as('cents'))
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('c.balance_cents'), sql<string>`0`).as('cents'))
         .where('c.voided_at', 'is', null)
         .where((eb) => eb.or([eb('c.valid_until', 'is', null), eb('c.valid_until', '>', now)]))
         .where('o.status', 'not in', ['refused', 'cancelled'])
@@ -606,9 +610,14 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
       const now = clock.now();
       const reason = body.reason.trim();
       const outcome = await db.transaction().execute(async (trx) => {
+        // [I27-void] The card's row lock is the one a redemption (and an order spending the card) takes, so
+        // the balance read here is final until this transaction ends: a redemption waits, then finds the
+        // card voided; a void that waited for a redemption refunds what the redemption left.
         const card = await lockCard(trx, cardId);
         if (card.voided_at) throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.alreadyVoided);
         if (card.order_id === null) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
+        // Only what is left goes back: what was spent was given in goods already.
+        const unspent = card.balance_cents;
         // The order row is the lock of its money: refunds of any kind wait for each other here.
         const order = await trx
           .selectFrom('orders')
@@ -631,7 +640,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           .where('sku', '=', card.configurable_product_sku)
           .where('is_giftcard', '=', true)
           .where(sql<boolean>`refunded_qty < qty`)
-          .where(sql<boolean>`refunded_cents + ${card.amount_cents} <= row_total_cents`)
+          .where(sql<boolean>`refunded_cents + ${unspent} <= row_total_cents`)
           .orderBy('id')
           .executeTakeFirst();
 
@@ -642,6 +651,8 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
         let refund: { id: number; providerRefundId: string } | null = null;
         if (card.amount_cents === 0) {
           note = 'Not refunded: the card was free.';
+        } else if (unspent <= 0) {
+          note = GIFT_CARD_CONSOLE_TEXT.notRefundedSpent(card.amount_cents);
         } else if (!captured) {
           note =
             order.payment_state === 'authorised'
@@ -651,19 +662,19 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           note = GIFT_CARD_CONSOLE_TEXT.notRefundedLine;
         } else {
           const left = order.captured_cents - order.refunded_cents;
-          if (card.amount_cents > left || !order.payment_id)
+          if (unspent > left || !order.payment_id)
             throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.overRefund(Math.max(0, left)));
           // Inside the transaction, with the order locked: the same key always means the same refund at
           // the provider, so a retry after a failed commit never refunds twice.
           const provider = await deps.payments.refundAmount(trx, order.payment_id, {
-            amountCents: card.amount_cents,
+            amountCents: unspent,
             idempotencyKey: voidRefundKey(cardId),
           });
           const refundId = await recordRefundRow(trx, {
             orderId: order.id,
-            amountCents: card.amount_cents,
+            amountCents: unspent,
             shippingCents: 0,
-            lines: [{ order_item_id: line.id, qty: 1, amount_cents: card.amount_cents }],
+            lines: [{ order_item_id: line.id, qty: 1, amount_cents: unspent }],
             restocked: false,
             reason,
             source: 'gift_card_void',
@@ -672,8 +683,9 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
             staffId,
             createdAt: now,
           });
-          await deps.records.refund(trx, order.id, { cents: card.amount_cents, shippingCents: 0 });
-          await deps.records.lineRefund(trx, line.id, { qty: 1, cents: card.amount_cents });
+          await deps.records.refund(trx, order.id, { cents: unspent, shippingCents: 0 });
+          // The card's unit is done with (voided), whatever part of it was spent.
+          await deps.records.lineRefund(trx, line.id, { qty: 1, cents: unspent });
           refund = { id: refundId, providerRefundId: provider.id };
         }
 
@@ -699,9 +711,13 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           .where('status', 'in', ['queued', 'sending'])
           .executeTakeFirst();
 
-        const amount = formatCents(card.amount_cents);
+        const amount = formatCents(unspent);
+        const what =
+          unspent === card.amount_cents
+            ? `1 × ${line?.name ?? card.product_name}`
+            : `the unspent balance of ${formatCents(card.amount_cents)}`;
         const summary = refund
-          ? `Gift card ${lastFour(card.gift_card_no)} voided: refunded ${amount} (1 × ${line?.name ?? card.product_name}). Reason: ${reason}`
+          ? `Gift card ${lastFour(card.gift_card_no)} voided: refunded ${amount} (${what}). Reason: ${reason}`
           : `Gift card ${lastFour(card.gift_card_no)} voided. ${note ?? 'Nothing to refund.'} Reason: ${reason}`;
         const eventId = await recordOrderEvent(trx, {
           orderId: order.id,
@@ -713,12 +729,12 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           data: {
             gift_card_id: cardId,
             reason,
-            amount_cents: refund ? card.amount_cents : 0,
+            amount_cents: refund ? unspent : 0,
             ...(refund
               ? {
                   refund_id: refund.id,
                   provider_refund_id: refund.providerRefundId,
-                  lines: [{ order_item_id: line?.id, qty: 1, amount_cents: card.amount_cents }],
+                  lines: [{ order_item_id: line?.id, qty: 1, amount_cents: unspent }],
                 }
               : { not_refunded: note }),
           },
@@ -727,11 +743,17 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           actor: { staffId },
           action: 'gift_card.voided',
           subject: subjectOf(cardId),
-          before: { voided_at: null, state: card.state, delivery_status: card.delivery_status },
+          before: {
+            voided_at: null,
+            state: card.state,
+            delivery_status: card.delivery_status,
+            balance_cents: unspent,
+          },
           after: {
             voided_at: now.toISOString(),
             reason,
-            refunded_cents: refund ? card.amount_cents : 0,
+            balance_before_cents: unspent,
+            refunded_cents: refund ? unspent : 0,
             refund_id: refund?.id ?? null,
             not_refunded: note,
             delivery_stopped: stopped.numUpdatedRows > 0n,
@@ -741,6 +763,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
         return refund
           ? {
               eventId,
+              refundedCents: unspent,
               text: {
                 orderId: order.id,
                 increment: order.increment_id,
@@ -752,12 +775,11 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
 
       // The purchaser is told of the refund once, after the commit; a failed text never undoes the void.
       if (outcome) {
-        const card = await findCard(db, cardId);
         try {
           const sent = await deps.messages.send({
             to: outcome.text.to,
             kind: 'sms',
-            body: `${deps.sender.storeName}: we have refunded ${formatCents(card?.amount_cents ?? 0)} on order ${outcome.text.increment}. It reaches your card in 5–10 business days.`,
+            body: `${deps.sender.storeName}: we have refunded ${formatCents(outcome.refundedCents)} on order ${outcome.text.increment}. It reaches your card in 5–10 business days.`,
             purpose: 'order_refunded',
             orderId: outcome.text.orderId,
             giftCardId: cardId,
