@@ -39,7 +39,7 @@ export function stepMinute(minute: number, delta: 1 | -1): number {
 
 /** POST {ns}/savegiftcardscheduleddate: the structure; `validateSchedule` holds the rules. */
 export const saveScheduledDateBodySchema = z.object({
-  gift_card_details_id: z.union([z.number().int(), z.string()]),
+  gift_card_details_id: z.union([z.number().int(), text(40)]),
   scheduled_delivery: text(40),
   delivery_timezone: text(64),
 });

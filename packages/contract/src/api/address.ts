@@ -105,6 +105,6 @@ export const addressBodySchema = z.object({
   region_code: text(10).nullish(),
   country_id: text(2).nullish(),
   email: text(EMAIL_MAX).nullish(),
-  save_in_address_book: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+  save_in_address_book: z.union([z.boolean(), z.number(), text(10)]).nullish(),
 });
 export type AddressBody = z.infer<typeof addressBodySchema>;

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { COUNTRY_ID } from '../constants.ts';
+import { text } from './common.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -15,10 +16,10 @@ export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).p
 
 /** [API-19] POST customers/isEmailAvailable */
 export const isEmailAvailableBody = z.object({
-  customerEmail: z.string().max(254),
-  websiteId: z.union([z.number(), z.string()]).optional(),
+  customerEmail: text(254),
+  websiteId: z.union([z.number(), text(20)]).optional(),
   /** The verified-mobile or link token the registration form holds: no token, no answer (issue 12). */
-  jwt: z.string().max(4096).optional(),
+  jwt: text(4096).optional(),
 });
 export type IsEmailAvailableRequest = z.input<typeof isEmailAvailableBody>;
 

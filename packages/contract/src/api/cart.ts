@@ -38,7 +38,7 @@ export const addItemBody = z.object({
     sku: text(200).trim().min(1, { message: 'is required' }),
     qty: cartQty,
     // Ignored: carts/mine always means the member's active cart, as in Magento.
-    quote_id: z.union([z.string(), z.number()]).optional(),
+    quote_id: z.union([text(40), z.number()]).optional(),
     product_option: productOptionSchema.nullish(),
   }),
 });

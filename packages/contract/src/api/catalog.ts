@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { LISTING_CURRENCY, LISTING_STORE_ID, PAGE_SIZE } from '../constants.ts';
+import { text } from './common.ts';
 
 // ---- Queries -----------------------------------------------------------------------------------------
 
@@ -34,8 +35,7 @@ export const productQuery = z.object({ product_id: id });
 /** browseProducts: `?page` */
 export const pageQuery = z.object({ page });
 export const sellerInformationQuery = z.object({
-  seller_url: z
-    .string({ error: once })
+  seller_url: text(1000, { error: once })
     .trim()
     .min(1, { message: 'is required' })
     .max(200, { message: 'is too long' }),

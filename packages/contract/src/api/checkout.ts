@@ -66,7 +66,7 @@ export const paymentInformationBody = z.object({
       })
       .nullish(),
   }),
-  cartId: z.union([z.string(), z.number()]).nullish(),
+  cartId: z.union([text(40), z.number()]).nullish(),
   email: text(254).nullish(),
   /** [I16-checkout-giftcard] Added after SPEC.md: a gift card (16 digits, spaces allowed) paying for its seller's lines. */
   gift_card_number: text(40).nullish(),

@@ -18,7 +18,7 @@ export const MAX_ADDRESSES = 50;
 export const accountAddressBody = addressBodySchema.extend({
   id: idParam.nullish(),
   // Ignored: the address always belongs to the caller.
-  customer_id: z.union([z.number(), z.string()]).nullish(),
+  customer_id: z.union([z.number(), text(40)]).nullish(),
   default_shipping: flag,
   default_billing: flag,
 });
