@@ -245,6 +245,28 @@ describe('[I16-redeem] redeem all or part', () => {
     expect((await lookup(guesser, card.number)).statusCode).toBe(200);
   });
 
+  it(`[I27-guess-limit] 40 parallel look-ups of random numbers: exactly ${MISS_LIMIT} answer 404, the rest 429`, async () => {
+    const guesser = await signedIn(t, 'vendor', { name: 'Parallel Guesser' });
+    // Random 16-digit numbers (none is a card: a card's number never starts with 0 here).
+    const numbers = Array.from(
+      { length: 40 },
+      () => `0${randomUUID().replace(/\D/g, '').padEnd(15, '7').slice(0, 15)}`,
+    );
+    const replies = await Promise.all(numbers.map((number) => lookup(guesser, number)));
+    const codes = replies.map((reply) => reply.statusCode);
+    expect(codes.filter((code) => code === 404)).toHaveLength(MISS_LIMIT);
+    expect(codes.filter((code) => code === 429)).toHaveLength(40 - MISS_LIMIT);
+    for (const reply of replies.filter((r) => r.statusCode === 429)) {
+      expect(reply.json().message).toContain('Too many gift card numbers');
+    }
+    const misses = await t.db
+      .selectFrom('gift_card_lookup_misses')
+      .select('id')
+      .where('staff_id', '=', guesser.member.id)
+      .execute();
+    expect(misses).toHaveLength(MISS_LIMIT);
+  });
+
   it('[I16-redeem] the limit is one budget for every server process, counts missed redemptions, and outlives a restart', async () => {
     const card = await aCard(t);
     const guesser = await signedIn(t, 'vendor', { name: 'Two Process Guesser' });

@@ -7,6 +7,7 @@ import type {
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { formatCents } from '@quokka/contract/money';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus } from '../../db/schema.ts';
@@ -31,6 +32,10 @@ import type { RecordStaffAction } from './giftcards-console.ts';
 // MISS_LIMIT look-ups or redemptions of numbers it cannot see per MISS_WINDOW_MS; past that every look-up
 // answers 429 until the window has passed. Counted per member of staff in the database
 // (gift_card_lookup_misses, migration 0018), so every server process and a restart share one budget.
+// [I27-guess-limit] Counted before deciding: a vendor's look-up first takes a lock of its own member of
+// staff (a transaction-level advisory lock), counts the misses in the window, looks for the card and
+// writes its miss, all in one transaction; so parallel look-ups of one member are decided one at a time
+// and parallel misses stop at MISS_LIMIT exactly.
 
 export const REDEEM_TEXT = {
   notFound: 'No gift card has this number. Check the 16 digits and try again.',
@@ -50,6 +55,8 @@ export const REDEEM_TEXT = {
 
 export const MISS_LIMIT = 10;
 export const MISS_WINDOW_MS = 15 * 60_000;
+/** pg_advisory_xact_lock(class, staff id): one member's look-ups are counted one at a time. */
+const MISS_LOCK_CLASS = 16_027_006;
 const SPENDABLE_ORDER: readonly OrderStatus[] = ['approved', 'partially_shipped', 'shipped'];
 
 /** Who is asking: an operator sees every card, a vendor their seller's. */
@@ -77,10 +84,25 @@ class MissBudget {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * For a vendor's look-up or redemption, before anything else: under the member's lock, 429 while they
+   * have MISS_LIMIT misses in the window; otherwise `visible` decides whether the number is a card they
+   * may see, and a miss is written before the lock is let go. Answers whether the card was found.
+   */
+  async gate(staffId: number, visible: (trx: Db) => Promise<boolean>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MISS_LOCK_CLASS}, ${staffId})`.execute(trx);
+      await this.check(trx, staffId);
+      if (await visible(trx)) return true;
+      await this.record(trx, staffId);
+      return false;
+    });
+  }
+
   /** 429 while the member has MISS_LIMIT misses in the window: until the MISS_LIMIT-th newest leaves it. */
-  async check(staffId: number): Promise<void> {
+  private async check(db: Db, staffId: number): Promise<void> {
     const now = this.now();
-    const limiting = await this.db
+    const limiting = await db
       .selectFrom('gift_card_lookup_misses')
       .select('at')
       .where('staff_id', '=', staffId)
@@ -96,15 +118,15 @@ class MissBudget {
     }
   }
 
-  /** One more miss; the member's misses older than the window go. Not inside a transaction that may roll back. */
-  async record(staffId: number): Promise<void> {
+  /** One more miss; the member's misses older than the window go. */
+  private async record(db: Db, staffId: number): Promise<void> {
     const now = this.now();
-    await this.db
+    await db
       .deleteFrom('gift_card_lookup_misses')
       .where('staff_id', '=', staffId)
       .where('at', '<=', new Date(now.getTime() - MISS_WINDOW_MS))
       .execute();
-    await this.db.insertInto('gift_card_lookup_misses').values({ staff_id: staffId, at: now }).execute();
+    await db.insertInto('gift_card_lookup_misses').values({ staff_id: staffId, at: now }).execute();
   }
 }
 
@@ -124,9 +146,22 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
   const { db, clock } = deps;
   const budget = new MissBudget(db, () => clock.now());
 
-  /** A vendor's look-up or redemption of a number they cannot see counts against their budget. */
-  async function countMiss(actor: RedeemActor, error: unknown): Promise<void> {
-    if (actor.role !== 'operator' && error instanceof NotFoundError) await budget.record(actor.staffId);
+  /**
+   * A vendor's look-up or redemption passes the guessing limit first: a number they cannot see is a miss,
+   * counted (and answered 404) here, outside the redemption's transaction, which would roll it back.
+   */
+  async function guard(actor: RedeemActor, number: string): Promise<void> {
+    if (actor.role === 'operator') return;
+    const found = await budget.gate(actor.staffId, async (trx) =>
+      findCard(trx, number, actor, false).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return false;
+          throw error;
+        },
+      ),
+    );
+    if (!found) throw new NotFoundError(REDEEM_TEXT.notFound);
   }
 
   async function findCard(executor: Db, number: string, actor: RedeemActor, lock: boolean) {
@@ -148,7 +183,7 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       .where('order_id', 'is not', null);
     if (actor.role !== 'operator') query = query.where('seller_id', '=', actor.sellerId ?? -1);
     const card = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    // A vendor's miss is counted by the caller, outside any transaction (redeem's rolls back).
+    // A vendor's miss is counted by guard(), before any look-up or redemption.
     if (!card || card.seller_id === null) throw new NotFoundError(REDEEM_TEXT.notFound);
     return card as CardRow & { seller_id: number };
   }
@@ -237,13 +272,8 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
   return {
     /** The card of this number the actor may see, with its balance, expiry and latest changes. */
     async lookup(actor: RedeemActor, number: string): Promise<RedeemableGiftCard> {
-      if (actor.role !== 'operator') await budget.check(actor.staffId);
-      try {
-        return await present(db, await findCard(db, number, actor, false));
-      } catch (error) {
-        await countMiss(actor, error);
-        throw error;
-      }
+      await guard(actor, number);
+      return present(db, await findCard(db, number, actor, false));
     },
 
     /** Spends amountCents of the card (all or part of its balance), once per idempotency key. */
@@ -251,7 +281,7 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       actor: RedeemActor,
       input: { number: string; amountCents: number; key: string },
     ): Promise<RedeemGiftCardReply> {
-      if (actor.role !== 'operator') await budget.check(actor.staffId);
+      await guard(actor, input.number);
       const at = clock.now();
       try {
         return await db.transaction().execute(async (trx) => {
@@ -316,7 +346,6 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
           return { redemption, card: shown, replayed: false };
         });
       } catch (error) {
-        await countMiss(actor, error);
         // The conditional UPDATE lost a race the row lock did not serialise (it always should).
         if (error instanceof InsufficientBalanceError) {
           throw new ConflictError(REDEEM_TEXT.overBalance(error.balanceCents));
