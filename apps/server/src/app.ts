@@ -247,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         }),
       // [I16-statements] Sellers' weekly statements: list, detail, CSV, PDF (docs/ledger-and-statements.md).
-      ({ sessions }) => statementRoutes({ db, sessions, storeName: config.STORE_NAME }),
+      ({ sessions }) => statementRoutes({ db, clock, sessions, storeName: config.STORE_NAME }),
       // [I16-products] Products for vendors (their seller's) and operators (docs/vendor-products.md); photos
       // go through the media store (checked by picture-check.ts) as an import's do.
       ({ sessions }) =>

@@ -213,6 +213,41 @@ describe('the orders list', { timeout: 120_000 }, () => {
   });
 });
 
+describe('downloads on the audit log', { timeout: 120_000 }, () => {
+  it('[I27-audit] downloading the orders CSV writes who, the filters and how many rows; listing does not', async () => {
+    await anOrder(t, [['CUP-3', 1]], { lastname: 'Auditson' });
+    await anOrder(t, [['BOWL-1', 1]], { lastname: 'Auditson' });
+    const vendor = await signedIn(t, 'vendor', { name: 'Val Vendor', sellerUrl: 'outback-outfitters' });
+    const downloads = () =>
+      t.db
+        .selectFrom('staff_audit')
+        .select(['staff_id', 'action', 'subject', 'after'])
+        .where('action', '=', 'orders.csv_downloaded')
+        .orderBy('id')
+        .execute();
+    const before = (await downloads()).length;
+    expect((await adminCall(t, 'GET', '/orders?q=auditson', operator)).statusCode).toBe(200);
+    expect((await adminCall(t, 'GET', '/orders.csv?q=auditson&status=approved', operator)).statusCode).toBe(
+      200,
+    );
+    expect((await adminCall(t, 'GET', '/orders.csv?q=auditson', vendor)).statusCode).toBe(200);
+    expect((await downloads()).slice(before)).toEqual([
+      {
+        staff_id: operator.member.id,
+        action: 'orders.csv_downloaded',
+        subject: 'orders',
+        after: { filters: { q: 'auditson', status: 'approved' }, rows: 2 },
+      },
+      {
+        staff_id: vendor.member.id,
+        action: 'orders.csv_downloaded',
+        subject: 'orders',
+        after: { filters: { q: 'auditson' }, rows: 1 },
+      },
+    ]);
+  });
+});
+
 describe('one order and its timeline', { timeout: 120_000 }, () => {
   it('[I15-orders] shows items, money, the timeline with staff names and messages, and what the operator may do', async () => {
     const order = await anOrder(t, [

@@ -242,7 +242,7 @@ export async function ordersCsv(
   query: OrderFilters,
   viewer: OrderViewer,
   options: ReadOptions = {},
-): Promise<string> {
+): Promise<{ csv: string; rows: number }> {
   const rows = await summaries(db, query, viewer, options, CSV_MAX_ROWS, 0);
   const lines: CsvCell[][] = [CSV_HEADER];
   for (const row of rows) {
@@ -261,7 +261,7 @@ export async function ordersCsv(
       row.flagged ? 'yes' : 'no',
     ]);
   }
-  return csvDocument(lines);
+  return { csv: csvDocument(lines), rows: rows.length };
 }
 
 // ---------------------------------------------------------------- one order

@@ -19,6 +19,7 @@ import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
+import { recordStaffAction } from '../staff/staff-audit.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
@@ -107,7 +108,17 @@ export function orderRoutes(deps: OrderRoutesDeps) {
       '/orders.csv',
       { schema: { querystring: orderListQuerySchema }, preHandler: staff },
       async (request, reply) => {
-        const csv = await ordersCsv(db, request.query, viewerOf(request), readOptions());
+        const viewer = viewerOf(request);
+        const { csv, rows } = await ordersCsv(db, request.query, viewer, readOptions());
+        // [I27-audit] A download of shoppers' names and mobiles is on the audit log: who, which filters, how many.
+        const { page: _page, page_size: _pageSize, ...filters } = request.query;
+        await recordStaffAction(db, {
+          actor: { staffId: viewer.staffId },
+          action: 'orders.csv_downloaded',
+          subject: 'orders',
+          after: { filters, rows },
+          at: clock.now(),
+        });
         const day = clock.now().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
