@@ -658,6 +658,8 @@ export interface StaffSessionTable {
   created_at: Date;
   last_seen_at: Date;
   passkey_verified_at: Date | null;
+  /** [I27-recovery] The passkey of the last check (migration 0020). */
+  passkey_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface StaffPasskeyTable {
@@ -669,6 +671,8 @@ export interface StaffPasskeyTable {
   transports: ColumnType<string[], string, string>;
   created_at: Date;
   last_used_at: Date | null;
+  /** [I27-recovery] Until then a check with it does not count for money actions; null: it counts. */
+  pending_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface StaffWebauthnChallengeTable {

@@ -35,8 +35,28 @@ export const staffMeSchema = z.object({
   passkey_checked_at: z.string().nullable(),
   passkey_fresh: z.boolean(),
   passkey_fresh_until: z.string().nullable(),
+  /**
+   * [I27-recovery] The passkey of the session's last check is pending (added after a code sign-in) until
+   * then: it signs in, but does not count for money actions. Null when it counts.
+   */
+  passkey_pending_until: z.string().nullable().optional(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** [I27-recovery] A passkey of a member of staff (GET /admin/api/passkeys, /passkeys/pending). */
+export const staffPasskeySchema = z.object({
+  id: z.number(),
+  staff_id: z.number(),
+  staff_name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  /** Counts for money actions from then, unless an operator approves it sooner; null: it counts. */
+  pending_until: z.string().nullable(),
+  /** The passkey of this session's last check. */
+  current: z.boolean(),
+});
+export type StaffPasskey = z.infer<typeof staffPasskeySchema>;
+export const staffPasskeysSchema = z.object({ items: z.array(staffPasskeySchema) });
 
 export const auditEntrySchema = z.object({
   id: z.number(),

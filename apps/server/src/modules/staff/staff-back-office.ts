@@ -6,6 +6,8 @@ import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
+import { staffGuardsBeforeValidation } from './staff-guards.ts';
+import { createPasskeyNotices } from './staff-notices.ts';
 import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { createStaffSessions, type StaffSessions } from './staff-sessions.ts';
@@ -22,7 +24,7 @@ export interface BackOfficeDeps {
   messaging: MessagingProvider;
   smsBudget: SmsBudget;
   codeKey: Buffer;
-  log: { info(message: string): void };
+  log: { info(message: string): void; warn?(message: string): void };
   /** Other modules' back-office routes (e.g. modules/orders), registered under /admin/api with the sessions. */
   routes?: BackOfficeRoutes[];
 }
@@ -74,17 +76,29 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
     times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
   });
   const passkeys = createStaffPasskeys({ db, clock, rp: relyingPartyOf(config) });
-  await app.register(
-    staffRoutes({
-      db,
-      clock,
-      codes,
-      sessions,
-      passkeys,
-      alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
-    }),
-    { prefix: STAFF_API_PREFIX },
-  );
-  for (const routes of deps.routes ?? [])
-    await app.register(routes({ sessions }), { prefix: STAFF_API_PREFIX });
+  const notices = createPasskeyNotices({
+    db,
+    messaging: deps.messaging,
+    storeName: config.STORE_NAME,
+    log: { warn: (message) => (deps.log.warn ?? deps.log.info)(message) },
+  });
+  // [I27-guards] One scope for every back-office route, whose onRoute hook runs the staff guards before
+  // body validation (staff-guards.ts).
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', staffGuardsBeforeValidation);
+    await scope.register(
+      staffRoutes({
+        db,
+        clock,
+        codes,
+        sessions,
+        passkeys,
+        notices,
+        alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
+      }),
+      { prefix: STAFF_API_PREFIX },
+    );
+    for (const routes of deps.routes ?? [])
+      await scope.register(routes({ sessions }), { prefix: STAFF_API_PREFIX });
+  });
 }

@@ -6,6 +6,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
@@ -15,6 +16,11 @@ import { InvalidDataError } from '../../domain/errors.ts';
 // accepted. Passkeys are discoverable and user-verified (the phone's lock), with no attestation asked.
 // Each challenge is stored (staff_webauthn_challenges), works once, for CHALLENGE_TTL_MS, for one purpose
 // and, for registration and step-up, one member of staff.
+//
+// [I27-recovery] A passkey registered in a session opened by a one-time code, for a member who already has
+// a passkey, is pending until `pending_until`: it signs in, but a check with it does not count for money
+// actions (staff-guards.ts requireFreshPasskey). Another operator may approve it sooner; its owner, with a
+// passkey that counts, may remove it. A member's first passkey is enrolment, not recovery: it counts at once.
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 export const PASSKEY_REFUSED = 'This passkey could not be verified. Please try again.';
@@ -107,6 +113,7 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
         'public_key',
         'counter',
         'transports',
+        'staff_passkeys.pending_until',
       ])
       .where('credential_id', '=', response.id)
       .where('staff.removed_at', 'is', null)
@@ -136,8 +143,29 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
       .set({ counter: verification.authenticationInfo.newCounter, last_used_at: clock.now() })
       .where('id', '=', passkey.id)
       .execute();
-    return { staffId: passkey.staff_id, credentialId: passkey.credential_id };
+    return {
+      staffId: passkey.staff_id,
+      credentialId: passkey.credential_id,
+      passkeyId: passkey.id,
+      pendingUntil: passkey.pending_until,
+    };
   }
+
+  const listed = () =>
+    db
+      .selectFrom('staff_passkeys')
+      .innerJoin('staff', 'staff.id', 'staff_passkeys.staff_id')
+      .select([
+        'staff_passkeys.id',
+        'staff_passkeys.staff_id',
+        'staff.name as staff_name',
+        'staff_passkeys.credential_id',
+        'staff_passkeys.created_at',
+        'staff_passkeys.last_used_at',
+        'staff_passkeys.pending_until',
+      ])
+      .where('staff.removed_at', 'is', null)
+      .orderBy('staff_passkeys.id');
 
   return {
     async registrationOptions(staff: { id: number; name: string; mobile: string }) {
@@ -159,8 +187,16 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
       return options;
     },
 
-    /** Verifies a new passkey's registration and keeps its public key. */
-    async register(staffId: number, response: RegistrationResponseJSON): Promise<{ credentialId: string }> {
+    /**
+     * Verifies a new passkey's registration and keeps its public key. `pendingUntil`: the passkey is pending
+     * until then when the member already has one (a first passkey always counts at once); the reply says
+     * what was decided.
+     */
+    async register(
+      staffId: number,
+      response: RegistrationResponseJSON,
+      pendingUntil: Date | null,
+    ): Promise<{ credentialId: string; passkeyId: number; pendingUntil: Date | null; first: boolean }> {
       const expectedChallenge = await spendChallenge(response, 'registration', staffId);
       if (!expectedChallenge) throw refused();
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -186,12 +222,52 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
           counter: credential.counter,
           transports: JSON.stringify(credential.transports ?? []),
           created_at: clock.now(),
+          // Decided in the statement that inserts: pending only when another passkey of the member exists.
+          pending_until:
+            pendingUntil === null
+              ? null
+              : sql<Date | null>`case when exists (select 1 from staff_passkeys where staff_id = ${staffId})
+                  then ${pendingUntil}::timestamptz else null end`,
         })
         .onConflict((oc) => oc.column('credential_id').doNothing())
-        .returning('id')
+        .returning(['id', 'pending_until'])
         .executeTakeFirst();
       if (!inserted) throw refused();
-      return { credentialId: credential.id };
+      return {
+        credentialId: credential.id,
+        passkeyId: inserted.id,
+        pendingUntil: inserted.pending_until,
+        first: pendingUntil !== null && inserted.pending_until === null,
+      };
+    },
+
+    /** A live member's passkeys, oldest first. */
+    ofStaff: (staffId: number) => listed().where('staff_passkeys.staff_id', '=', staffId).execute(),
+
+    /** Every live member's passkeys still pending now, oldest first. */
+    pending: () => listed().where('staff_passkeys.pending_until', '>', clock.now()).execute(),
+
+    /** One passkey of a live member, or undefined. */
+    find: (id: number) => listed().where('staff_passkeys.id', '=', id).executeTakeFirst(),
+
+    /** Makes a pending passkey count now; undefined when it was not pending (any more). */
+    async approve(id: number) {
+      return db
+        .updateTable('staff_passkeys')
+        .set({ pending_until: null })
+        .where('id', '=', id)
+        .where('pending_until', '>', clock.now())
+        .returning(['id', 'staff_id', 'credential_id'])
+        .executeTakeFirst();
+    },
+
+    /** Deletes a passkey; the sessions whose last check it answered end with it (foreign key cascade). */
+    async remove(id: number) {
+      return db
+        .deleteFrom('staff_passkeys')
+        .where('id', '=', id)
+        .returning(['id', 'staff_id', 'credential_id', 'pending_until'])
+        .executeTakeFirst();
     },
 
     /** Options for a passkey sign-in: any of the shop's passkeys (discoverable), user verification. */

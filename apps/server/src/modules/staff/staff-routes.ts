@@ -4,17 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { listStaffAudit, recordStaffAction } from './staff-audit.ts';
 import type { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import {
   currentStaff,
   passkeyFreshUntil,
+  passkeyPendingAt,
   requireFreshPasskey,
   requireStaff,
   sessionCookie,
   staffCookieOf,
+  staffGuard,
 } from './staff-guards.ts';
+import type { PasskeyNotices } from './staff-notices.ts';
 import type { StaffPasskeys } from './staff-passkeys.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
 
@@ -26,12 +30,19 @@ import type { StaffSession, StaffSessions } from './staff-sessions.ts';
 /** Money actions ask for the passkey again when the last check is older than this. */
 export const STEP_UP_MINUTES = 5;
 
+/**
+ * [I27-recovery] A passkey added after a code sign-in, by a member who already has one, counts for money
+ * actions this long after it was added, or sooner when another operator approves it.
+ */
+export const PASSKEY_WAIT_HOURS = 24;
+
 export interface StaffRoutesDeps {
   db: Db;
   clock: Clock;
   codes: ReturnType<typeof createStaffCodeSignIn>;
   sessions: StaffSessions;
   passkeys: StaffPasskeys;
+  notices: PasskeyNotices;
   /** PUBLIC_URL is https: the cookie is Secure whatever the request says. */
   alwaysTls: boolean;
 }
@@ -40,8 +51,9 @@ const mobileBody = z.object({ mobile: z.string().max(40) });
 const confirmBody = z.object({ mobile: z.string().max(40), code: z.string().max(20) });
 // A WebAuthn response as @simplewebauthn/browser sends it; the library checks every part of it.
 const webauthnBody = z.object({ response: z.looseObject({ id: z.string().max(1024) }) });
+const passkeyParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }: StaffRoutesDeps) {
+export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alwaysTls }: StaffRoutesDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const anySession = requireStaff(sessions, { stage: 'any' });
@@ -50,15 +62,24 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
     const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
     const stepUpMs = STEP_UP_MINUTES * 60_000;
 
-    const describe = (session: Pick<StaffSession, 'staff' | 'stage' | 'passkeyVerifiedAt' | 'csrfToken'>) => {
+    const describe = (
+      session: Pick<
+        StaffSession,
+        'staff' | 'stage' | 'passkeyVerifiedAt' | 'passkeyPendingUntil' | 'csrfToken'
+      >,
+    ) => {
+      const now = clock.now();
       const freshUntil = passkeyFreshUntil(session, stepUpMs);
+      const pending = passkeyPendingAt(session, now);
       return {
         staff: session.staff,
         stage: session.stage,
         csrf_token: session.csrfToken,
         passkey_checked_at: session.passkeyVerifiedAt?.toISOString() ?? null,
-        passkey_fresh: freshUntil !== null && freshUntil.getTime() > clock.now().getTime(),
+        // Whether a money action would go through now: a check with a pending passkey does not count.
+        passkey_fresh: freshUntil !== null && freshUntil.getTime() > now.getTime() && !pending,
         passkey_fresh_until: freshUntil?.toISOString() ?? null,
+        passkey_pending_until: pending ? (session.passkeyPendingUntil?.toISOString() ?? null) : null,
       };
     };
 
@@ -67,14 +88,18 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
       request: FastifyRequest,
       reply: FastifyReply,
       staffId: number,
-      stage: 'needs_passkey' | 'full',
+      passkeyId: number | null,
       action: string,
       details?: unknown,
     ) {
       const previous = staffCookieOf(request);
       if (previous) await sessions.end(previous);
       const now = clock.now();
-      const id = await sessions.start(staffId, stage, stage === 'full' ? now : null);
+      const id = await sessions.start(
+        staffId,
+        passkeyId === null ? 'needs_passkey' : 'full',
+        passkeyId === null ? null : { at: now, id: passkeyId },
+      );
       await recordStaffAction(db, {
         actor: { staffId },
         action,
@@ -98,7 +123,7 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
       const staffId = await codes.confirm(request.body, clientAddressKey(request.ip));
       return {
         status: true,
-        ...(await startSession(request, reply, staffId, 'needs_passkey', 'sign_in.code')),
+        ...(await startSession(request, reply, staffId, null, 'sign_in.code')),
       };
     });
 
@@ -106,13 +131,16 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
     api.post('/sign-in/passkey/options', async () => passkeys.signInOptions());
 
     api.post('/sign-in/passkey', { schema: { body: webauthnBody } }, async (request, reply) => {
-      const { staffId, credentialId } = await passkeys.signIn(
+      const { staffId, credentialId, passkeyId, pendingUntil } = await passkeys.signIn(
         request.body.response as unknown as AuthenticationResponseJSON,
       );
       return {
         status: true,
-        ...(await startSession(request, reply, staffId, 'full', 'sign_in.passkey', {
+        ...(await startSession(request, reply, staffId, passkeyId, 'sign_in.passkey', {
           credential_id: credentialId,
+          ...(pendingUntil && passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, clock.now())
+            ? { pending_until: pendingUntil.toISOString() }
+            : {}),
         })),
       };
     });
@@ -120,10 +148,10 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
     api.get('/me', { preHandler: anySession }, async (request) => describe(currentStaff(request)));
 
     // Adding a passkey: the session of a code sign-in, or a full session whose passkey check is fresh
-    // (a stolen, unlocked laptop must not add the thief's passkey).
-    const mayAddPasskey = async (request: FastifyRequest) => {
+    // (a stolen, unlocked laptop must not add the thief's passkey) and made with a passkey that counts.
+    const mayAddPasskey = staffGuard(async (request: FastifyRequest) => {
       if (currentStaff(request).stage === 'full') await freshPasskey(request);
-    };
+    });
     api.post('/passkeys/options', { preHandler: [anySession, mayAddPasskey] }, async (request) =>
       passkeys.registrationOptions(currentStaff(request).staff),
     );
@@ -133,21 +161,139 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
       { schema: { body: webauthnBody }, preHandler: [anySession, mayAddPasskey] },
       async (request) => {
         const session = currentStaff(request);
-        const { credentialId } = await passkeys.register(
+        const now = clock.now();
+        // [I27-recovery] After a code sign-in, a member who already has a passkey gets a pending one: a code
+        // alone (a swapped SIM, an intercepted text) must not give an operator's full power. A full
+        // session got here with a fresh check of a passkey that counts (mayAddPasskey).
+        const byCode = session.stage === 'needs_passkey';
+        const added = await passkeys.register(
           session.staff.id,
           request.body.response as unknown as RegistrationResponseJSON,
+          byCode ? new Date(now.getTime() + PASSKEY_WAIT_HOURS * 3_600_000) : null,
         );
-        const now = clock.now();
         // The registration was a user-verified ceremony: the session is full, its passkey check now.
-        await sessions.passkeyVerified(session.id, now);
+        await sessions.passkeyVerified(session.id, now, added.passkeyId);
         await recordStaffAction(db, {
           actor: { staffId: session.staff.id },
           action: 'passkey.added',
           subject: `staff:${session.staff.id}`,
-          after: { credential_id: credentialId },
+          after: {
+            credential_id: added.credentialId,
+            passkey_id: added.passkeyId,
+            via: byCode ? 'code' : 'passkey',
+            pending_until: added.pendingUntil?.toISOString() ?? null,
+          },
           at: now,
         });
-        return { status: true, ...describe({ ...session, stage: 'full', passkeyVerifiedAt: now }) };
+        await notices.added(session.staff, added.pendingUntil);
+        return {
+          status: true,
+          ...describe({
+            ...session,
+            stage: 'full',
+            passkeyVerifiedAt: now,
+            passkeyPendingUntil: added.pendingUntil,
+          }),
+        };
+      },
+    );
+
+    const toReply = (
+      row: NonNullable<Awaited<ReturnType<StaffPasskeys['find']>>>,
+      session: StaffSession,
+    ) => ({
+      id: row.id,
+      staff_id: row.staff_id,
+      staff_name: row.staff_name,
+      created_at: row.created_at.toISOString(),
+      last_used_at: row.last_used_at?.toISOString() ?? null,
+      pending_until:
+        row.pending_until && row.pending_until.getTime() > clock.now().getTime()
+          ? row.pending_until.toISOString()
+          : null,
+      current: row.id === session.passkeyId,
+    });
+
+    // [I27-recovery] One's own passkeys, pending ones marked.
+    api.get('/passkeys', { preHandler: fullSession }, async (request) => {
+      const session = currentStaff(request);
+      const rows = await passkeys.ofStaff(session.staff.id);
+      return { items: rows.map((row) => toReply(row, session)) };
+    });
+
+    // [I27-recovery] Other members' pending passkeys, for operators to approve (or remove).
+    api.get('/passkeys/pending', { preHandler: operator }, async (request) => {
+      const session = currentStaff(request);
+      const rows = await passkeys.pending();
+      return {
+        items: rows.filter((row) => row.staff_id !== session.staff.id).map((row) => toReply(row, session)),
+      };
+    });
+
+    const memberOf = async (staffId: number) =>
+      db
+        .selectFrom('staff')
+        .select(['id', 'name', 'mobile'])
+        .where('id', '=', staffId)
+        .executeTakeFirstOrThrow();
+
+    // [I27-recovery] Another operator approves a pending passkey: it counts at once. Never one's own.
+    api.post(
+      '/passkeys/:id/approve',
+      { schema: { params: passkeyParams }, preHandler: [operator, freshPasskey] },
+      async (request) => {
+        const session = currentStaff(request);
+        const found = await passkeys.find(request.params.id);
+        if (!found || found.staff_id === session.staff.id)
+          throw new NotFoundError('There is no such passkey waiting for approval.');
+        const approved = await passkeys.approve(found.id);
+        if (!approved) throw new NotFoundError('There is no such passkey waiting for approval.');
+        await recordStaffAction(db, {
+          actor: { staffId: session.staff.id },
+          action: 'passkey.approved',
+          subject: `staff:${found.staff_id}`,
+          before: { pending_until: found.pending_until?.toISOString() ?? null },
+          after: { credential_id: found.credential_id, passkey_id: found.id, pending_until: null },
+          at: clock.now(),
+        });
+        await notices.approved(await memberOf(found.staff_id), session.staff);
+        return { status: true };
+      },
+    );
+
+    // [I27-recovery] Removing a passkey: one's own (a pending one is 'cancelled'), or, by an operator,
+    // another member's pending one. It takes a fresh check with a passkey that counts, so a pending passkey
+    // can never remove the old one. Sessions resting on the removed passkey end with it.
+    api.post(
+      '/passkeys/:id/remove',
+      { schema: { params: passkeyParams }, preHandler: [fullSession, freshPasskey] },
+      async (request) => {
+        const session = currentStaff(request);
+        const now = clock.now();
+        const found = await passkeys.find(request.params.id);
+        const pending = found?.pending_until != null && found.pending_until.getTime() > now.getTime();
+        const own = found?.staff_id === session.staff.id;
+        if (!found || (!own && !(pending && session.staff.role === 'operator')))
+          throw new NotFoundError('There is no such passkey.');
+        if (found.id === session.passkeyId)
+          throw new ForbiddenError(
+            'You are signed in with this passkey. Sign in with another one to remove it.',
+          );
+        const removed = await passkeys.remove(found.id);
+        if (!removed) throw new NotFoundError('There is no such passkey.');
+        await recordStaffAction(db, {
+          actor: { staffId: session.staff.id },
+          action: pending ? 'passkey.cancelled' : 'passkey.removed',
+          subject: `staff:${found.staff_id}`,
+          before: {
+            credential_id: found.credential_id,
+            passkey_id: found.id,
+            pending_until: pending ? found.pending_until?.toISOString() : null,
+          },
+          at: now,
+        });
+        await notices.removed(await memberOf(found.staff_id), session.staff);
+        return { status: true };
       },
     );
 
@@ -158,20 +304,27 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, alwaysTls }:
 
     api.post('/step-up', { schema: { body: webauthnBody }, preHandler: fullSession }, async (request) => {
       const session = currentStaff(request);
-      const { credentialId } = await passkeys.stepUp(
+      const { credentialId, passkeyId, pendingUntil } = await passkeys.stepUp(
         session.staff.id,
         request.body.response as unknown as AuthenticationResponseJSON,
       );
       const now = clock.now();
-      await sessions.passkeyVerified(session.id, now);
+      await sessions.passkeyVerified(session.id, now, passkeyId);
+      const pending = passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, now);
       await recordStaffAction(db, {
         actor: { staffId: session.staff.id },
         action: 'passkey.checked',
         subject: `staff:${session.staff.id}`,
-        after: { credential_id: credentialId },
+        after: {
+          credential_id: credentialId,
+          ...(pending ? { pending_until: pendingUntil?.toISOString() } : {}),
+        },
         at: now,
       });
-      return { status: true, ...describe({ ...session, passkeyVerifiedAt: now }) };
+      return {
+        status: true,
+        ...describe({ ...session, passkeyVerifiedAt: now, passkeyPendingUntil: pendingUntil }),
+      };
     });
 
     // A no-op behind the money-action guards, so clients and tests can ask "would a refund go through?".

@@ -9,7 +9,10 @@ import type { StaffRole } from '../../db/schema.ts';
 // at sign-out, and the moment its member is removed (the lookup joins live staff only).
 //
 // A session has a stage: 'needs_passkey' after a code sign-in (it may only add a passkey) and 'full'
-// after a passkey ceremony. `passkey_verified_at` is the last passkey check, for money actions.
+// after a passkey ceremony. `passkey_verified_at` is the last passkey check, for money actions, and
+// `passkey_id` the passkey that answered it: [I27-recovery] a check with a pending passkey (staff-passkeys.ts)
+// does not count for money actions, and removing a passkey ends the sessions resting on it (the foreign
+// key cascades).
 //
 // [I15-csrf] The CSRF token of a session is derived from its id (SHA-256 of 'csrf:' + id): it needs no
 // storage, differs from the stored hash, and cannot be computed without the cookie, which scripts
@@ -22,6 +25,9 @@ export interface StaffSession {
   stage: SessionStage;
   createdAt: Date;
   passkeyVerifiedAt: Date | null;
+  /** The passkey of the last check, and until when it is pending (null: it counts for money actions). */
+  passkeyId: number | null;
+  passkeyPendingUntil: Date | null;
   csrfToken: string;
 }
 
@@ -49,7 +55,11 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
     maxAgeSeconds: times.maxHours * 3600,
 
     /** A new session for a live member; returns the id for the cookie. */
-    async start(staffId: number, stage: SessionStage, passkeyVerifiedAt: Date | null): Promise<string> {
+    async start(
+      staffId: number,
+      stage: SessionStage,
+      passkey: { at: Date; id: number } | null,
+    ): Promise<string> {
       const id = randomBytes(32).toString('base64url');
       const now = clock.now();
       // Housekeeping: the member's dead sessions go when a new one starts.
@@ -71,7 +81,8 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
           stage,
           created_at: now,
           last_seen_at: now,
-          passkey_verified_at: passkeyVerifiedAt,
+          passkey_verified_at: passkey?.at ?? null,
+          passkey_id: passkey?.id ?? null,
         })
         .execute();
       return id;
@@ -93,7 +104,7 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
         .where('staff_sessions.id_hash', '=', idHash)
         .where('staff_sessions.last_seen_at', '>', new Date(now.getTime() - idleMs))
         .where('staff_sessions.created_at', '>', new Date(now.getTime() - maxMs))
-        .returning([
+        .returning((eb) => [
           'staff.id',
           'staff.name',
           'staff.mobile',
@@ -102,6 +113,12 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
           'staff_sessions.stage',
           'staff_sessions.created_at',
           'staff_sessions.passkey_verified_at',
+          'staff_sessions.passkey_id',
+          eb
+            .selectFrom('staff_passkeys')
+            .select('staff_passkeys.pending_until')
+            .whereRef('staff_passkeys.id', '=', 'staff_sessions.passkey_id')
+            .as('passkey_pending_until'),
         ])
         .executeTakeFirst();
       if (!row) {
@@ -113,15 +130,17 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
         stage: row.stage,
         createdAt: row.created_at,
         passkeyVerifiedAt: row.passkey_verified_at,
+        passkeyId: row.passkey_id,
+        passkeyPendingUntil: row.passkey_pending_until ?? null,
         csrfToken: csrfTokenOf(sessionId),
       };
     },
 
-    /** After a passkey ceremony: the session is full and its passkey check is now. */
-    async passkeyVerified(sessionId: string, at: Date): Promise<void> {
+    /** After a passkey ceremony: the session is full and its passkey check is now, with that passkey. */
+    async passkeyVerified(sessionId: string, at: Date, passkeyId: number): Promise<void> {
       await db
         .updateTable('staff_sessions')
-        .set({ stage: 'full', passkey_verified_at: at })
+        .set({ stage: 'full', passkey_verified_at: at, passkey_id: passkeyId })
         .where('id_hash', '=', sha256(sessionId))
         .execute();
     },
