@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: { info: (message) => app.log.info(message) },
     // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
     routes: [
-      orderReviewRoutes({ db, review: services.orderReview }),
+      orderReviewRoutes({ db, clock, review: services.orderReview }),
       // [I15-orders] Orders list, CSV, detail, ship, refund, cancel, notes, dashboard (docs/back-office-orders.md).
       ({ sessions }) =>
         orderRoutes({

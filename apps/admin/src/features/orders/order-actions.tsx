@@ -1,6 +1,6 @@
 // The order's actions, each a dialog or a small form; what is offered comes from the order's `actions`.
-// Every one answers with the order as it now is (the screen shows it at once). Refunds and cancellations
-// may ask for the passkey first (the API client runs the step-up and sends the request again).
+// Every one answers with the order as it now is (the screen shows it at once). Refunds, cancellations and
+// refusals may ask for the passkey first (the API client runs the step-up and sends the request again).
 import {
   type AdminOrder,
   type AdminOrderItem,

@@ -250,6 +250,47 @@ describe('[I15-admin] order detail', () => {
     expect(api.to('POST /step-up')).toHaveLength(1);
   });
 
+  it('[I27-step-up] refusing asks for the passkey like cancelling: the check runs and the refusal is sent again, once', async () => {
+    const user = userEvent.setup();
+    const pending = anOrder({
+      status: 'pending_review',
+      payment_state: 'authorised',
+      captured_cents: 0,
+      actions: {
+        approve: true,
+        refuse: true,
+        ship_sellers: [],
+        refund: false,
+        cancel: true,
+        refundable_cents: 0,
+      },
+    });
+    const api = orderApi(pending, {
+      'POST /orders/12/refuse': [
+        stepUpRequired,
+        { body: { ...pending, status: 'refused', payment_state: 'released' } },
+      ],
+      'POST /step-up/options': { body: { challenge: 'c3RlcC11cA', allowCredentials: [] } },
+      'POST /step-up': { body: { status: true, ...aMe({ passkey_fresh: true }) } },
+    });
+    const { webauthn } = renderAdmin('/admin/orders/12');
+    await user.click(await screen.findByRole('button', { name: 'Refuse' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refuse order #000000012' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Address looks wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/orders/12/refuse',
+      '/step-up/options',
+      '/step-up',
+      '/orders/12/refuse',
+    ]);
+    expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
+    const [refused, retried] = api.to('POST /orders/12/refuse');
+    expect(retried?.body).toEqual({ reason: 'Address looks wrong' });
+    expect(retried?.body).toEqual(refused?.body);
+  });
+
   it('approve, refuse with a required reason, and ship per seller with a carrier', async () => {
     const user = userEvent.setup();
     const pending = anOrder({

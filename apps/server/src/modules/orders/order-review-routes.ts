@@ -7,27 +7,35 @@ import { idParam } from '@quokka/contract/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackOfficeRoutes } from '../staff/staff-back-office.ts';
-import { currentStaff, requireStaff } from '../staff/staff-guards.ts';
+import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
+import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { OrderReview } from './order-review.ts';
 import { loadAdminOrder } from './orders-read.ts';
 
 // [I15-review] POST /admin/api/orders/:id/approve and /refuse: operators only (a full session, its CSRF
 // token, the operator role: staff-guards.ts). Each answers the order as it now is (orders-read.ts).
+// [I27-step-up] A refusal releases the payment (and gives a gift card's part back), as a cancellation
+// does, so it asks for a passkey check in the last 5 minutes like a cancellation (403 STEP_UP_REQUIRED).
+// An approval captures the payment the shopper authorised for this order: money moves to the shop, not
+// away from it, so it does not ask.
 
 export interface OrderReviewRoutesDeps {
   db: Db;
+  clock: Clock;
   review: OrderReview;
 }
 
 const orderParams = z.object({ id: idParam });
 
-export function orderReviewRoutes({ db, review }: OrderReviewRoutesDeps): BackOfficeRoutes {
+export function orderReviewRoutes({ db, clock, review }: OrderReviewRoutesDeps): BackOfficeRoutes {
   return ({ sessions }) =>
     async (app: FastifyInstance) => {
       const api = app.withTypeProvider<ZodTypeProvider>();
       const operator = requireStaff(sessions, { role: 'operator' });
+      const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
 
       api.post(
         '/orders/:id/approve',
@@ -49,7 +57,7 @@ export function orderReviewRoutes({ db, review }: OrderReviewRoutesDeps): BackOf
       api.post(
         '/orders/:id/refuse',
         {
-          preHandler: operator,
+          preHandler: [operator, freshPasskey],
           schema: {
             params: orderParams,
             body: refuseOrderBodySchema,

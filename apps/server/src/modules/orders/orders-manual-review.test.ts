@@ -10,6 +10,7 @@ import {
   type Session,
   sellerId,
   signedIn,
+  stepUp,
 } from './test/orders-test-kit.ts';
 
 // [I15-cancel, I15-ship, I15-dashboard, I15-orders] Under manual review (ORDER_REVIEW=manual) checkout only
@@ -101,6 +102,29 @@ describe('an order waiting for review', { timeout: 120_000 }, () => {
     );
     // A cancelled order cannot be approved any more.
     expect((await adminCall(t, 'POST', `/orders/${order.id}/approve`, operator, {})).statusCode).toBe(409);
+  });
+
+  it('[I27-step-up] refusing releases the payment, so it needs a passkey check in the last 5 minutes, as cancelling does', async () => {
+    const order = await anOrder(t, [['MUG-1', 1]]);
+    const second = await signedIn(t, 'operator', { name: 'Ali Refuser' });
+    t.clock.advance(5 * 60_000 + 1000);
+    const stale = await adminCall(t, 'POST', `/orders/${order.id}/refuse`, second, { reason: 'Looks odd' });
+    expect([stale.statusCode, stale.json().code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    // Nothing was released, restocked or texted.
+    expect(await detail(order.id)).toMatchObject({ status: 'pending_review', payment_state: 'authorised' });
+    expect(
+      (await outbox(t, order.shopper.mobile)).filter((text) => text.includes('could not accept')),
+    ).toEqual([]);
+
+    await stepUp(t, second);
+    const refused = await adminCall(t, 'POST', `/orders/${order.id}/refuse`, second, { reason: 'Looks odd' });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(adminOrderSchema.parse(refused.json())).toMatchObject({
+      status: 'refused',
+      payment_state: 'released',
+    });
+    // The first operator's check is stale too by now: a fresh one for the tests that follow.
+    await stepUp(t, operator);
   });
 
   it('[I15-dashboard] says the review is manual and counts what waits', async () => {
