@@ -16,6 +16,32 @@ export const PRODUCT_LIMITS = {
   photosMax: 4,
 } as const;
 
+/**
+ * [I27-price-confirm] A new price more than 5 times the old one, or below a tenth of it, is what a slip
+ * of the keyboard looks like ('36,50' read as 3650, '365' for '36.5'): the back office asks "Change
+ * $36.50 to $3,650.00?" before it saves. From a price of $0.00 every new price is asked about.
+ */
+export function priceChangeLooksMistyped(oldCents: number, newCents: number): boolean {
+  return newCents > oldCents * 5 || newCents * 10 < oldCents;
+}
+
+/**
+ * [I27-price-step-up] Below this a price needs a fresh passkey check: $1.00. No real product of the shop
+ * sells for less (the cheapest in the demo and example catalogues is $18.50), so a price under a dollar is
+ * either a mistake or goods given away — and $0 always is.
+ */
+export const PRICE_STEP_UP_BELOW_CENTS = 100;
+
+/**
+ * [I27-price-step-up] A price change the server lets through only with a passkey check younger than 5
+ * minutes (else 403 STEP_UP_REQUIRED): a new price below $1.00, or one that moves by more than half of
+ * the old price (below half of it, or above one and a half times it). An unchanged price never does.
+ */
+export function priceChangeNeedsPasskey(oldCents: number, newCents: number): boolean {
+  if (newCents === oldCents) return false;
+  return newCents < PRICE_STEP_UP_BELOW_CENTS || newCents * 2 < oldCents || newCents * 2 > oldCents * 3;
+}
+
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(200).default(50);
 

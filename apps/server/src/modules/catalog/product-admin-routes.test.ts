@@ -13,7 +13,7 @@ import {
 import { TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makePicture, photoSvg } from '../media/test-pictures.ts';
-import { anOrder, ORIGIN, type Session, signedIn } from '../orders/test/orders-test-kit.ts';
+import { anOrder, ORIGIN, type Session, signedIn, stepUp } from '../orders/test/orders-test-kit.ts';
 
 const ns = '/rest/default/V1/storefront';
 let t: TestApp;
@@ -521,5 +521,106 @@ describe('[I16-products] photos through the media store', () => {
     // A colour the product does not have: 404.
     const none = await call(vendor, 'DELETE', `/products/${tee}/colours/999999/photo`);
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe('[I27-text] awkward text in a product is a 400 with the field named, never a 500', () => {
+  it('[I27-text] a name with a lone surrogate, of only zero-width characters or with U+202E is refused; nothing changes', async () => {
+    const mug = await idOf('MUG-1');
+    const before = await detail(vendor, mug);
+    const audits = (await auditOf(mug)).length;
+    const bad: [unknown, string, string][] = [
+      [{ name: 'a\ud800b' }, 'name', 'must not contain a broken character (an unpaired surrogate)'],
+      [{ name: '\u200b\u200b\u200b' }, 'name', 'must contain a visible character'],
+      [
+        { name: 'Harbour \u202egpj.exe' },
+        'name',
+        'must not contain text-direction controls (such as U+202E)',
+      ],
+      [
+        { description: '<p>A mug \udc00</p>' },
+        'description',
+        'must not contain a broken character (an unpaired surrogate)',
+      ],
+    ];
+    for (const [body, field, message] of bad) {
+      const reply = await call(vendor, 'PATCH', `/products/${mug}`, body);
+      expect(reply.statusCode, `${JSON.stringify(body)}: ${reply.body}`).toBe(400);
+      expect(reply.json()).toMatchObject({
+        code: 'INPUT_VALIDATION',
+        input_validation: { [field]: [message] },
+      });
+    }
+    // In a query string too: the search refuses a right-to-left override.
+    const search = await call(vendor, 'GET', `/products?q=${encodeURIComponent('mug\u202e')}`);
+    expect(search.statusCode, search.body).toBe(400);
+    expect(await detail(vendor, mug)).toEqual(before);
+    expect(await auditOf(mug)).toHaveLength(audits);
+    // Other scripts and emoji (surrogate pairs) are names like any other.
+    const kangaroo = await call(vendor, 'PATCH', `/products/${mug}`, { name: 'Harbour Mug 🦘 港' });
+    expect(kangaroo.statusCode, kangaroo.body).toBe(200);
+    expect((await storefront(mug)).name).toBe('Harbour Mug 🦘 港');
+  });
+});
+
+describe('[I27-amounts] the API takes a price as integer cents, never as a decimal string', () => {
+  it('[I27-amounts] "36,50", "36.50" and "3650" as strings, and 36.5, are 400 naming price_cents; nothing changes', async () => {
+    const mug = await idOf('MUG-1');
+    const before = await detail(vendor, mug);
+    for (const price of ['36,50', '36.50', '3650', 36.5]) {
+      for (const path of [`/products/${mug}`, `/products/${mug}/variants/${mug}`]) {
+        const reply = await call(vendor, 'PATCH', path, { price_cents: price });
+        expect(reply.statusCode, `${path} ${JSON.stringify(price)}: ${reply.body}`).toBe(400);
+        expect(Object.keys(reply.json().input_validation ?? {})).toEqual(['price_cents']);
+      }
+    }
+    expect(await detail(vendor, mug)).toEqual(before);
+  });
+});
+
+describe('[I27-price-step-up] a price below $1.00 or moved by more than half asks for the passkey', () => {
+  it('[I27-price-step-up] with a passkey check older than 5 minutes: $0, 50 cents, double and under half are 403 STEP_UP_REQUIRED and nothing changes; after a check, $0 saves', async () => {
+    const bowl = await idOf('BOWL-1');
+    const priceNow = async () => (await detail(otherVendor, bowl)).variants[0]?.price_cents ?? -1;
+    const start = await priceNow();
+    expect(start).toBe(750);
+    const audits = (await auditOf(bowl)).length;
+    t.clock.advance(5 * 60_000 + 1_000); // every session's passkey check is now stale
+    const product = `/products/${bowl}`;
+    const variant = `/products/${bowl}/variants/${bowl}`;
+    for (const [path, cents] of [
+      [product, 0],
+      [variant, 0],
+      [variant, 50],
+      [variant, 1500],
+      [product, 374],
+    ] as const) {
+      const reply = await call(otherVendor, 'PATCH', path, { price_cents: cents });
+      expect(reply.statusCode, `${path} ${cents}: ${reply.body}`).toBe(403);
+      expect(reply.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    }
+    // The same for an operator; and a price sent with other changes saves none of them.
+    const mixed = await call(operator, 'PATCH', variant, { price_cents: 0, stock: 5, expected_stock: 1000 });
+    expect(mixed.statusCode).toBe(403);
+    expect(await priceNow()).toBe(start);
+    expect((await detail(otherVendor, bowl)).variants[0]?.stock).toBe(1000);
+    expect(await auditOf(bowl)).toHaveLength(audits);
+
+    // Within half and not below $1.00: no passkey asked, even with a stale check.
+    const small = await call(otherVendor, 'PATCH', variant, { price_cents: 900 });
+    expect(small.statusCode, small.body).toBe(200);
+    expect(await priceNow()).toBe(900);
+
+    // After a passkey check the same change to $0 saves, and is audited.
+    await stepUp(t, otherVendor);
+    const free = await call(otherVendor, 'PATCH', product, { price_cents: 0 });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(await priceNow()).toBe(0);
+    expect((await auditOf(bowl)).at(-1)).toMatchObject({
+      action: 'product.updated',
+      before: { price_cents: 900 },
+      after: { price_cents: 0 },
+    });
+    expect((await call(otherVendor, 'PATCH', variant, { price_cents: 750 })).statusCode).toBe(200);
   });
 });

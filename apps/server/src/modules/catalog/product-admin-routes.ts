@@ -16,7 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
-import { currentStaff, requireStaff } from '../staff/staff-guards.ts';
+import { currentStaff, passkeyFreshUntil, requireStaff } from '../staff/staff-guards.ts';
+import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import {
   createProductEditing,
@@ -49,11 +50,6 @@ export interface ProductAdminRoutesDeps {
 export const PHOTO_BODY_NEEDED =
   'Send the photo itself as the request body, with its type (image/jpeg, image/png, image/webp, image/avif or image/gif).';
 
-function editorOf(request: FastifyRequest): ProductEditor {
-  const { staff } = currentStaff(request);
-  return { staffId: staff.id, role: staff.role, sellerId: staff.seller_id };
-}
-
 function pictureBody(body: unknown): Buffer {
   if (!Buffer.isBuffer(body) || body.length === 0) throw new InvalidDataError(PHOTO_BODY_NEEDED);
   return body;
@@ -62,6 +58,19 @@ function pictureBody(body: unknown): Buffer {
 export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
   const { db, clock, sessions } = deps;
   const editing = createProductEditing({ db, clock });
+
+  /** Who edits, and whether their passkey check is fresh enough for a price step-up (I27-price-step-up). */
+  function editorOf(request: FastifyRequest): ProductEditor {
+    const session = currentStaff(request);
+    const { staff } = session;
+    const freshUntil = passkeyFreshUntil(session, STEP_UP_MINUTES * 60_000);
+    return {
+      staffId: staff.id,
+      role: staff.role,
+      sellerId: staff.seller_id,
+      passkeyFresh: freshUntil !== null && freshUntil.getTime() > clock.now().getTime(),
+    };
+  }
 
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();

@@ -55,7 +55,7 @@ describe.skipIf(!serverUrl)(
         .values({ mobile: '+61400000001', name: 'Sam Seller', role: 'vendor', seller_id: seller.id })
         .returning('id')
         .executeTakeFirstOrThrow();
-      editor = { staffId: staff.id, role: 'vendor', sellerId: seller.id };
+      editor = { staffId: staff.id, role: 'vendor', sellerId: seller.id, passkeyFresh: false };
     }, 60_000);
     afterAll(async () => {
       await database?.close();

@@ -6,12 +6,13 @@ import type {
   VendorProductListQuery,
   VendorProductListReply,
 } from '@quokka/contract/api/vendor-products';
-import { PRODUCT_LIMITS } from '@quokka/contract/api/vendor-products';
+import { PRODUCT_LIMITS, priceChangeNeedsPasskey } from '@quokka/contract/api/vendor-products';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
+import { STEP_UP_NEEDED } from '../staff/staff-guards.ts';
 import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
 import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notifications.ts';
 
@@ -31,11 +32,24 @@ import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notific
 // its transaction, so the two run one after the other, never interleaved: an order that committed first
 // is seen here (and with `expected_stock` the edit is refused with the stock now, 409), and an order that
 // comes after sees the new figure and takes from it. Stock can never go below zero either way.
+//
+// [I27-price-step-up] A price is money: a change to below $1.00 or by more than half of the old price
+// (`priceChangeNeedsPasskey`, the contract) needs a passkey check younger than 5 minutes, else 403
+// STEP_UP_REQUIRED and nothing is saved; the back office checks the passkey and sends it again. The old
+// price is the one read under the row's lock, so the rule holds against the price as it is.
 
 export interface ProductEditor {
   staffId: number;
   role: 'operator' | 'vendor';
   sellerId: number | null;
+  /** The session's passkey was checked within the step-up window (5 minutes). */
+  passkeyFresh: boolean;
+}
+
+/** Refuses a price change that needs a fresh passkey check when the editor's is not. */
+function assertPriceChangeAllowed(editor: ProductEditor, oldCents: number, newCents: number): void {
+  if (priceChangeNeedsPasskey(oldCents, newCents) && !editor.passkeyFresh)
+    throw new ForbiddenError(STEP_UP_NEEDED, 'STEP_UP_REQUIRED');
 }
 
 export const PRODUCT_NOT_FOUND = 'There is no such product.';
@@ -321,6 +335,7 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
         before.description = row.description;
       }
       if (body.price_cents !== undefined && body.price_cents !== row.price_cents) {
+        assertPriceChangeAllowed(editor, row.price_cents, body.price_cents);
         set.price_cents = body.price_cents;
         before.price_cents = row.price_cents;
       }
@@ -381,6 +396,7 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
       const set: { price_cents?: number; qty?: number; enabled?: boolean } = {};
       const before: Record<string, unknown> = {};
       if (body.price_cents !== undefined && body.price_cents !== variant.price_cents) {
+        assertPriceChangeAllowed(editor, variant.price_cents, body.price_cents);
         set.price_cents = body.price_cents;
         before.price_cents = variant.price_cents;
       }
