@@ -339,10 +339,14 @@ export const giftCardListQuerySchema = z.object({
 
 export const adminGiftCardSchema = z.object({
   id: z.number(),
+  /**
+   * Masked to its last 4 digits ('•••• •••• •••• 2883'): the whole number spends like cash, so it is
+   * only given by POST /gift-cards/:id/number (a fresh passkey check; audited). Search by it still works.
+   */
   gift_card_no: z.string(),
   state: giftCardStateSchema,
   amount_cents: cents,
-  /** What is left to spend (issue 16 redeems; until then the amount). */
+  /** What is left to spend (redemptions in store and orders take from it); 0 once voided. */
   balance_cents: cents,
   product_name: z.string(),
   seller_id: z.number().nullable(),
@@ -391,10 +395,14 @@ export const rescheduleGiftCardBodySchema = z.object({
   scheduled_delivery: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
   delivery_timezone: text(64),
 });
-/** POST /gift-cards/:id/void: refunds the purchaser the card's amount. Needs a fresh passkey check. */
+/** POST /gift-cards/:id/void: refunds the purchaser what is left on the card. Needs a fresh passkey check. */
 export const voidGiftCardBodySchema = z.object({ reason: text(500).pipe(z.string().trim().min(1)) });
 
 export const adminGiftCardReplySchema = adminGiftCardSchema;
+
+/** POST /gift-cards/:id/number: the card's whole number (16 digits). Needs a fresh passkey check. */
+export const giftCardNumberReplySchema = z.object({ gift_card_no: z.string().regex(/^\d{16}$/) });
+export type GiftCardNumberReply = z.infer<typeof giftCardNumberReplySchema>;
 
 // ---------------------------------------------------------------- errors the screens act on
 

@@ -229,7 +229,8 @@ describe('the list and search', { timeout: 120_000 }, () => {
     const [item] = (await list(`?q=${card.gift_card_no}`)).items;
     expect(item).toMatchObject({
       id: card.id,
-      gift_card_no: card.gift_card_no,
+      // [I27-mask] Found by its whole number, shown by its last 4.
+      gift_card_no: `•••• •••• •••• ${card.gift_card_no.slice(-4)}`,
       state: 'scheduled',
       amount_cents: 5000,
       balance_cents: 5000,
@@ -506,7 +507,8 @@ describe('resend', { timeout: 120_000 }, () => {
       records: orderRecords,
       log: { warn() {} },
     });
-    const attempt = () => giftCards.resend(operatorMember.id, card.id, { request_key: 'refused-0001' });
+    const attempt = () =>
+      giftCards.resend(operatorMember.id, card.id, { request_key: 'refused-0001' }, async () => {});
     await expect(attempt()).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('could not be sent (21211 invalid To number)'),

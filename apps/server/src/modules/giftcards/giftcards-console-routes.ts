@@ -2,6 +2,7 @@ import {
   adminGiftCardReplySchema,
   giftCardListQuerySchema,
   giftCardListReplySchema,
+  giftCardNumberReplySchema,
   rescheduleGiftCardBodySchema,
   resendGiftCardBodySchema,
   voidGiftCardBodySchema,
@@ -27,9 +28,10 @@ import {
 } from './giftcards-console.ts';
 
 // [I15-giftcards] The gift card console under /admin/api/gift-cards (packages/contract api/admin.ts;
-// docs/gift-card-giftCards.md). Operators only (vendors get 403 until the vendor portal); voiding refunds
-// money, so it also needs a passkey check within the last 5 minutes (403 STEP_UP_REQUIRED). Thin routes
-// over giftcards-giftCards.ts.
+// docs/gift-card-console.md). Operators only (vendors get 403); voiding refunds money, so it also needs a
+// passkey check within the last 5 minutes (403 STEP_UP_REQUIRED), and so do [I27] showing a card's whole
+// number (cards are listed masked) and resending it to a different mobile. Thin routes over
+// giftcards-console.ts.
 
 export interface GiftCardConsoleRoutesDeps {
   db: Db;
@@ -112,7 +114,21 @@ export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
         },
         preHandler: operator,
       },
-      async (request) => giftCards.resend(staffIdOf(request), request.params.id, request.body),
+      async (request, reply) =>
+        giftCards.resend(staffIdOf(request), request.params.id, request.body, async () => {
+          await freshPasskey.call(app, request, reply);
+        }),
+    );
+
+    // [I27-mask] The whole number of one card, for an operator who must read it out (a fresh passkey check;
+    // audited). POST: it writes the audit line, and a GET could be fetched from a link.
+    api.post(
+      '/gift-cards/:id/number',
+      {
+        schema: { params: cardParams, response: { 200: giftCardNumberReplySchema, ...errors } },
+        preHandler: [operator, freshPasskey],
+      },
+      async (request) => giftCards.showNumber(staffIdOf(request), request.params.id),
     );
 
     api.post(

@@ -1,6 +1,7 @@
 import type {
   AdminGiftCard,
   GiftCardListReply,
+  GiftCardNumberReply,
   GiftCardState,
   SentMessage,
 } from '@quokka/contract/api/admin';
@@ -120,11 +121,18 @@ export interface GiftCardListInput {
 export interface GiftCardConsole {
   list(query: GiftCardListInput): Promise<GiftCardListReply>;
   get(cardId: number): Promise<AdminGiftCard>;
+  /**
+   * `requireFreshPasskey` throws 403 STEP_UP_REQUIRED unless the session's passkey check is fresh: asked
+   * only when the message goes to a number other than the card's (it carries the whole card number).
+   */
   resend(
     staffId: number,
     cardId: number,
     body: { mobile?: string | undefined; request_key: string },
+    requireFreshPasskey: () => Promise<void>,
   ): Promise<AdminGiftCard>;
+  /** The card's whole number, written to the audit log (the route asks for a fresh passkey check). */
+  showNumber(staffId: number, cardId: number): Promise<GiftCardNumberReply>;
   reschedule(
     staffId: number,
     cardId: number,
@@ -253,11 +261,14 @@ function messageWire(row: MessageRow): SentMessage {
   };
 }
 
+/** [I27-mask] '•••• •••• •••• 2883': a card number spends like cash, so the console shows its last 4. */
+export const maskedCardNumber = (cardNo: string) => `•••• •••• •••• ${cardNo.slice(-4)}`;
+
 function cardWire(row: CardRow, messages: MessageRow[]): AdminGiftCard {
   const voided = row.voided_at !== null;
   return {
     id: row.id,
-    gift_card_no: row.gift_card_no,
+    gift_card_no: maskedCardNumber(row.gift_card_no),
     state: row.state,
     amount_cents: row.amount_cents,
     // [I27-void] What is left to spend (redemptions in store and orders take from it); nothing once voided
@@ -426,7 +437,20 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
 
     get: oneCard,
 
-    async resend(staffId, cardId, body) {
+    async showNumber(staffId, cardId) {
+      const row = await findCard(db, cardId);
+      if (!row) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
+      await deps.audit(db, {
+        actor: { staffId },
+        action: 'gift_card.number_shown',
+        subject: subjectOf(cardId),
+        after: { last4: row.gift_card_no.slice(-4) },
+        at: clock.now(),
+      });
+      return { gift_card_no: row.gift_card_no };
+    },
+
+    async resend(staffId, cardId, body, requireFreshPasskey) {
       let corrected: string | undefined;
       if (body.mobile !== undefined && body.mobile.trim() !== '') {
         const mobile = parseAuMobile(body.mobile);
@@ -465,6 +489,9 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
         if (card.state === 'scheduled') throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.notSentYet);
         if (card.state === 'sending') throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.beingSent);
         const to = corrected ?? card.recipient_mobile;
+        // [I27-step-up] The message carries the whole card number: to a number other than the card's, only
+        // after a fresh passkey check (checked here, on the locked card, so the number compared is final).
+        if (to !== card.recipient_mobile) await requireFreshPasskey();
         await trx
           .updateTable('gift_card_resends')
           .set({ to_mobile: to })
