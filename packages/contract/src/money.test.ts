@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMOUNT_MESSAGES,
   centsToDollars,
   dollarsToCents,
   formatCents,
@@ -9,6 +10,7 @@ import {
   htmlToText,
   lineTotal,
   orderTotal,
+  readAmount,
   truncateShortDesc,
 } from './money.ts';
 
@@ -133,5 +135,50 @@ describe('totals in integer cents', () => {
     ];
     expect(formatCents(orderTotal(lines, 0))).toBe('$0.30');
     expect(centsToDollars(orderTotal(lines, 0))).toBe(0.3);
+  });
+});
+
+describe('[I27-amounts] readAmount: amounts typed by a person, exactly or not at all', () => {
+  it.each([
+    ['36.50', 3650],
+    ['36.5', 3650],
+    ['36', 3600],
+    ['$36.50', 3650],
+    ['$ 36.50', 3650],
+    ['  36.50  ', 3650],
+    ['0', 0],
+    ['0.29', 29], // 0.29 * 100 is 28.999… in floating point
+    ['0.05', 5],
+    ['1234.50', 123450],
+    ['999999999.99', 99999999999],
+  ])('[I27-amounts] %s is %i cents', (typed, cents) => {
+    expect(readAmount(typed)).toEqual({ cents });
+  });
+
+  it.each([
+    ['36,50', AMOUNT_MESSAGES.comma], // the finding: read as 3650 dollars, saved live
+    ['1,234', AMOUNT_MESSAGES.comma], // a thousand, or one and a bit?
+    ['1,234.50', AMOUNT_MESSAGES.comma],
+    ['$1,200.07', AMOUNT_MESSAGES.comma],
+    ['1.234,50', AMOUNT_MESSAGES.comma],
+    ['1.234.50', AMOUNT_MESSAGES.severalPoints],
+    ['1.234', AMOUNT_MESSAGES.cents], // 1.234 dollars, or 1234 written the German way
+    ['12.345', AMOUNT_MESSAGES.cents],
+    ['-5', AMOUNT_MESSAGES.sign],
+    ['+5', AMOUNT_MESSAGES.sign],
+    ['36.50 AUD', AMOUNT_MESSAGES.notAnAmount],
+    ['A$36', AMOUNT_MESSAGES.notAnAmount],
+    ['abc', AMOUNT_MESSAGES.notAnAmount],
+    ['1e3', AMOUNT_MESSAGES.notAnAmount],
+    ['36 50', AMOUNT_MESSAGES.notAnAmount],
+    ['1.', AMOUNT_MESSAGES.notAnAmount],
+    ['.5', AMOUNT_MESSAGES.notAnAmount],
+    ['Infinity', AMOUNT_MESSAGES.notAnAmount],
+    ['١٢', AMOUNT_MESSAGES.notAnAmount], // Arabic-Indic digits are not read as digits
+    ['', AMOUNT_MESSAGES.empty],
+    ['  $ ', AMOUNT_MESSAGES.empty],
+    ['1234567890', AMOUNT_MESSAGES.tooLarge],
+  ])('[I27-amounts] %j is refused: %s', (typed, error) => {
+    expect(readAmount(typed)).toEqual({ error });
   });
 });

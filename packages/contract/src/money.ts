@@ -19,6 +19,51 @@ export function centsToDollars(cents: Cents): number {
   return cents / 100;
 }
 
+/**
+ * [I27-amounts] What a typed amount was read as: exact cents, or why it is not one (a field message).
+ * One reader for every amount a person types (a price, a refund's shipping, a gift card redemption):
+ * docs/money.md "Amounts typed by a person" says what it accepts and why.
+ */
+export type AmountReading = { cents: Cents } | { error: string };
+
+/** The field messages of `readAmount`, each with an example of what it takes. */
+export const AMOUNT_MESSAGES = {
+  empty: 'Enter an amount in dollars, e.g. 36.50.',
+  comma: 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
+  severalPoints: 'Use one point, before the cents, e.g. 1234.50.',
+  cents: 'Give at most 2 digits after the point (the cents), e.g. 36.50.',
+  sign: 'Enter the amount without a sign, e.g. 36.50.',
+  notAnAmount: 'Enter the amount in digits, with a point before the cents, e.g. 36.50.',
+  tooLarge: 'That amount is too large.',
+} as const;
+
+/** Whole dollars of at most 9 digits: $999,999,999.99 is far beyond any price or refund. */
+const AMOUNT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+
+/**
+ * [I27-amounts] Reads dollars typed by a person as exact integer cents, never through floating point:
+ * digits, optionally a point and 1 or 2 digits of cents, optionally after a '$' ('36', '36.5', '36.50',
+ * '$36.50'). Anything it could misread is refused with a message, never guessed: a comma (as a decimal
+ * mark '36,50' or a thousands mark '1,234': the same text means either), several points, letters, a
+ * sign, spaces inside, more than 2 digits of cents ('1.234').
+ */
+export function readAmount(input: string): AmountReading {
+  const typed = input.trim().replace(/^\$\s*/, '');
+  if (typed === '') return { error: AMOUNT_MESSAGES.empty };
+  const match = AMOUNT.exec(typed);
+  if (match) {
+    const whole = Number(match[1]);
+    const cents = Number((match[2] ?? '').padEnd(2, '0'));
+    return { cents: whole * 100 + cents };
+  }
+  if (typed.includes(',')) return { error: AMOUNT_MESSAGES.comma };
+  if (/^[+-]/.test(typed)) return { error: AMOUNT_MESSAGES.sign };
+  if ((typed.match(/\./g) ?? []).length > 1) return { error: AMOUNT_MESSAGES.severalPoints };
+  if (/^\d+\.\d{3,}$/.test(typed)) return { error: AMOUNT_MESSAGES.cents };
+  if (/^\d{10,}(?:\.\d{1,2})?$/.test(typed)) return { error: AMOUNT_MESSAGES.tooLarge };
+  return { error: AMOUNT_MESSAGES.notAnAmount };
+}
+
 /** [CONST-06] '$1,234.50': dollars, 2 decimals, thousands separators; '-$5.00' below zero. */
 export function formatCents(cents: Cents): string {
   assertInteger(cents);

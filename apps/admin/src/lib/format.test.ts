@@ -1,16 +1,14 @@
+import { AMOUNT_MESSAGES, readAmount } from '@quokka/contract/money';
 import { describe, expect, it } from 'vitest';
-import { groupedCardNumber, money, parseDollars, shopTime } from './format';
+import { groupedCardNumber, money, shopTime } from './format';
 
 describe('[I15-admin] back office formats', () => {
-  it('reads typed dollars as exact cents, never through floating point', () => {
-    expect(parseDollars('')).toBe(0);
-    expect(parseDollars('4.95')).toBe(495);
-    expect(parseDollars('0.29')).toBe(29); // 0.29 * 100 is 28.999… in floating point
-    expect(parseDollars('12.5')).toBe(1250);
-    expect(parseDollars('$1,200.07')).toBe(120_007);
-    expect(parseDollars('7')).toBe(700);
-    for (const bad of ['1.234', '-1', 'abc', '1.', '.5', '1e3'])
-      expect([bad, parseDollars(bad)]).toEqual([bad, null]);
+  it('[I27-amounts] every typed amount is read by the contract: "36,50" is refused, never 3650 dollars', async () => {
+    const format = await import('./format');
+    expect('parseDollars' in format).toBe(false); // the lenient reader that dropped commas is gone
+    expect(readAmount('36,50')).toEqual({ error: AMOUNT_MESSAGES.comma });
+    expect(readAmount('$1,200.07')).toEqual({ error: AMOUNT_MESSAGES.comma });
+    expect(readAmount('0.29')).toEqual({ cents: 29 });
   });
 
   it('writes cents with the contract formatter, Sydney times and grouped card numbers', () => {

@@ -1,5 +1,7 @@
 // How the back office writes money, times and numbers. Money is integer cents on the wire and is shown
 // with the contract's formatter (the storefront's '$1,234.50'); times are the shop's: Australia/Sydney.
+// Amounts typed by a person are read by the contract's `readAmount` (@quokka/contract/money), the one
+// reader of the back office and the server (docs/money.md "Amounts typed by a person").
 import { formatCents } from '@quokka/contract/money';
 
 export const SHOP_TIME_ZONE = 'Australia/Sydney';
@@ -25,20 +27,6 @@ export function shopTime(iso: string | null | undefined): string {
 /** A gift card number in groups of four: '1234 5678 9012 3456'. */
 export function groupedCardNumber(number: string): string {
   return number.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/**
- * Dollars typed by a person ('12', '12.5', '12.50', '$1,200.00') as exact cents, or null when it is not
- * an amount. No floating point: the digits are read as they are written.
- */
-export function parseDollars(input: string): number | null {
-  const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (cleaned === '') return 0;
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + fraction;
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -132,7 +132,12 @@ describe('[I16-redeem] redeem a gift card in store', () => {
     await user.clear(amount);
     await user.type(amount, '1.005');
     await user.click(within(card).getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an amount in dollars and cents');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give at most 2 digits after the point');
+    // [I27-amounts] A comma is refused, never read as 1250 dollars.
+    await user.clear(amount);
+    await user.type(amount, '12,50');
+    await user.click(within(card).getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Use a point before the cents and no commas');
     expect(api.to('POST /gift-cards/redeem')).toHaveLength(0);
   });
 
@@ -239,7 +244,11 @@ describe('[I16-redeem] redeem a gift card in store', () => {
 describe('[I16-redeem] amountToRedeem (exact cents, no floats)', () => {
   it('reads dollars and cents exactly', () => {
     expect(amountToRedeem('part', '0.10', 5000)).toEqual({ cents: 10 });
-    expect(amountToRedeem('part', '$1,234.5', 200_000)).toEqual({ cents: 123_450 });
+    expect(amountToRedeem('part', '$1234.5', 200_000)).toEqual({ cents: 123_450 });
+    // [I27-amounts] No commas at all: '1,234' could be a thousand or one and a bit (docs/money.md).
+    expect(amountToRedeem('part', '$1,234.5', 200_000)).toEqual({
+      error: 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
+    });
     // 0.29 * 100 is 28.999999999999996 in floating point; read as digits it is 29.
     expect(amountToRedeem('part', '0.29', 5000)).toEqual({ cents: 29 });
     expect(amountToRedeem('part', '0', 5000)).toEqual({ error: 'Enter an amount of at least $0.01.' });

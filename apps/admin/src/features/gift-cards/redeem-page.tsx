@@ -11,11 +11,12 @@ import {
   redeemGiftCardReplySchema,
 } from '@quokka/contract/api/gift-card-redemption';
 import { longDate } from '@quokka/contract/calendar-dates';
+import { readAmount } from '@quokka/contract/money';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { money, parseDollars, shopTime } from '../../lib/format';
+import { money, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').slice(0, 16);
@@ -35,8 +36,10 @@ export function amountToRedeem(
 ): { cents: number } | { error: string } {
   if (mode === 'all') return { cents: balance };
   if (typed.trim() === '') return { error: 'Enter the amount to redeem.' };
-  const cents = parseDollars(typed);
-  if (cents === null) return { error: 'Enter an amount in dollars and cents, like 12.50.' };
+  // [I27-amounts] The contract's reader: '12,50' is refused with its message, never read as 1250 dollars.
+  const read = readAmount(typed);
+  if ('error' in read) return read;
+  const { cents } = read;
   if (cents <= 0) return { error: 'Enter an amount of at least $0.01.' };
   if (cents > balance)
     return { error: `The card's balance is ${money(balance)}: enter ${money(balance)} or less.` };

@@ -7,12 +7,13 @@ import {
   adminOrderReplySchema,
   type RefundOrderBody,
 } from '@quokka/contract/api/admin';
+import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { money, parseDollars } from '../../lib/format';
+import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { refundableQty, refundTotal } from './refund-math';
 
@@ -274,13 +275,16 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
   const [problem, setProblem] = useState<string | null>(null);
   const items = order.items.filter((item) => refundableQty(item) > 0);
   const shippingLeft = Math.max(0, order.shipping_cents - order.shipping_refunded_cents);
-  const shippingCents = parseDollars(shipping);
+  // [I27-amounts] The contract's reader ('9,95' is refused, never 995 dollars); blank is no shipping.
+  const shippingRead = shipping.trim() === '' ? { cents: 0 } : readAmount(shipping);
+  const shippingCents = 'cents' in shippingRead ? shippingRead.cents : null;
   const total = refundTotal(items, qtys, shippingCents ?? 0);
   const refundable = order.actions.refundable_cents;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (shippingCents === null) return setProblem('Enter the shipping to refund in dollars, like 9.95.');
+    if ('error' in shippingRead) return setProblem(`Shipping to refund: ${shippingRead.error}`);
+    if (shippingCents === null) return;
     if (shippingCents > shippingLeft)
       return setProblem(`At most ${money(shippingLeft)} of shipping is left to refund.`);
     if (total <= 0) return setProblem('Choose what to refund.');

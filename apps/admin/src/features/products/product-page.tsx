@@ -3,17 +3,25 @@
 // 1 to 4, main first, moved up and down, removed, uploaded; and for a product in colours one picture per
 // colour. Every change answers with the product as it now is, and the storefront shows it at once.
 // Errors are the server's own words. The variants table is a card per variant on a phone (admin.css).
+// [I27-amounts] A price is read by the contract's `readAmount` ('36,50' is refused, never 3650 dollars),
+// and a new price more than 5 times the old one or below a tenth of it is asked about first ("Change
+// $36.50 to $365.00?"). [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh
+// passkey check: the server answers 403 STEP_UP_REQUIRED and the api client checks the passkey and sends
+// the change again (lib/api-client.ts), as every step-up screen does.
 import {
   PRODUCT_LIMITS,
+  priceChangeLooksMistyped,
   type VendorProduct,
   type VendorVariant,
   vendorProductSchema,
 } from '@quokka/contract/api/vendor-products';
+import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
-import { money, parseDollars } from '../../lib/format';
+import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { photoAt } from './photo-url';
 
@@ -247,14 +255,17 @@ function VariantRow({
   const [enabled, setEnabled] = useState(variant.enabled);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // A change whose new price looks mistyped, waiting for "Change the price" in the dialog.
+  const [asking, setAsking] = useState<{ body: Record<string, unknown>; cents: number } | null>(null);
 
   function save() {
     setSaved(null);
-    const cents = parseDollars(price);
-    if (cents === null || price.trim() === '') {
-      setProblem('Enter the price in dollars, e.g. 24.50.');
+    const read = readAmount(price);
+    if ('error' in read) {
+      setProblem(read.error);
       return;
     }
+    const cents = read.cents;
     if (!/^\d{1,8}$/.test(stock.trim())) {
       setProblem('Enter the stock as a whole number, 0 or more.');
       return;
@@ -271,6 +282,15 @@ function VariantRow({
       setSaved('Nothing to save.');
       return;
     }
+    if (body.price_cents !== undefined && priceChangeLooksMistyped(variant.price_cents, cents)) {
+      setAsking({ body, cents });
+      return;
+    }
+    send(body);
+  }
+
+  function send(body: Record<string, unknown>) {
+    setAsking(null);
     change.mutate(
       { method: 'PATCH', path: `/variants/${variant.id}`, body },
       {
@@ -335,8 +355,49 @@ function VariantRow({
           )}
           <Outcome error={change.error} saved={saved} />
         </span>
+        {asking && (
+          <PriceCheck
+            from={variant.price_cents}
+            to={asking.cents}
+            onConfirm={() => send(asking.body)}
+            onClose={() => setAsking(null)}
+          />
+        )}
       </td>
     </tr>
+  );
+}
+
+/** [I27-price-confirm] "Change $36.50 to $3,650.00?": a price 5 times higher or a tenth lower is checked. */
+function PriceCheck({
+  from,
+  to,
+  onConfirm,
+  onClose,
+}: {
+  from: number;
+  to: number;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  return (
+    <Dialog title={`Change ${money(from)} to ${money(to)}?`} onClose={onClose}>
+      <p>
+        {to > from
+          ? `The new price is more than 5 times the price now (${money(from)}).`
+          : `The new price is less than a tenth of the price now (${money(from)}).`}{' '}
+        Shoppers see it at once. Check the figure: a comma or a missing point makes a price 100 times what was
+        meant.
+      </p>
+      <div className="dialog-buttons">
+        <button type="button" className="button secondary" onClick={onClose}>
+          Keep {money(from)}
+        </button>
+        <button type="button" className="button primary" onClick={onConfirm}>
+          Change to {money(to)}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

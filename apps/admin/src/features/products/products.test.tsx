@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aDashboard, aMe, CSRF } from '../../test/factories';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, stepUpRequired } from '../../test/fake-api';
 import { renderAdmin } from '../../test/render-admin';
 
 const vendorMe = () =>
@@ -152,6 +152,8 @@ describe('[I16-products] products list', () => {
     });
     renderAdmin('/admin/products');
     await screen.findByRole('link', { name: 'Bowl' });
+    // The sellers' options come from the list's rows, in an effect after it shows.
+    await screen.findByRole('option', { name: 'Outback' });
     await user.selectOptions(screen.getByLabelText('Seller'), 'Outback');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Search for at most 100 characters.');
@@ -211,8 +213,113 @@ describe('[I16-products] product page', () => {
     await user.clear(price);
     await user.type(price, '12.345');
     await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    expect(await screen.findByText('Enter the price in dollars, e.g. 24.50.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Give at most 2 digits after the point (the cents), e.g. 36.50.'),
+    ).toBeInTheDocument();
     expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+  });
+
+  it('[I27-amounts] "36,50" typed as a price is refused with a field message, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /me': { body: vendorMe() }, 'GET /products/5': { body: aProduct() } });
+    renderAdmin('/admin/products/5');
+    const price = await screen.findByLabelText('Price of MUG-1');
+    for (const typed of ['36,50', '1,234', '1.234,50', '36.50 AUD']) {
+      await user.clear(price);
+      await user.type(price, typed);
+      await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        typed === '36.50 AUD'
+          ? 'Enter the amount in digits, with a point before the cents, e.g. 36.50.'
+          : 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
+      );
+      expect(price).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+  });
+
+  it('[I27-price-confirm] $36.50 to $365.00 asks "Change $36.50 to $365.00?" first: Keep sends nothing, Change sends it', async () => {
+    const user = userEvent.setup();
+    const at = (cents: number) =>
+      aProduct({ variants: [{ ...aProduct().variants[0]!, price_cents: cents }] });
+    const api = fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/5': { body: at(3650) },
+      'PATCH /products/5/variants/5': { body: at(36_500) },
+    });
+    renderAdmin('/admin/products/5');
+    const price = await screen.findByLabelText('Price of MUG-1');
+    expect(price).toHaveValue('36.50');
+    await user.clear(price);
+    await user.type(price, '365');
+    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change $36.50 to $365.00?' });
+    expect(dialog).toHaveTextContent('more than 5 times the price now ($36.50)');
+    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+    // The safe answer has the focus: Enter keeps the price.
+    expect(within(dialog).getByRole('button', { name: 'Keep $36.50' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep $36.50' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change to $365.00' }),
+    );
+    expect(await screen.findByText('Saved: $365.00, 10 in stock.')).toBeInTheDocument();
+    expect(api.to('PATCH /products/5/variants/5').map((call) => call.body)).toEqual([
+      { price_cents: 36_500 },
+    ]);
+
+    // A change within 5 times and a tenth is saved without asking.
+    await user.clear(price);
+    await user.type(price, '36.50');
+    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    await waitFor(() => expect(api.to('PATCH /products/5/variants/5')).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('[I27-price-confirm] a price below a tenth (to $0.00) asks too', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /me': { body: vendorMe() }, 'GET /products/5': { body: aProduct() } });
+    renderAdmin('/admin/products/5');
+    const price = await screen.findByLabelText('Price of MUG-1');
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change $19.95 to $0.00?' });
+    expect(dialog).toHaveTextContent('less than a tenth of the price now ($19.95)');
+  });
+
+  it('[I27-price-step-up] a price change the server asks a passkey for: the check runs and the change is sent again, once', async () => {
+    const user = userEvent.setup();
+    const saved = aProduct({ variants: [{ ...aProduct().variants[0]!, price_cents: 950 }] });
+    const api = fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/5': { body: aProduct() },
+      'PATCH /products/5/variants/5': [stepUpRequired, { body: saved }],
+      'POST /step-up/options': { body: { challenge: 'c3RlcC11cA', allowCredentials: [] } },
+      'POST /step-up': { body: { status: true, ...vendorMe() } },
+    });
+    const { webauthn } = renderAdmin('/admin/products/5');
+    const price = await screen.findByLabelText('Price of MUG-1');
+    await user.clear(price);
+    await user.type(price, '9.50'); // $19.95 → $9.50: down by more than half
+    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    expect(await screen.findByText('Saved: $9.50, 10 in stock.')).toBeInTheDocument();
+    expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
+    expect(
+      api.calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`),
+    ).toEqual([
+      'PATCH /products/5/variants/5',
+      'POST /step-up/options',
+      'POST /step-up',
+      'PATCH /products/5/variants/5',
+    ]);
+    const [refused, retried] = api.to('PATCH /products/5/variants/5');
+    expect(retried?.body).toEqual(refused?.body);
+    expect(retried?.body).toEqual({ price_cents: 950 });
   });
 
   it('name and description are saved; a server refusal shows its words', async () => {
