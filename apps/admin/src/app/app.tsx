@@ -14,6 +14,7 @@ import { BankAccountPage } from '../features/payouts/bank-account-page';
 import { PayoutsPage } from '../features/payouts/payouts-page';
 import { ProductPage } from '../features/products/product-page';
 import { ProductsPage } from '../features/products/products-page';
+import { PasskeysPage } from '../features/sign-in/passkeys-page';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { StatementPage } from '../features/statements/statement-page';
 import { StatementsPage } from '../features/statements/statements-page';
@@ -59,6 +60,7 @@ function Gate() {
         {!operator && <Route path="bank-account" element={<BankAccountPage />} />}
         <Route path="invoices" element={<InvoicesPage />} />
         {operator && <Route path="audit" element={<AuditPage />} />}
+        <Route path="passkeys" element={<PasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

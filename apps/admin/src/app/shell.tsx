@@ -53,6 +53,7 @@ export function Shell() {
           )}
           <NavLink to="/invoices">Tax invoices</NavLink>
           {operator && <NavLink to="/audit">Audit log</NavLink>}
+          <NavLink to="/passkeys">Passkeys</NavLink>
         </nav>
       </header>
       {/* The day's figures are the whole shop's: operators only (GET /dashboard answers them alone). */}

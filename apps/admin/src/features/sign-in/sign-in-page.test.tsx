@@ -66,12 +66,40 @@ describe('[I15-admin] sign-in', () => {
     expect(within(header).getByText('Wattle Shop')).toBeInTheDocument();
     expect(within(header).getByText('Jo Operator')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      'OrdersProductsGift cardsStatementsPayoutsTax invoicesAudit log',
+      'OrdersProductsGift cardsStatementsPayoutsTax invoicesAudit logPasskeys',
     );
     const today = await screen.findByRole('region', { name: 'Today' });
     await waitFor(() => expect(today).toHaveTextContent('$123.45'));
     expect(today).toHaveTextContent('4Orders today');
     expect(today).toHaveTextContent('2Awaiting approval1 flagged');
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('[I27-recovery] a passkey added after a code by a member who had one says it waits, then goes on', async () => {
+    const user = userEvent.setup();
+    const needsPasskey = aMe({ stage: 'needs_passkey', passkey_checked_at: null, passkey_fresh_until: null });
+    const api = fakeApi({
+      'GET /me': { body: needsPasskey },
+      'POST /passkeys/options': { body: OPTIONS },
+      'POST /passkeys': {
+        body: { status: true, ...aMe({ passkey_pending_until: '2026-11-25T09:00:00.000Z' }) },
+      },
+      'GET /dashboard': { body: aDashboard() },
+      'GET /orders': orders,
+    });
+    renderAdmin('/admin/orders');
+    expect(
+      await screen.findByText(/counts for refunds and\s+other money actions after 24 hours/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const heading = await screen.findByRole('heading', { name: 'Passkey added, waiting' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // 9:00 UTC on 25 November is 8:00 pm in Sydney (daylight time).
+    expect(screen.getByText(/it counts for refunds, cancellations/)).toHaveTextContent(
+      /25 Nov 2026, 8:00\s?pm/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     expect(api.unexpected).toEqual([]);
   });
 
@@ -185,7 +213,7 @@ describe('[I15-admin] sign-in', () => {
     renderAdmin('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      /^OrdersProductsGift cardsStatementsBank accountTax invoices$/,
+      /^OrdersProductsGift cardsStatementsBank accountTax invoicesPasskeys$/,
     );
     // The day's figures are the whole shop's: no strip, and no call for it (the fake API would count it).
     expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();

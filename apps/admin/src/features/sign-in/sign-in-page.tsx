@@ -8,6 +8,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/error-text';
+import { shopTime } from '../../lib/format';
 import {
   creationOptionsSchema,
   passkeyError,
@@ -213,6 +214,8 @@ function AddPasskey({ me }: { me: StaffMe }) {
   const { api, setMe, webauthn, signOut } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // [I27-recovery] A passkey added after a code sign-in by a member who had one waits: said before going on.
+  const [pending, setPending] = useState<StaffMe | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
@@ -231,13 +234,16 @@ function AddPasskey({ me }: { me: StaffMe }) {
         throw passkeyError(failure);
       }
       const next = await api('/passkeys', { method: 'POST', body: { response }, schema: staffMeSchema });
-      setMe(next);
+      if (next.passkey_pending_until) setPending(next);
+      else setMe(next);
     } catch (failure) {
       setError(errorText(failure));
     } finally {
       setBusy(false);
     }
   }
+
+  if (pending) return <PasskeyPending me={pending} onContinue={() => setMe(pending)} />;
 
   return (
     <>
@@ -249,6 +255,11 @@ function AddPasskey({ me }: { me: StaffMe }) {
         fingerprint, face or screen lock. Add one now; next time it signs you in without a code, and it is
         asked again before refunds and cancellations.
       </p>
+      <p className="muted small">
+        Already have a passkey on another device? A new one added after a text code counts for refunds and
+        other money actions after 24 hours, or sooner when another operator approves it. The shop's operators
+        are texted when a passkey is added.
+      </p>
       {error && (
         <p className="error" role="alert">
           {error}
@@ -259,6 +270,31 @@ function AddPasskey({ me }: { me: StaffMe }) {
       </button>
       <button type="button" className="button link wide" onClick={() => signOut()}>
         Sign out
+      </button>
+    </>
+  );
+}
+
+function PasskeyPending({ me, onContinue }: { me: StaffMe; onContinue(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Passkey added, waiting
+      </h1>
+      <p>
+        Your new passkey signs you in now. Because it was added after a text code and your account already had
+        a passkey, it counts for refunds, cancellations, payouts and other money actions from{' '}
+        <strong>{shopTime(me.passkey_pending_until)}</strong>, or sooner when another operator approves it
+        under Passkeys.
+      </p>
+      <p className="muted small">
+        The shop's operators and your mobile have been texted. If you still have your old passkey, it works
+        for everything as before.
+      </p>
+      <button type="button" className="button primary wide" onClick={onContinue}>
+        Continue
       </button>
     </>
   );
