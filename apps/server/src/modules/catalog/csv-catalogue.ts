@@ -83,9 +83,20 @@ export function requireColumns(table: CsvTable, required: readonly string[], pro
   }
 }
 
-/** Dollars as written in an export ('34', '34.00', '34.0000'); undefined after reporting a bad one. */
+/**
+ * Dollars as written in an export ('34', '34.00', '34.0000'); undefined after reporting a bad one.
+ * [I27-amounts] A comma is refused, never dropped: '36,50' (a spreadsheet's decimal comma) would be
+ * $3,650, and '1,234' is a thousand or one and a bit (docs/money.md "Amounts typed by a person").
+ */
 export function readDollars(text: string, where: string, problems: Problems): number | undefined {
-  const match = /^(\d{1,7})(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
+  if (text.includes(',')) {
+    problems.add(
+      where,
+      `"${text}" is not a price: use a point before the cents and no commas (36.50, 1234.50)`,
+    );
+    return undefined;
+  }
+  const match = /^(\d{1,7})(?:\.(\d+))?$/.exec(text);
   const cents = match?.[2]?.replace(/0+$/, '') ?? '';
   if (!match || cents.length > 2) {
     problems.add(

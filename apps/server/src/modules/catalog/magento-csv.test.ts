@@ -220,6 +220,17 @@ describe('parseMagentoCsv: refused, every problem with its row and column', () =
     ]);
   });
 
+  it('[I27-amounts] a price with a comma is refused at its cell, never read as 100 times the price', () => {
+    const rows: Row[] = [
+      { ...bag, price: '36,50' },
+      { ...bag, sku: '24-MB02', price: '1,234.00' },
+    ];
+    expect(problemsOf(() => parseMagentoCsv(magentoCsv(rows), { seller: 'Luma' }))).toEqual([
+      'row 2, column price: "36,50" is not a price: use a point before the cents and no commas (36.50, 1234.50)',
+      'row 3, column price: "1,234.00" is not a price: use a point before the cents and no commas (36.50, 1234.50)',
+    ]);
+  });
+
   it('reports what the catalogue format refuses at its cell: no picture, a bad sku, a long short description', () => {
     const rows: Row[] = [
       { ...bag, base_image: '' },
