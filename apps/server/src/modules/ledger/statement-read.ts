@@ -16,6 +16,13 @@ import { NotFoundError } from '../../domain/errors.ts';
 
 export const STATEMENT_NOT_FOUND = 'The statement does not exist.';
 
+/**
+ * [I27-statement] The total of the gift cards redeemed in store is their value (the entries' base), not
+ * their amounts: each entry is 0 (no money moves, the seller was paid when the card was sold), so a sum of
+ * amounts read "$0.00" beside a $12.50 redemption. Said as not money; it is not part of the net.
+ */
+export const IN_STORE_TOTAL_LABEL = 'Gift cards redeemed in store (their value; no money moves)';
+
 export interface StatementViewer {
   role: string;
   sellerId: number | null;
@@ -89,11 +96,18 @@ export async function loadStatement(db: Db, id: number, viewer: StatementViewer)
     .orderBy('id')
     .execute();
   const totals = typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals;
+  const inStoreValue = entries
+    .filter((entry) => entry.kind === 'gift_card_in_store')
+    .reduce((sum, entry) => sum + (entry.base_cents ?? 0), 0);
   return {
     statement: summaryOf(row),
     totals: ledgerKindSchema.options
       .filter((kind) => totals[kind] !== undefined)
-      .map((kind) => ({ kind, label: LEDGER_KIND_LABELS[kind], amount_cents: Number(totals[kind]) })),
+      .map((kind) =>
+        kind === 'gift_card_in_store'
+          ? { kind, label: IN_STORE_TOTAL_LABEL, amount_cents: inStoreValue }
+          : { kind, label: LEDGER_KIND_LABELS[kind], amount_cents: Number(totals[kind]) },
+      ),
     lines: entries.map((entry) => ({
       id: String(entry.id),
       occurred_at: new Date(entry.occurred_at).toISOString(),
