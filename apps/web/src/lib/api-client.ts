@@ -60,6 +60,7 @@ const ERROR_CODES: Record<ErrorCode, true> = {
   TOO_MANY_REQUESTS: true,
   INTERNAL: true,
   UNAVAILABLE: true,
+  SHUTTING_DOWN: true,
 };
 
 /** A reply's `code` when it is one of the contract's (errorCodeOf, without zod). */

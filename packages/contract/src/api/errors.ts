@@ -38,8 +38,13 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   /** A real fault; the message is generic and the details are in the server's log. */
   INTERNAL: 500,
-  /** The server is stopping or a dependency is down. */
+  /** A dependency is down (and any other 503 without a code of its own). */
   UNAVAILABLE: 503,
+  /**
+   * [I27-9] The server is stopping (a deploy, a scale-in): the request was not taken, nothing happened;
+   * send it again (another process, or this one restarted, answers it). `Retry-After` says when.
+   */
+  SHUTTING_DOWN: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
