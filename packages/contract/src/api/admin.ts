@@ -272,17 +272,74 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const approveOrderBodySchema = z.object({ note: text(500).optional() });
 /** POST /orders/:id/refuse */
 export const refuseOrderBodySchema = z.object({ reason: text(500).pipe(z.string().trim().min(1)) });
-/** POST /orders/:id/shipments: one seller's items. */
-export const shipOrderBodySchema = z.object({
-  seller_id: idParam,
-  carrier: text(60).pipe(z.string().trim().min(1)),
-  tracking_number: text(60).pipe(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,58}$/, 'Enter the tracking number as the carrier gives it.'),
-  ),
-});
+/**
+ * [I27-carrier] The carriers a shipment names (Australia): the shopper's text links to the carrier's own
+ * tracking page for these. Any other is 'Other' with a plain name (`carrierNameProblem`), shown without a
+ * link: a seller's words never put a link into the shop's texts.
+ */
+export const KNOWN_CARRIERS = [
+  'Australia Post',
+  'StarTrack',
+  'Sendle',
+  'CouriersPlease',
+  'Aramex',
+  'DHL',
+  'TNT',
+  'Toll',
+  'Team Global Express',
+] as const;
+export const OTHER_CARRIER = 'Other';
+export const SHIP_TEXT = {
+  carrierName: "Enter the carrier's name: up to 30 letters, digits, spaces and & ' - . (no web address).",
+  carrierNameMissing: "Enter the carrier's name.",
+  trackingNumber: 'Enter the tracking number as the carrier gives it.',
+} as const;
+/** A plain name: letters, digits, spaces and & ' ’ - . (up to 30), starting with a letter or digit. */
+const OTHER_CARRIER_NAME = /^[A-Za-z0-9][A-Za-z0-9 &'’.-]{0,29}$/;
+/** Text that reads as a web address: a scheme, www, or a dot between two letters or digits (a domain). */
+const LOOKS_LIKE_A_LINK = /:\/\/|(^|[^a-z0-9])www|[a-z0-9]\.[a-z0-9]/i;
+/** [I27-carrier] An 'Other' carrier's name as the shopper's text may carry it, or a reason it may not. */
+export function carrierNameProblem(name: string): string | null {
+  return OTHER_CARRIER_NAME.test(name) && !LOOKS_LIKE_A_LINK.test(name) ? null : SHIP_TEXT.carrierName;
+}
+/** POST /orders/:id/shipments: one seller's items, with a known carrier or 'Other' and its name. */
+export const shipOrderBodySchema = z
+  .object({
+    seller_id: idParam,
+    carrier: z.enum([...KNOWN_CARRIERS, OTHER_CARRIER], {
+      error: `Choose a carrier: ${KNOWN_CARRIERS.join(', ')} or ${OTHER_CARRIER}.`,
+    }),
+    /** Only with carrier 'Other' (and then required). */
+    carrier_name: text(100)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .superRefine((name, context) => {
+            const problem = name === '' ? SHIP_TEXT.carrierNameMissing : carrierNameProblem(name);
+            if (problem) context.addIssue({ code: 'custom', message: problem, input: name });
+          }),
+      )
+      .optional(),
+    // Letters, digits, spaces and hyphens only: a tracking number can never carry a link.
+    tracking_number: text(60).pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,58}$/, SHIP_TEXT.trackingNumber),
+    ),
+  })
+  .superRefine((body, context) => {
+    if (body.carrier === OTHER_CARRIER && body.carrier_name === undefined)
+      context.addIssue({ code: 'custom', path: ['carrier_name'], message: SHIP_TEXT.carrierNameMissing });
+    if (body.carrier !== OTHER_CARRIER && body.carrier_name !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['carrier_name'],
+        message: `A carrier name goes only with ${OTHER_CARRIER}.`,
+      });
+  });
+export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
 /**
  * POST /orders/:id/refunds: a refund of whole lines (or some of their quantity) and/or shipping. Needs a
  * passkey check within 5 minutes. `idempotency_key` makes a retried click the same refund.

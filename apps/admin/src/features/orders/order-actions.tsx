@@ -5,7 +5,12 @@ import {
   type AdminOrder,
   type AdminOrderItem,
   adminOrderReplySchema,
+  carrierNameProblem,
+  KNOWN_CARRIERS,
+  OTHER_CARRIER,
   type RefundOrderBody,
+  SHIP_TEXT,
+  type ShipOrderBody,
 } from '@quokka/contract/api/admin';
 import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +22,8 @@ import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { refundableQty, refundTotal } from './refund-math';
 
-export const CARRIERS = ['Australia Post', 'StarTrack', 'Sendle', 'Aramex', 'CouriersPlease', 'DHL', 'Other'];
+/** [I27-carrier] The contract's known carriers, then Other (a plain name, never a link). */
+export const CARRIERS: readonly ShipOrderBody['carrier'][] = [...KNOWN_CARRIERS, OTHER_CARRIER];
 
 /** POSTs an order action and puts the order it answers in place. */
 export function useOrderAction(orderId: number) {
@@ -136,27 +142,32 @@ export function ShipDialog({
   onClose(): void;
 }) {
   const action = useOrderAction(order.id);
-  const [carrier, setCarrier] = useState(CARRIERS[0] ?? 'Australia Post');
+  const [carrier, setCarrier] = useState<ShipOrderBody['carrier']>(KNOWN_CARRIERS[0]);
   const [otherCarrier, setOtherCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [trackingProblem, setTrackingProblem] = useState<string | null>(null);
   const items = order.items.filter((item) => item.seller_id === sellerId);
   const sellerName = items[0]?.seller_name ?? `Seller #${sellerId}`;
+  const other = carrier === OTHER_CARRIER;
   function submit(event: FormEvent) {
     event.preventDefault();
-    const carrierName = carrier === 'Other' ? otherCarrier.trim() : carrier;
-    if (!carrierName) return setProblem('Enter the carrier.');
-    if (!/^[A-Za-z0-9][A-Za-z0-9 -]{2,58}$/.test(tracking.trim())) {
-      return setProblem('Enter the tracking number as the carrier gives it.');
-    }
-    setProblem(null);
-    action.mutate(
-      {
-        path: 'shipments',
-        body: { seller_id: sellerId, carrier: carrierName, tracking_number: tracking.trim() },
-      },
-      { onSuccess: onClose },
-    );
+    // The contract's own rules, so the seller sees the same words the server would answer.
+    const name = otherCarrier.trim();
+    const badName = other ? (name ? carrierNameProblem(name) : SHIP_TEXT.carrierNameMissing) : null;
+    const badTracking = /^[A-Za-z0-9][A-Za-z0-9 -]{2,58}$/.test(tracking.trim())
+      ? null
+      : SHIP_TEXT.trackingNumber;
+    setNameProblem(badName);
+    setTrackingProblem(badTracking);
+    if (badName || badTracking) return;
+    const body: ShipOrderBody = {
+      seller_id: sellerId,
+      carrier,
+      ...(other ? { carrier_name: name } : {}),
+      tracking_number: tracking.trim(),
+    };
+    action.mutate({ path: 'shipments', body }, { onSuccess: onClose });
   }
   return (
     <Dialog title={`Mark ${sellerName}'s items as shipped`} onClose={onClose}>
@@ -170,21 +181,43 @@ export function ShipDialog({
         </ul>
         <div className="field">
           <label htmlFor="ship-carrier">Carrier</label>
-          <select id="ship-carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)}>
+          <select
+            id="ship-carrier"
+            value={carrier}
+            onChange={(event) => {
+              setCarrier(event.target.value as ShipOrderBody['carrier']);
+              setNameProblem(null);
+            }}
+          >
             {CARRIERS.map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>
         </div>
-        {carrier === 'Other' && (
+        {other && (
           <div className="field">
             <label htmlFor="ship-carrier-name">Carrier name</label>
             <input
               id="ship-carrier-name"
               value={otherCarrier}
-              maxLength={60}
-              onChange={(event) => setOtherCarrier(event.target.value)}
+              maxLength={30}
+              autoComplete="off"
+              aria-invalid={nameProblem !== null}
+              aria-describedby={nameProblem ? 'ship-carrier-name-error' : 'ship-carrier-name-hint'}
+              onChange={(event) => {
+                setOtherCarrier(event.target.value);
+                setNameProblem(null);
+              }}
             />
+            {nameProblem ? (
+              <p id="ship-carrier-name-error" className="field-error">
+                {nameProblem}
+              </p>
+            ) : (
+              <p id="ship-carrier-name-hint" className="muted small">
+                The name only, as the shopper knows it: no web address.
+              </p>
+            )}
           </div>
         )}
         <div className="field">
@@ -195,15 +228,23 @@ export function ShipDialog({
             maxLength={60}
             autoCapitalize="characters"
             autoComplete="off"
-            onChange={(event) => setTracking(event.target.value)}
+            aria-invalid={trackingProblem !== null}
+            aria-describedby={trackingProblem ? 'ship-tracking-error' : undefined}
+            onChange={(event) => {
+              setTracking(event.target.value);
+              setTrackingProblem(null);
+            }}
           />
+          {trackingProblem && (
+            <p id="ship-tracking-error" className="field-error">
+              {trackingProblem}
+            </p>
+          )}
         </div>
-        <p className="muted small">The shopper gets a text with the tracking link.</p>
-        {problem && (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <p className="muted small">
+          The shopper gets a text with the carrier and the tracking number, and the carrier's tracking link
+          where we know one.
+        </p>
         <ActionError error={action.error} />
         <DialogButtons busy={action.isPending} label="Mark as shipped" onCancel={onClose} />
       </form>

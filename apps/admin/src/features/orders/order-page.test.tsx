@@ -369,7 +369,7 @@ describe('[I15-admin] order detail', () => {
     await user.click(screen.getByRole('button', { name: 'Mark as shipped: Bush Tucker Co' }));
     const ship = screen.getByRole('dialog', { name: "Mark Bush Tucker Co's items as shipped" });
     expect(within(ship).getByRole('combobox', { name: 'Carrier' })).toHaveTextContent(
-      'Australia PostStarTrackSendleAramexCouriersPleaseDHLOther',
+      'Australia PostStarTrackSendleCouriersPleaseAramexDHLTNTTollTeam Global ExpressOther',
     );
     await user.selectOptions(within(ship).getByLabelText('Carrier'), 'Sendle');
     await user.type(within(ship).getByLabelText('Tracking number'), 'SDL123456');
@@ -384,6 +384,56 @@ describe('[I15-admin] order detail', () => {
       'href',
       'https://track.sendle.com/tracking?ref=SDL123456',
     );
+  });
+
+  it('[I27-carrier] ship dialog: "Other" asks for a plain carrier name and refuses a web address with a field message', async () => {
+    const user = userEvent.setup();
+    const approved = anOrder({
+      status: 'approved',
+      payment_state: 'captured',
+      items: [anItem({ id: 103, seller_id: 4, seller_name: 'Bush Tucker Co', name: 'Honey', sku: 'HON-1' })],
+      actions: {
+        approve: false,
+        refuse: false,
+        ship_sellers: [4],
+        refund: true,
+        cancel: true,
+        refundable_cents: 3_495,
+      },
+    });
+    const api = orderApi(approved, {
+      'POST /orders/12/shipments': { body: { ...approved, status: 'shipped' } },
+    });
+    renderAdmin('/admin/orders/12');
+    // One seller to ship: the button names no seller.
+    await user.click(await screen.findByRole('button', { name: 'Mark as shipped' }));
+    const ship = screen.getByRole('dialog', { name: "Mark Bush Tucker Co's items as shipped" });
+    expect(within(ship).queryByLabelText('Carrier name')).toBeNull();
+    await user.selectOptions(within(ship).getByLabelText('Carrier'), 'Other');
+    const name = within(ship).getByLabelText('Carrier name');
+    await user.type(within(ship).getByLabelText('Tracking number'), 'BV-0042');
+
+    await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription("Enter the carrier's name.");
+
+    await user.type(name, 'Customs fee due pay at evil.example');
+    await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
+    expect(name).toHaveAccessibleDescription(
+      "Enter the carrier's name: up to 30 letters, digits, spaces and & ' - . (no web address).",
+    );
+    expect(api.to('POST /orders/12/shipments')).toHaveLength(0);
+
+    await user.clear(name);
+    await user.type(name, 'Bob’s Vans');
+    await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.to('POST /orders/12/shipments')[0]?.body).toEqual({
+      seller_id: 4,
+      carrier: 'Other',
+      carrier_name: 'Bob’s Vans',
+      tracking_number: 'BV-0042',
+    });
   });
 
   it('shows the money, the customer, the items per seller and the timeline newest first with message statuses', async () => {

@@ -1,4 +1,4 @@
-import { adminOrderSchema } from '@quokka/contract/api/admin';
+import { adminOrderSchema, KNOWN_CARRIERS } from '@quokka/contract/api/admin';
 import { orderReplySchema } from '@quokka/contract/api/customer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, NS, stockOf } from '../../test/cart-factory.ts';
@@ -57,6 +57,9 @@ const chargeOf = async (orderId: number) => {
     .where('id', '=', order.payment_id ?? '')
     .executeTakeFirstOrThrow();
 };
+/** Whatever in a text reads as a link: a scheme, or a dotted domain (with or without www and a path). */
+const linksIn = (text: string) =>
+  text.match(/https?:\/\/\S+|(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/\S*)?/gi) ?? [];
 const sandboxRefunds = async (orderId: number) => {
   const charge = await chargeOf(orderId);
   return t.db.selectFrom('sandbox_refunds').selectAll().where('charge_id', '=', charge.id).execute();
@@ -98,11 +101,11 @@ describe('marking a seller’s items shipped', { timeout: 120_000 }, () => {
     const again = await ship(order.id, { seller_id: harbour, carrier: 'Sendle', tracking_number: 'SNDL123' });
     expect(again.statusCode).toBe(409);
 
-    // The other seller's vendor ships its own items; an unknown carrier has no link, the text the number.
+    // The other seller's vendor ships its own items; an 'Other' carrier has no link, the text the number.
     const vendor = await signedIn(t, 'vendor', { sellerUrl: 'outback-outfitters' });
     const mine = await ship(
       order.id,
-      { seller_id: outback, carrier: 'Bob’s Vans', tracking_number: 'BV-0042' },
+      { seller_id: outback, carrier: 'Other', carrier_name: 'Bob’s Vans', tracking_number: 'BV-0042' },
       vendor,
     );
     expect(mine.statusCode, mine.body).toBe(200);
@@ -114,7 +117,7 @@ describe('marking a seller’s items shipped', { timeout: 120_000 }, () => {
     ]);
     expect(shipped.actions).toMatchObject({ ship_sellers: [], cancel: false });
     expect(await outbox(t, order.shopper.mobile)).toContain(
-      `Quokka: your order ${order.incrementId} from Outback Outfitters is on its way with Bob’s Vans. Track it: BV-0042`,
+      `Quokka: your order ${order.incrementId} from Outback Outfitters is on its way with Bob’s Vans. Tracking number: BV-0042`,
     );
     expect(
       (await auditOf(order.id)).map((a) => [a.action, a.actor, (a.after as { status: string }).status]),
@@ -168,16 +171,95 @@ describe('marking a seller’s items shipped', { timeout: 120_000 }, () => {
     ).toEqual([]);
   });
 
-  it('[I15-ship] knows the public tracking pages of Australian carriers', () => {
-    expect(trackingUrl('auspost', 'AB 123')).toBe('https://auspost.com.au/mypost/track/details/AB123');
+  it('[I15-ship][I27-carrier] knows the public tracking pages of Australian carriers; none for Other', () => {
+    expect(trackingUrl('Australia Post', 'AB 123')).toBe('https://auspost.com.au/mypost/track/details/AB123');
     expect(trackingUrl('StarTrack', 'X1')).toBe('https://startrack.com.au/track/details/X1');
     expect(trackingUrl('Sendle', 'S1')).toBe('https://track.sendle.com/tracking?ref=S1');
     expect(trackingUrl('Aramex', 'A1')).toBe('https://www.aramex.com.au/tools/track?l=A1');
-    expect(trackingUrl('Couriers Please', 'C1')).toBe('https://www.couriersplease.com.au/tools-track/no/C1');
-    expect(trackingUrl('DHL Express', 'D1')).toBe(
+    expect(trackingUrl('CouriersPlease', 'C1')).toBe('https://www.couriersplease.com.au/tools-track/no/C1');
+    expect(trackingUrl('DHL', 'D1')).toBe(
       'https://www.dhl.com/au-en/home/tracking/tracking-express.html?submit=1&tracking-id=D1',
     );
-    expect(trackingUrl('Pigeon', 'P1')).toBeNull();
+    expect(trackingUrl('TNT', 'T1')).toBe(
+      'https://www.tnt.com/express/en_au/site/shipping-tools/tracking.html?searchType=con&cons=T1',
+    );
+    expect([trackingUrl('Toll', 'T1'), trackingUrl('Team Global Express', 'G1')]).toEqual([null, null]);
+    expect(trackingUrl('Other', 'P1')).toBeNull();
+  });
+
+  it('[I27-carrier] a carrier that is a message ("Customs fee due, pay at evil.example/au") is a 400 with a field message, and nothing is texted', async () => {
+    const order = await anOrder(t, [['MUG-1', 1]]);
+    const evil = 'Customs fee due, pay at evil.example/au';
+    const refused = async (body: Record<string, unknown>, field: string, message: RegExp) => {
+      const reply = await ship(order.id, { seller_id: harbour, tracking_number: 'JD0001', ...body });
+      expect(reply.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(reply.json().input_validation), JSON.stringify(body)).toEqual([field]);
+      expect(reply.json().input_validation[field][0]).toMatch(message);
+    };
+    // As the carrier itself: only the known carriers or Other.
+    await refused(
+      { carrier: evil },
+      'carrier',
+      /^Choose a carrier: Australia Post, StarTrack, .* or Other\.$/,
+    );
+    // As Other's name: a plain name only, never anything like a web address.
+    for (const name of [
+      evil,
+      'Pay at evil.example',
+      'www evil',
+      'https://evil',
+      'evil.com.au',
+      'Fast<b>Vans',
+      'A name far longer than thirty chars',
+    ])
+      await refused({ carrier: 'Other', carrier_name: name }, 'carrier_name', /no web address/);
+    await refused({ carrier: 'Other' }, 'carrier_name', /^Enter the carrier's name\.$/);
+    await refused({ carrier: 'Other', carrier_name: '  ' }, 'carrier_name', /^Enter the carrier's name\.$/);
+    await refused({ carrier: 'Sendle', carrier_name: 'Bob' }, 'carrier_name', /only with Other/);
+    // The tracking number can never carry a link either.
+    for (const number of ['evil.example/au', 'https://evil', 'pay at evil.example'])
+      await refused(
+        { carrier: 'Sendle', tracking_number: number },
+        'tracking_number',
+        /as the carrier gives it/,
+      );
+    expect(
+      await t.db.selectFrom('order_shipments').select('id').where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
+    expect(await outbox(t, order.shopper.mobile)).not.toContainEqual(expect.stringContaining('on its way'));
+  });
+
+  it('[I27-carrier] every known carrier and a plain Other name are accepted; the text carries no link but the one we built', async () => {
+    for (const carrier of KNOWN_CARRIERS) {
+      const order = await anOrder(t, [['MUG-1', 1]]);
+      const reply = await ship(order.id, { seller_id: harbour, carrier, tracking_number: 'AB 1234' });
+      expect(reply.statusCode, `${carrier}: ${reply.body}`).toBe(200);
+      const [text] = (await outbox(t, order.shopper.mobile)).filter((body) => body.includes('on its way'));
+      const url = trackingUrl(carrier, 'AB 1234');
+      expect(text).toBe(
+        `Quokka: your order ${order.incrementId} from Harbour Goods is on its way with ${carrier}. ${url ? `Track it: ${url}` : 'Tracking number: AB 1234'}`,
+      );
+      expect(linksIn(text ?? '')).toEqual(url ? [url] : []);
+    }
+    for (const name of ['Bob’s Vans', "Jo's Couriers & Co.", 'Fast-Freight 24', 'J. Smith Transport']) {
+      const order = await anOrder(t, [['MUG-1', 1]]);
+      const reply = await ship(order.id, {
+        seller_id: harbour,
+        carrier: 'Other',
+        carrier_name: ` ${name} `,
+        tracking_number: 'XY-99',
+      });
+      expect(reply.statusCode, `${name}: ${reply.body}`).toBe(200);
+      expect(adminOrderSchema.parse(reply.json()).shipments[0]).toMatchObject({
+        carrier: name,
+        tracking_url: null,
+      });
+      const [text] = (await outbox(t, order.shopper.mobile)).filter((body) => body.includes('on its way'));
+      expect(text).toBe(
+        `Quokka: your order ${order.incrementId} from Harbour Goods is on its way with ${name}. Tracking number: XY-99`,
+      );
+      expect(linksIn(text ?? '')).toEqual([]);
+    }
   });
 });
 
@@ -549,8 +631,14 @@ describe('the shopper’s order page', { timeout: 120_000 }, () => {
       },
     ]);
     expect(
-      (await ship(order.id, { seller_id: outback, carrier: 'Pigeon Post', tracking_number: 'PP-1' }))
-        .statusCode,
+      (
+        await ship(order.id, {
+          seller_id: outback,
+          carrier: 'Other',
+          carrier_name: 'Pigeon Post',
+          tracking_number: 'PP-1',
+        })
+      ).statusCode,
     ).toBe(200);
     const shipped = await read();
     expect([shipped.status, shipped.status_label, shipped.shipments?.map((s) => s.tracking_url)]).toEqual([

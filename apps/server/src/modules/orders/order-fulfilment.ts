@@ -1,3 +1,4 @@
+import { type KNOWN_CARRIERS, OTHER_CARRIER, SHIP_TEXT } from '@quokka/contract/api/admin';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
@@ -35,25 +36,28 @@ export const FULFILMENT_TEXT = {
   notCancellable: 'Only an order that has not shipped can be cancelled.',
 } as const;
 
-/** Public tracking pages of the carriers we know, by normalised carrier name. */
-const TRACKING: [RegExp, (n: string) => string][] = [
-  [/^(australiapost|auspost|ap)$/, (n) => `https://auspost.com.au/mypost/track/details/${n}`],
-  [/^startrack$/, (n) => `https://startrack.com.au/track/details/${n}`],
-  [/^sendle$/, (n) => `https://track.sendle.com/tracking?ref=${n}`],
-  [/^(aramex|fastway|aramexaustralia)$/, (n) => `https://www.aramex.com.au/tools/track?l=${n}`],
-  [/^(couriersplease|cp)$/, (n) => `https://www.couriersplease.com.au/tools-track/no/${n}`],
-  [
-    /^(dhl|dhlexpress)$/,
-    (n) => `https://www.dhl.com/au-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
-  ],
-];
+/**
+ * [I27-carrier] The public tracking page of each known carrier (the contract's KNOWN_CARRIERS), or null
+ * where we know of no page that takes the number in its address. The shopper's text carries this link
+ * only: never one a seller typed ('Other' carriers get the number alone).
+ */
+const TRACKING: Record<KnownCarrier, ((n: string) => string) | null> = {
+  'Australia Post': (n) => `https://auspost.com.au/mypost/track/details/${n}`,
+  StarTrack: (n) => `https://startrack.com.au/track/details/${n}`,
+  Sendle: (n) => `https://track.sendle.com/tracking?ref=${n}`,
+  CouriersPlease: (n) => `https://www.couriersplease.com.au/tools-track/no/${n}`,
+  Aramex: (n) => `https://www.aramex.com.au/tools/track?l=${n}`,
+  DHL: (n) => `https://www.dhl.com/au-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+  TNT: (n) => `https://www.tnt.com/express/en_au/site/shipping-tools/tracking.html?searchType=con&cons=${n}`,
+  Toll: null,
+  'Team Global Express': null,
+};
 
-/** The carrier's tracking page for this number, or null for a carrier we do not know. */
-export function trackingUrl(carrier: string, trackingNumber: string): string | null {
-  const key = carrier.toLowerCase().replace(/[^a-z]/g, '');
-  const number = encodeURIComponent(trackingNumber.replace(/\s+/g, ''));
-  for (const [pattern, url] of TRACKING) if (pattern.test(key)) return url(number);
-  return null;
+/** The carrier's tracking page for this number, or null (a carrier without one, or 'Other'). */
+export function trackingUrl(carrier: ShipOrderCarrier, trackingNumber: string): string | null {
+  if (carrier === OTHER_CARRIER) return null;
+  const url = TRACKING[carrier];
+  return url ? url(encodeURIComponent(trackingNumber.replace(/\s+/g, ''))) : null;
 }
 
 export interface FulfilmentDeps {
@@ -74,9 +78,14 @@ export interface FulfilmentDeps {
   giftCardBalances?: GiftCardBalances;
 }
 
+type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
+type ShipOrderCarrier = KnownCarrier | typeof OTHER_CARRIER;
+
 export interface ShipInput {
   seller_id: number;
-  carrier: string;
+  /** [I27-carrier] A known carrier, or 'Other' with `carrier_name` (checked by the contract). */
+  carrier: ShipOrderCarrier;
+  carrier_name?: string | undefined;
   tracking_number: string;
 }
 export interface RefundInput {
@@ -152,9 +161,10 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
       if (!(await viewerSeesOrder(db, orderId, viewer))) throw new NotFoundError(ORDER_NOT_FOUND);
       if (viewer.role !== 'operator' && input.seller_id !== viewer.sellerId)
         throw new ForbiddenError(FULFILMENT_TEXT.vendorOwnSeller);
-      const carrier = input.carrier.trim();
+      const carrier = input.carrier === OTHER_CARRIER ? (input.carrier_name ?? '').trim() : input.carrier;
+      if (!carrier) throw new InvalidDataError(SHIP_TEXT.carrierNameMissing);
       const number = input.tracking_number.trim();
-      const url = trackingUrl(carrier, number);
+      const url = trackingUrl(input.carrier, number);
       const done = await db.transaction().execute(async (trx) => {
         const order = await lockOrder(trx, orderId);
         if (order.status !== 'approved' && order.status !== 'partially_shipped')
@@ -221,7 +231,8 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         kind: 'sms',
         purpose: 'order_shipped',
         orderId,
-        body: `${storeName}: your order ${done.order.increment_id} from ${done.sellerName} is on its way with ${carrier}. Track it: ${url ?? number}`,
+        // [I27-carrier] The only link is the one we built for a known carrier; otherwise the number alone.
+        body: `${storeName}: your order ${done.order.increment_id} from ${done.sellerName} is on its way with ${carrier}. ${url ? `Track it: ${url}` : `Tracking number: ${number}`}`,
       });
     },
 
