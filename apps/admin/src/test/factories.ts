@@ -117,7 +117,7 @@ export function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
 export function aGiftCard(overrides: Partial<AdminGiftCard> = {}): AdminGiftCard {
   return {
     id: 31,
-    gift_card_no: '1234567890123456',
+    gift_card_no: '•••• •••• •••• 3456',
     state: 'failed',
     amount_cents: 5_000,
     balance_cents: 5_000,

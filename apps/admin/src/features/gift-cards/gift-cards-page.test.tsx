@@ -17,7 +17,7 @@ function cardsApi(more: Parameters<typeof fakeApi>[0] = {}) {
           aGiftCard(),
           aGiftCard({
             id: 32,
-            gift_card_no: '9999888877776666',
+            gift_card_no: '•••• •••• •••• 6666',
             state: 'scheduled',
             amount_cents: 2_500,
             balance_cents: 2_500,
@@ -41,7 +41,9 @@ describe('[I15-admin] gift card console', () => {
     const api = cardsApi();
     renderAdmin('/admin/gift-cards');
     expect(await screen.findByText(/Outstanding:/)).toHaveTextContent('Outstanding: $75.00');
-    const card = screen.getByRole('listitem', { name: 'Gift card 1234 5678 9012 3456' });
+    const card = screen.getByRole('listitem', { name: 'Gift card ending 3456' });
+    // [I27-mask] The number as the server gives it: masked to its last 4 digits.
+    expect(within(card).getByText('•••• •••• •••• 3456')).toBeInTheDocument();
     expect(card).toHaveTextContent('Failed');
     expect(card).toHaveTextContent('$50.00');
     expect(card).toHaveTextContent('Alex · 0491 570 110');
@@ -74,7 +76,7 @@ describe('[I15-admin] gift card console', () => {
       ],
     });
     renderAdmin('/admin/gift-cards');
-    const card = await screen.findByRole('listitem', { name: 'Gift card 1234 5678 9012 3456' });
+    const card = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
     await user.click(within(card).getByRole('button', { name: 'Resend' }));
     let dialog = screen.getByRole('dialog', { name: 'Resend the gift card' });
     await user.type(within(dialog).getByLabelText('Corrected mobile (optional)'), '02 9999 9999');
@@ -90,7 +92,7 @@ describe('[I15-admin] gift card console', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Gift card 1234 5678 9012 3456 sent again to 0412 999 888.',
+      'Gift card ending 3456 sent again to 0412 999 888.',
     );
     const [first, retry] = api.to('POST /gift-cards/31/resend');
     expect(first?.headers['x-csrf-token']).toBe(CSRF);
@@ -114,7 +116,7 @@ describe('[I15-admin] gift card console', () => {
     const user = userEvent.setup();
     const api = cardsApi({ 'POST /gift-cards/32/reschedule': { body: aGiftCard({ id: 32 }) } });
     renderAdmin('/admin/gift-cards');
-    const card = await screen.findByRole('listitem', { name: 'Gift card 9999 8888 7777 6666' });
+    const card = await screen.findByRole('listitem', { name: 'Gift card ending 6666' });
     expect(within(card).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Reschedule' }));
     const dialog = screen.getByRole('dialog', { name: 'Reschedule the gift card' });
@@ -139,27 +141,118 @@ describe('[I15-admin] gift card console', () => {
     const api = cardsApi({
       'POST /gift-cards/31/void': [
         stepUpRequired,
-        { body: aGiftCard({ state: 'voided', voided_at: '2026-11-24T03:00:00.000Z' }) },
+        {
+          body: aGiftCard({
+            state: 'voided',
+            voided_at: '2026-11-24T03:00:00.000Z',
+            balance_cents: 0,
+            void_refunded_cents: 5_000,
+            void_note: 'Refunded $50.00 to the purchaser.',
+          }),
+        },
       ],
       'POST /step-up/options': { body: { challenge: 'dm9pZA' } },
       'POST /step-up': { body: { status: true, ...aMe({ passkey_fresh: true }) } },
     });
     const { webauthn } = renderAdmin('/admin/gift-cards');
-    const card = await screen.findByRole('listitem', { name: 'Gift card 1234 5678 9012 3456' });
+    const card = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
     await user.click(within(card).getByRole('button', { name: 'Void' }));
     const dialog = screen.getByRole('dialog', { name: 'Void the gift card' });
-    expect(dialog).toHaveTextContent('the purchaser gets $50.00 back');
+    expect(dialog).toHaveTextContent('the purchaser gets what is left on it, $50.00 of $50.00, back');
     await user.click(within(dialog).getByRole('button', { name: 'Void card' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Give a reason.');
     await user.type(within(dialog).getByLabelText('Reason'), 'Sent to the wrong person');
     await user.click(within(dialog).getByRole('button', { name: 'Void card' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Gift card 1234 5678 9012 3456 is void; $50.00 refunded to the purchaser.',
+      'Gift card ending 3456 is void. Refunded $50.00 to the purchaser.',
     );
     expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
     expect(api.to('POST /gift-cards/31/void').map((call) => call.body)).toEqual([
       { reason: 'Sent to the wrong person' },
       { reason: 'Sent to the wrong person' },
     ]);
+  });
+
+  it('[I27-void] Void says what is left is refunded, and nothing when the card was spent', async () => {
+    const user = userEvent.setup();
+    const partly = aGiftCard({ balance_cents: 3_000 });
+    const spent = aGiftCard({ id: 33, gift_card_no: '•••• •••• •••• 7777', balance_cents: 0 });
+    cardsApi({
+      'GET /gift-cards': {
+        body: { items: [partly, spent], total: 2, page: 1, page_size: 50, outstanding_cents: 3_000 },
+      },
+      'POST /gift-cards/33/void': {
+        body: {
+          ...spent,
+          state: 'voided',
+          voided_at: '2026-11-24T03:00:00.000Z',
+          void_refunded_cents: null,
+          void_note: 'Not refunded: the card had been spent in full ($50.00).',
+        },
+      },
+    });
+    renderAdmin('/admin/gift-cards');
+    const first = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
+    expect(first).toHaveTextContent('$50.00$30.00 left');
+    await user.click(within(first).getByRole('button', { name: 'Void' }));
+    let dialog = screen.getByRole('dialog', { name: 'Void the gift card' });
+    expect(dialog).toHaveTextContent('the purchaser gets what is left on it, $30.00 of $50.00, back');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    const second = screen.getByRole('listitem', { name: 'Gift card ending 7777' });
+    expect(second).toHaveTextContent('$0.00 left');
+    await user.click(within(second).getByRole('button', { name: 'Void' }));
+    dialog = screen.getByRole('dialog', { name: 'Void the gift card' });
+    expect(dialog).toHaveTextContent('All $50.00 of it was spent, so nothing is refunded.');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Never received');
+    await user.click(within(dialog).getByRole('button', { name: 'Void card' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gift card ending 7777 is void. Not refunded: the card had been spent in full ($50.00).',
+    );
+  });
+
+  it('[I27-mask] Show number runs the passkey step-up, shows the whole number, and hides it again', async () => {
+    const user = userEvent.setup();
+    const api = cardsApi({
+      'POST /gift-cards/31/number': [stepUpRequired, { body: { gift_card_no: '1234567890123456' } }],
+      'POST /step-up/options': { body: { challenge: 'dm9pZA' } },
+      'POST /step-up': { body: { status: true, ...aMe({ passkey_fresh: true }) } },
+    });
+    const { webauthn } = renderAdmin('/admin/gift-cards');
+    const card = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
+    expect(card).not.toHaveTextContent('1234 5678 9012 3456');
+    await user.click(within(card).getByRole('button', { name: 'Show the number of gift card ending 3456' }));
+    expect(await within(card).findByText('1234 5678 9012 3456')).toBeInTheDocument();
+    expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
+    expect(api.to('POST /gift-cards/31/number')).toHaveLength(2);
+    expect(api.to('POST /gift-cards/31/number')[1]?.headers['x-csrf-token']).toBe(CSRF);
+    await user.click(within(card).getByRole('button', { name: 'Hide the number of gift card ending 3456' }));
+    expect(card).not.toHaveTextContent('1234 5678 9012 3456');
+    expect(within(card).getByText('•••• •••• •••• 3456')).toBeInTheDocument();
+  });
+
+  it('[I27-step-up] Resend to a corrected number runs the passkey step-up when the server asks, with the same key', async () => {
+    const user = userEvent.setup();
+    const api = cardsApi({
+      'POST /gift-cards/31/resend': [
+        stepUpRequired,
+        { body: aGiftCard({ recipient_mobile: '+61412999888' }) },
+      ],
+      'POST /step-up/options': { body: { challenge: 'dm9pZA' } },
+      'POST /step-up': { body: { status: true, ...aMe({ passkey_fresh: true }) } },
+    });
+    const { webauthn } = renderAdmin('/admin/gift-cards');
+    const card = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
+    await user.click(within(card).getByRole('button', { name: 'Resend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resend the gift card' });
+    expect(dialog).toHaveTextContent('A corrected number asks for your passkey');
+    await user.type(within(dialog).getByLabelText('Corrected mobile (optional)'), '0412 999 888');
+    await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Gift card ending 3456 sent again to 0412 999 888.',
+    );
+    expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
+    const [refused, sent] = api.to('POST /gift-cards/31/resend');
+    expect(sent?.body).toEqual(refused?.body);
   });
 });

@@ -1,10 +1,13 @@
 // Gift cards (GET /admin/api/gift-cards): find a card by number, a recipient's or purchaser's mobile, or
-// the order; its state and every message sent for it; Resend (to the same or a corrected number, once per
-// click), Reschedule (a card not yet sent) and Void (refunds the purchaser; asks for the passkey).
+// the order; its state, balance and every message sent for it; Resend (to the same or a corrected number,
+// once per click; a corrected number asks for the passkey), Reschedule (a card not yet sent) and Void
+// (refunds the purchaser what is left on it; asks for the passkey). [I27-mask] Numbers are listed masked
+// to their last 4 digits; "Show number" gives one card's whole number after a passkey check.
 import {
   type AdminGiftCard,
   adminGiftCardReplySchema,
   giftCardListReplySchema,
+  giftCardNumberReplySchema,
   giftCardStateSchema,
 } from '@quokka/contract/api/admin';
 import { formatMobileNational, parseAuMobile } from '@quokka/contract/mobile';
@@ -73,7 +76,7 @@ export function GiftCardsPage() {
         {data && (
           <p className="outstanding">
             Outstanding: <strong>{money(data.outstanding_cents)}</strong>
-            <span className="sub">unredeemed, unexpired, not voided</span>
+            <span className="sub">left on live cards: unexpired, not voided</span>
           </p>
         )}
       </div>
@@ -155,11 +158,31 @@ function GiftCardItem({
   card: AdminGiftCard;
   onAction(kind: 'resend' | 'reschedule' | 'void'): void;
 }) {
-  const label = groupedCardNumber(card.gift_card_no);
+  const { api } = useSession();
+  const [whole, setWhole] = useState<string | null>(null);
+  // [I27-mask] One card's whole number, on request: the server asks for the passkey and audits it.
+  const show = useMutation({
+    mutationFn: () =>
+      api(`/gift-cards/${card.id}/number`, { method: 'POST', body: {}, schema: giftCardNumberReplySchema }),
+    onSuccess: (reply) => setWhole(groupedCardNumber(reply.gift_card_no)),
+  });
   return (
-    <li className="panel gift-card" aria-label={`Gift card ${label}`}>
+    <li className="panel gift-card" aria-label={`Gift card ${cardName(card)}`}>
       <div className="gift-card-head">
-        <p className="card-number">{label}</p>
+        <p className="card-number">{whole ?? card.gift_card_no}</p>
+        <button
+          type="button"
+          className="button link"
+          aria-label={
+            whole
+              ? `Hide the number of gift card ${cardName(card)}`
+              : `Show the number of gift card ${cardName(card)}`
+          }
+          disabled={show.isPending}
+          onClick={() => (whole ? setWhole(null) : show.mutate())}
+        >
+          {whole ? 'Hide number' : show.isPending ? 'Checking…' : 'Show number'}
+        </button>
         <GiftCardStateBadge state={card.state} />
         <p className="gift-card-amount">
           {money(card.amount_cents)}
@@ -168,6 +191,11 @@ function GiftCardItem({
           )}
         </p>
       </div>
+      {show.isError && (
+        <p className="error" role="alert">
+          {errorText(show.error)}
+        </p>
+      )}
       <dl className="facts">
         <dt>Product</dt>
         <dd>{card.product_name}</dd>
@@ -243,6 +271,11 @@ function GiftCardItem({
   );
 }
 
+/** 'ending 3456': how a card is named on screen and to screen readers (its number is masked). */
+function cardName(card: AdminGiftCard): string {
+  return `ending ${card.gift_card_no.replace(/\D/g, '').slice(-4)}`;
+}
+
 function purposeText(purpose: string): string {
   if (purpose === 'gift_card') return 'card';
   if (purpose === 'gift_card_receipt') return 'receipt';
@@ -303,7 +336,7 @@ function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
       { path: 'resend', body: { mobile: corrected || undefined, request_key: key } },
       {
         onSuccess: () => {
-          onDone(`Gift card ${groupedCardNumber(card.gift_card_no)} sent again to ${to}.`);
+          onDone(`Gift card ${cardName(card)} sent again to ${to}.`);
           onClose();
         },
       },
@@ -314,7 +347,8 @@ function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
       <form onSubmit={submit} noValidate>
         <p>
           The picture message goes again to {card.recipient_name},{' '}
-          {formatMobileNational(card.recipient_mobile)}, unless you give a corrected number.
+          {formatMobileNational(card.recipient_mobile)}, unless you give a corrected number. A corrected
+          number asks for your passkey: the message carries the whole card number.
         </p>
         <div className="field">
           <label htmlFor="resend-mobile">Corrected mobile (optional)</label>
@@ -358,7 +392,7 @@ function RescheduleDialog({ card, onClose, onDone }: ActionDialogProps) {
       { path: 'reschedule', body: { scheduled_delivery: `${date} ${time}:00`, delivery_timezone: zone } },
       {
         onSuccess: () => {
-          onDone(`Gift card ${groupedCardNumber(card.gift_card_no)} now sends ${date} ${time}.`);
+          onDone(`Gift card ${cardName(card)} now sends ${date} ${time}.`);
           onClose();
         },
       },
@@ -420,10 +454,8 @@ function VoidDialog({ card, onClose, onDone }: ActionDialogProps) {
     action.mutate(
       { path: 'void', body: { reason: reason.trim() } },
       {
-        onSuccess: () => {
-          onDone(
-            `Gift card ${groupedCardNumber(card.gift_card_no)} is void; ${money(card.amount_cents)} refunded to the purchaser.`,
-          );
+        onSuccess: (voided) => {
+          onDone(`Gift card ${cardName(card)} is void. ${voided.void_note ?? ''}`.trim());
           onClose();
         },
       },
@@ -433,8 +465,10 @@ function VoidDialog({ card, onClose, onDone }: ActionDialogProps) {
     <Dialog title="Void the gift card" onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p>
-          The card stops working and the purchaser gets {money(card.amount_cents)} back on their card. You may
-          be asked for your passkey.
+          {card.balance_cents > 0
+            ? `The card stops working and the purchaser gets what is left on it, ${money(card.balance_cents)} of ${money(card.amount_cents)}, back on their card.`
+            : `The card stops working. All ${money(card.amount_cents)} of it was spent, so nothing is refunded.`}{' '}
+          You may be asked for your passkey.
         </p>
         <div className="field">
           <label htmlFor="void-reason">Reason</label>
