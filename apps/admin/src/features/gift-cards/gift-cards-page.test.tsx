@@ -177,9 +177,19 @@ describe('[I15-admin] gift card console', () => {
     const user = userEvent.setup();
     const partly = aGiftCard({ balance_cents: 3_000 });
     const spent = aGiftCard({ id: 33, gift_card_no: '•••• •••• •••• 7777', balance_cents: 0 });
+    const voided = aGiftCard({
+      id: 34,
+      gift_card_no: '•••• •••• •••• 8888',
+      state: 'voided',
+      balance_cents: 0,
+      voided_at: '2026-11-24T03:00:00.000Z',
+      void_refunded_cents: 3_750,
+      void_note: 'Refunded $37.50 to the purchaser.',
+      actions: { resend: false, reschedule: false, void: false },
+    });
     cardsApi({
       'GET /gift-cards': {
-        body: { items: [partly, spent], total: 2, page: 1, page_size: 50, outstanding_cents: 3_000 },
+        body: { items: [partly, spent, voided], total: 3, page: 1, page_size: 50, outstanding_cents: 3_000 },
       },
       'POST /gift-cards/33/void': {
         body: {
@@ -194,6 +204,10 @@ describe('[I15-admin] gift card console', () => {
     renderAdmin('/admin/gift-cards');
     const first = await screen.findByRole('listitem', { name: 'Gift card ending 3456' });
     expect(first).toHaveTextContent('$50.00$30.00 left');
+    // A voided card: nothing left, and what its void refunded.
+    const third = screen.getByRole('listitem', { name: 'Gift card ending 8888' });
+    expect(third).toHaveTextContent('$0.00 left');
+    expect(third).toHaveTextContent('Refunded $37.50 to the purchaser.');
     await user.click(within(first).getByRole('button', { name: 'Void' }));
     let dialog = screen.getByRole('dialog', { name: 'Void the gift card' });
     expect(dialog).toHaveTextContent('the purchaser gets what is left on it, $30.00 of $50.00, back');

@@ -230,7 +230,10 @@ function GiftCardItem({
         {card.voided_at && (
           <>
             <dt>Voided</dt>
-            <dd>{shopTime(card.voided_at)}</dd>
+            <dd>
+              {shopTime(card.voided_at)}
+              {card.void_note && <span className="sub">{card.void_note}</span>}
+            </dd>
           </>
         )}
       </dl>
