@@ -297,17 +297,86 @@ function messageOf(row: {
   };
 }
 
-/** Money and internal notes: a vendor's timeline leaves these out (issue 16 gives vendors their money). */
-const OPERATOR_ONLY_EVENTS = new Set([
-  'refunded',
-  'provider_refund',
-  'note',
-  'dispute_opened',
-  'dispute_closed',
-  'payment_captured',
-  'payment_authorised',
-  'payment_released',
-]);
+/** What a seller's staff may know of an order: their own lines (by id and product) and those lines' names. */
+interface VendorShare {
+  itemIds: Set<number>;
+  productIds: Set<number>;
+  itemName: Map<number, string>;
+  /** Each refund's lines (order_refunds.lines), to cut a cancellation's refund to the seller's lines. */
+  refundLines: Map<number, { order_item_id: number; qty: number; amount_cents: number }[]>;
+}
+
+type EventView = { summary: string; data: Record<string, unknown> };
+
+/**
+ * [I27-vendor-timeline] An event of the whole order (seller_id null) as a seller's staff see it, cut to
+ * their own lines and amounts; null for what is not theirs to see. Only the types listed here are shown:
+ * the payment's events (authorised, captured, released, a gift card's part, the provider's refunds,
+ * disputes), the operators' notes and any type not listed stay the operators'. Events of one seller
+ * (shipped, a text to the seller, a gift card line's resend) are shown to that seller only, as they are.
+ */
+function vendorView(
+  event: { type: string; summary: string; data: Record<string, unknown> },
+  share: VendorShare,
+): EventView | null {
+  const data = event.data;
+  const linesOf = (value: unknown) =>
+    (Array.isArray(value) ? value : []) as { order_item_id: number; qty: number; amount_cents: number }[];
+  switch (event.type) {
+    case 'placed':
+    case 'approved':
+    case 'review_flagged':
+      // An approval's note is the operators'.
+      return { summary: event.summary, data: {} };
+    case 'refused': {
+      const restocked = (Array.isArray(data.restocked) ? data.restocked : []) as { product_id: number }[];
+      return {
+        summary: event.summary,
+        data: {
+          reason: data.reason ?? null,
+          restocked: restocked.filter((line) => share.productIds.has(line.product_id)),
+        },
+      };
+    }
+    case 'refunded': {
+      const lines = linesOf(data.lines).filter((line) => share.itemIds.has(line.order_item_id));
+      if (lines.length === 0) return null;
+      const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+      const described = lines
+        .map((line) => `${line.qty} × ${share.itemName.get(line.order_item_id) ?? 'item'}`)
+        .join(', ');
+      return {
+        summary: `Refunded $${dollars(amount)} of your items (${described})${data.restocked ? ', restocked' : ''}`,
+        data: { refund_id: data.refund_id ?? null, amount_cents: amount, lines, restocked: !!data.restocked },
+      };
+    }
+    case 'cancelled': {
+      const refundId = typeof data.refund_id === 'number' ? data.refund_id : null;
+      const lines = (refundId === null ? [] : (share.refundLines.get(refundId) ?? [])).filter((line) =>
+        share.itemIds.has(line.order_item_id),
+      );
+      const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+      const money =
+        data.payment_state === 'released'
+          ? 'payment released'
+          : amount > 0
+            ? `refunded $${dollars(amount)} of your items`
+            : 'nothing of your items left to refund';
+      const reason = typeof data.reason === 'string' ? data.reason : '';
+      return {
+        summary: `Cancelled: ${reason} (${money}${data.restocked ? ', restocked' : ''})`,
+        data: {
+          reason,
+          restocked: !!data.restocked,
+          payment_state: data.payment_state ?? null,
+          refunded_cents: amount,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
 
 const PURPOSES: Record<string, string> = {
   order_receipt: 'Receipt',
@@ -353,9 +422,24 @@ export async function loadAdminOrder(
     .execute();
   const shipments = operator ? allShipments : allShipments.filter((s) => s.seller_id === own);
 
-  const refunds = operator
-    ? await db.selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute()
-    : [];
+  const allRefunds = await db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const refunds = operator ? allRefunds : [];
+  const share: VendorShare = {
+    itemIds: new Set(items.map((item) => item.id)),
+    productIds: new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]))),
+    itemName: new Map(items.map((item) => [item.id, item.name])),
+    refundLines: new Map(
+      allRefunds.map((refund) => [
+        refund.id,
+        refund.lines as unknown as { order_item_id: number; qty: number; amount_cents: number }[],
+      ]),
+    ),
+  };
 
   const events = await db
     .selectFrom('order_events')
@@ -404,24 +488,31 @@ export async function loadAdminOrder(
     if (staffId !== null) return event.staff_name ?? `staff #${staffId}`;
     return event.actor;
   };
-  const timeline: (TimelineEvent & { order: number })[] = events
-    .filter(
-      (event) =>
-        operator ||
-        event.seller_id === own ||
-        (event.seller_id === null && !OPERATOR_ONLY_EVENTS.has(event.type)),
-    )
-    .map((event) => ({
-      id: Number(event.id),
-      at: event.created_at.toISOString(),
-      type: event.type,
-      actor: actorOf(event),
-      summary: event.summary,
-      seller_id: event.seller_id,
-      data: (event.data ?? {}) as Record<string, unknown>,
-      message: event.message_id !== null ? (messageById.get(event.message_id) ?? null) : null,
-      order: event.created_at.getTime(),
-    }));
+  // [I27-vendor-timeline] A seller's staff see their own seller's events as they are, and the whole order's
+  // events cut to their own lines and amounts (vendorView); never another seller's.
+  const timeline: (TimelineEvent & { order: number })[] = events.flatMap((event) => {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const view: EventView | null =
+      operator || event.seller_id === own
+        ? { summary: event.summary, data }
+        : event.seller_id === null
+          ? vendorView({ type: event.type, summary: event.summary, data }, share)
+          : null;
+    if (!view) return [];
+    return [
+      {
+        id: Number(event.id),
+        at: event.created_at.toISOString(),
+        type: event.type,
+        actor: actorOf(event),
+        summary: view.summary,
+        seller_id: event.seller_id,
+        data: view.data,
+        message: event.message_id !== null ? (messageById.get(event.message_id) ?? null) : null,
+        order: event.created_at.getTime(),
+      },
+    ];
+  });
   // Messages about the order that no event carries (receipts, gift cards, a resend) are entries of their own.
   if (operator) {
     for (const row of messages) {
