@@ -8,6 +8,8 @@
 // $36.50 to $365.00?"). [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh
 // passkey check: the server answers 403 STEP_UP_REQUIRED and the api client checks the passkey and sends
 // the change again (lib/api-client.ts), as every step-up screen does.
+
+import { textProblem } from '@quokka/contract/api/common';
 import {
   PRODUCT_LIMITS,
   priceChangeLooksMistyped,
@@ -160,6 +162,12 @@ function DetailsForm({ product }: { product: VendorProduct }) {
       setProblem('The name must not be empty.');
       return;
     }
+    // [I27-text] The contract's own rule, so a name of only zero-width characters is told here at once.
+    const nameProblem = textProblem(name);
+    if (nameProblem) {
+      setProblem(`The name ${nameProblem}.`);
+      return;
+    }
     setProblem(null);
     change.mutate(
       { method: 'PATCH', path: '', body: { name, description } },
@@ -253,7 +261,8 @@ function VariantRow({
   const [price, setPrice] = useState((variant.price_cents / 100).toFixed(2));
   const [stock, setStock] = useState(String(variant.stock));
   const [enabled, setEnabled] = useState(variant.enabled);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What is wrong with the row's figures, and which field it is about (that field alone is marked).
+  const [problem, setProblem] = useState<{ field: 'price' | 'stock'; message: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   // A change whose new price looks mistyped, waiting for "Change the price" in the dialog.
   const [asking, setAsking] = useState<{ body: Record<string, unknown>; cents: number } | null>(null);
@@ -262,12 +271,12 @@ function VariantRow({
     setSaved(null);
     const read = readAmount(price);
     if ('error' in read) {
-      setProblem(read.error);
+      setProblem({ field: 'price', message: read.error });
       return;
     }
     const cents = read.cents;
     if (!/^\d{1,8}$/.test(stock.trim())) {
-      setProblem('Enter the stock as a whole number, 0 or more.');
+      setProblem({ field: 'stock', message: 'Enter the stock as a whole number, 0 or more.' });
       return;
     }
     setProblem(null);
@@ -315,7 +324,7 @@ function VariantRow({
           aria-label={`Price of ${variant.sku}`}
           inputMode="decimal"
           value={price}
-          aria-invalid={problem ? true : undefined}
+          aria-invalid={problem?.field === 'price' ? true : undefined}
           onChange={(event) => setPrice(event.target.value)}
         />
       </td>
@@ -325,7 +334,7 @@ function VariantRow({
             aria-label={`Stock of ${variant.sku}`}
             inputMode="numeric"
             value={stock}
-            aria-invalid={problem ? true : undefined}
+            aria-invalid={problem?.field === 'stock' ? true : undefined}
             onChange={(event) => setStock(event.target.value)}
           />
           {Number(stock) !== variant.stock && <span className="sub">Now {variant.stock}</span>}
@@ -350,7 +359,7 @@ function VariantRow({
           </button>
           {problem && (
             <span className="field-error" role="alert">
-              {problem}
+              {problem.message}
             </span>
           )}
           <Outcome error={change.error} saved={saved} />

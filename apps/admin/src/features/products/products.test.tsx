@@ -234,6 +234,7 @@ describe('[I16-products] product page', () => {
           : 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
       );
       expect(price).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('Stock of MUG-1')).not.toHaveAttribute('aria-invalid');
     }
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
@@ -350,6 +351,24 @@ describe('[I16-products] product page', () => {
     expect(api.to('PATCH /products/5')[0]?.body).toEqual({ name: 'Big Mug', description: 'Holds a lot.' });
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('must be at most 200 characters')).toBeInTheDocument();
+  });
+
+  it('[I27-text] a name of only zero-width characters or with U+202E is refused on the page, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /me': { body: vendorMe() }, 'GET /products/5': { body: aProduct() } });
+    renderAdmin('/admin/products/5');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, '\u200b\u200b');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('The name must contain a visible character.')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Mug \u202egpj.exe');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(
+      await screen.findByText('The name must not contain text-direction controls (such as U+202E).'),
+    ).toBeInTheDocument();
+    expect(api.to('PATCH /products/5')).toHaveLength(0);
   });
 
   it('take off sale and put back', async () => {
