@@ -237,6 +237,24 @@ describe('importCatalogue', () => {
     expect(mug?.price_cents).toBe(1995);
   });
 
+  it('[I27-text] a name with a lone surrogate, only zero-width characters or U+202E is refused at its path', async () => {
+    const error = await importError(
+      aCatalogue({
+        products: [
+          aSimpleProduct('MUG-1', { name: 'a\ud800b' }),
+          aSimpleProduct('MUG-2', { name: '\u200b\u200b' }),
+          aSimpleProduct('MUG-3', { name: 'Mug \u202egpj.exe' }),
+          aSimpleProduct('MUG-4', { name: 'Harbour Mug 🦘 港' }),
+        ],
+      }),
+    );
+    expect(error.problems).toEqual([
+      'products[0].name: must not contain a broken character (an unpaired surrogate)',
+      'products[1].name: must contain a visible character',
+      'products[2].name: must not contain text-direction controls (such as U+202E)',
+    ]);
+  });
+
   it('category depth counts the parents already in the database, and existing sellers can be referenced', async () => {
     await importCatalogue(handle.db, aCatalogue({ categories: tree }));
     const error = await importError({ categories: [aCategory('v-necks', 'tees')] });

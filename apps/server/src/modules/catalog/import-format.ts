@@ -1,10 +1,25 @@
+import { textProblem } from '@quokka/contract/api/common';
 import { z } from 'zod';
 
 // The catalogue import format (docs/catalogue-import.md, example in docs/catalogue-example.json). One
 // JSON file holds sellers, categories and products; everything is matched by its natural key (seller_url,
 // category code, sku) so importing the same file twice changes nothing. Money in dollars.
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * A name: 1 to `max` characters after trimming, by the contract's rule for a line of text (no control
+ * or text-direction characters, no unpaired surrogate, something visible: issue 27). Descriptions keep
+ * their own looser rule (exports carry tabs in their HTML).
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .superRefine((value, context) => {
+      const problem = textProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+    });
 const dollars = z
   .number()
   .nonnegative()
