@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
-import { currentStaff, passkeyFreshUntil, requireStaff } from '../staff/staff-guards.ts';
+import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import {
@@ -59,16 +59,19 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
   const { db, clock, sessions } = deps;
   const editing = createProductEditing({ db, clock });
 
-  /** Who edits, and whether their passkey check is fresh enough for a price step-up (I27-price-step-up). */
+  const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
+
+  /**
+   * Who edits; [I27-price-step-up] a price change that needs the passkey runs the money actions' own
+   * guard on this request (5 minutes, a pending passkey does not count) only when the change needs it.
+   */
   function editorOf(request: FastifyRequest): ProductEditor {
-    const session = currentStaff(request);
-    const { staff } = session;
-    const freshUntil = passkeyFreshUntil(session, STEP_UP_MINUTES * 60_000);
+    const { staff } = currentStaff(request);
     return {
       staffId: staff.id,
       role: staff.role,
       sellerId: staff.seller_id,
-      passkeyFresh: freshUntil !== null && freshUntil.getTime() > clock.now().getTime(),
+      assertFreshPasskey: () => freshPasskey(request),
     };
   }
 

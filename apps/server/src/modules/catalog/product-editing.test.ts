@@ -55,7 +55,12 @@ describe.skipIf(!serverUrl)(
         .values({ mobile: '+61400000001', name: 'Sam Seller', role: 'vendor', seller_id: seller.id })
         .returning('id')
         .executeTakeFirstOrThrow();
-      editor = { staffId: staff.id, role: 'vendor', sellerId: seller.id, passkeyFresh: false };
+      editor = {
+        staffId: staff.id,
+        role: 'vendor',
+        sellerId: seller.id,
+        assertFreshPasskey: () => Promise.reject(new Error('no passkey check in this test')),
+      };
     }, 60_000);
     afterAll(async () => {
       await database?.close();

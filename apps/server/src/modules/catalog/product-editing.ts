@@ -10,9 +10,8 @@ import { PRODUCT_LIMITS, priceChangeNeedsPasskey } from '@quokka/contract/api/ve
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
-import { STEP_UP_NEEDED } from '../staff/staff-guards.ts';
 import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
 import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notifications.ts';
 
@@ -42,14 +41,16 @@ export interface ProductEditor {
   staffId: number;
   role: 'operator' | 'vendor';
   sellerId: number | null;
-  /** The session's passkey was checked within the step-up window (5 minutes). */
-  passkeyFresh: boolean;
+  /**
+   * Throws 403 STEP_UP_REQUIRED unless the session's passkey check is fresh and counts for money (the
+   * staff guard `requireFreshPasskey`, run by the route: a pending passkey does not count either).
+   */
+  assertFreshPasskey(): Promise<void>;
 }
 
 /** Refuses a price change that needs a fresh passkey check when the editor's is not. */
-function assertPriceChangeAllowed(editor: ProductEditor, oldCents: number, newCents: number): void {
-  if (priceChangeNeedsPasskey(oldCents, newCents) && !editor.passkeyFresh)
-    throw new ForbiddenError(STEP_UP_NEEDED, 'STEP_UP_REQUIRED');
+async function assertPriceChangeAllowed(editor: ProductEditor, oldCents: number, newCents: number) {
+  if (priceChangeNeedsPasskey(oldCents, newCents)) await editor.assertFreshPasskey();
 }
 
 export const PRODUCT_NOT_FOUND = 'There is no such product.';
@@ -335,7 +336,7 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
         before.description = row.description;
       }
       if (body.price_cents !== undefined && body.price_cents !== row.price_cents) {
-        assertPriceChangeAllowed(editor, row.price_cents, body.price_cents);
+        await assertPriceChangeAllowed(editor, row.price_cents, body.price_cents);
         set.price_cents = body.price_cents;
         before.price_cents = row.price_cents;
       }
@@ -396,7 +397,7 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
       const set: { price_cents?: number; qty?: number; enabled?: boolean } = {};
       const before: Record<string, unknown> = {};
       if (body.price_cents !== undefined && body.price_cents !== variant.price_cents) {
-        assertPriceChangeAllowed(editor, variant.price_cents, body.price_cents);
+        await assertPriceChangeAllowed(editor, variant.price_cents, body.price_cents);
         set.price_cents = body.price_cents;
         before.price_cents = variant.price_cents;
       }
