@@ -54,7 +54,7 @@ function openSocket(port: number) {
 const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
 
 describe('[I12-12] graceful stop', () => {
-  it('[I12-12] SIGTERM lets 6 requests in flight finish with 200, turns away new ones with 503, then exits 0', async () => {
+  it('[I12-12] SIGTERM lets 6 requests in flight finish with 200, turns away new ones with 503, closes a connection never used, then exits 0', async () => {
     const { dataDir } = await embeddedDataDir(async () => undefined);
     server = await spawnServer({ DATA_DIR: dataDir });
     const { port } = server;
@@ -74,6 +74,10 @@ describe('[I12-12] graceful stop', () => {
     // An idle keep-alive connection that has had an answer, and asks again once the stop has begun.
     const keepAlive = openSocket(port);
     await keepAlive.connected;
+    // [I27-9] A browser's spare connection, opened ahead of need and never used: the server closes it
+    // after the grace (it used to wait for the client, and end on the 10 s limit with exit 1).
+    const spare = openSocket(port);
+    await spare.connected;
     keepAlive.socket.write('GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n');
     await expect.poll(() => statusOf(keepAlive.received())).toBe(200);
 
@@ -93,6 +97,7 @@ describe('[I12-12] graceful stop', () => {
     expect(secondAnswer).toMatch(/\r\nconnection: close\r\n/i);
     const refusal = JSON.parse(secondAnswer.slice(secondAnswer.indexOf('\r\n\r\n') + 4));
     expect(refusal).toEqual({ code: 'SHUTTING_DOWN', message: expect.stringMatching(/try again/i) });
+    expect(await spare.ended).not.toMatch(/HTTP\/1\.1/);
     expect(await server.exited).toBe(0);
     expect(server.output.join('')).toMatch(/stopped cleanly/);
   }, 120_000);

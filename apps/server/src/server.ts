@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -16,6 +16,10 @@ import { startDeliveryWorker } from './worker/start-worker.ts';
 
 // Starts the storefront: settings → database → migrations → listen. Ctrl-C (SIGINT) or SIGTERM stops
 // accepting, lets requests in flight finish, then closes the database so PGlite's files are flushed.
+// [I27-9] The order of a stop: stop accepting (new requests on open connections get 503 SHUTTING_DOWN,
+// draining.ts) → idle connections, and ones never used, get IDLE_GRACE_MS to ask once more, then go →
+// the server closes once the requests in flight are answered → the onClose hooks (catalogue documents,
+// sellers' texts, the catalogue listener) → the worker → the database.
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -77,6 +81,7 @@ async function main() {
   if (config.TEST_CLOCK) log.warn(`TEST_CLOCK: the clock started at ${clock.now().toISOString()}`);
 
   let worker: DeliveryWorker | undefined;
+  const connections = trackConnections(app.server);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -94,7 +99,7 @@ async function main() {
     try {
       // New requests on open connections get 503 with Connection: close from here on.
       startDraining(app);
-      await stopAccepting(app.server);
+      await stopAccepting(app.server, connections);
       await app.close();
       // The worker finishes the send in hand before the database closes under it.
       await worker?.stop();
@@ -145,12 +150,42 @@ function applyConnectionLimits(server: HttpServer, config: Config) {
 const IDLE_GRACE_MS = 2_000;
 
 /**
+ * The open connections, and which of them have a request being answered. Node's own
+ * closeIdleConnections() leaves a connection that never sent a request (a browser opens spare ones
+ * ahead of need) open, as if a request were arriving: the stop then waited for the client to give up
+ * and ended on the 10 s limit, the database not closed.
+ */
+function trackConnections(server: HttpServer) {
+  const open = new Set<Socket>();
+  const answering = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const socket = request.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    response.once('close', () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      if (left > 0) answering.set(socket, left);
+      else answering.delete(socket);
+    });
+  });
+  return {
+    /** Closes every connection with no request being answered (idle, or never used). */
+    closeQuiet() {
+      for (const socket of open) if (!answering.has(socket)) socket.destroy();
+    },
+  };
+}
+
+/**
  * Stops accepting connections but, unlike http.Server#close, does not destroy idle keep-alive ones at
  * once: a request already on its way over such a connection would meet a reset. They are answered 503
- * and closed, or left to go quiet for IDLE_GRACE_MS; app.close() then closes the rest and waits for the
- * requests in flight.
+ * and closed, or left to go quiet for IDLE_GRACE_MS, then closed; connections with a request being
+ * answered stay until its answer (which closes them). app.close() then waits for the requests in flight.
  */
-async function stopAccepting(server: NetServer) {
+async function stopAccepting(server: NetServer, connections: ReturnType<typeof trackConnections>) {
   NetServer.prototype.close.call(server);
   const deadline = Date.now() + IDLE_GRACE_MS;
   while (Date.now() < deadline) {
@@ -158,6 +193,7 @@ async function stopAccepting(server: NetServer) {
     if (open === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  connections.closeQuiet();
 }
 
 main().catch((error: unknown) => {
