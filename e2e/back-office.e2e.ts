@@ -29,7 +29,7 @@ import { nextSydneyNoon } from './global-setup.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ROOT, type RunningServer, startServer } from './support/server.ts';
 import { elementsPastRightEdge } from './support/shop-journey.ts';
-import { API, newMobile, type TestMobile } from './support/sign-in.ts';
+import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
 
 const run = promisify(execFile);
 
@@ -87,14 +87,9 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     return code;
   }
 
-  /** A sign-in link for the member, made by the operator's CLI on this journey's data directory. */
+  /** A sign-in link for the member, as the operator's CLI makes it, on this journey's data directory. */
   async function signInPath(mobile: TestMobile): Promise<string> {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'link', '--mobile', mobile.national],
-      { cwd: ROOT, env: cliEnv() },
-    );
-    return new URL(stdout.trim().split('\n').at(-1) ?? '').pathname;
+    return signInLink(mobile.national, {}, dataDir);
   }
 
   async function registerShopper(mobile: TestMobile, firstname: string, lastname: string): Promise<void> {
@@ -500,12 +495,13 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     await staff.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('(5) [I16] the operator’s money screens: statements, payouts and tax invoices open and fit a phone', async () => {
+  it('(5) [I16] [I27-recovery] the operator’s money screens (statements, payouts, tax invoices) and Passkeys open and fit a phone', async () => {
     for (const [link, heading] of [
       ['Products', 'Products'],
       ['Statements', 'Statements'],
       ['Payouts', 'Payouts'],
       ['Tax invoices', 'Tax invoices'],
+      ['Passkeys', 'Passkeys'],
     ] as const) {
       await staff.setViewportSize({ width: 1280, height: 800 });
       await staff.getByRole('link', { name: link, exact: true }).click();

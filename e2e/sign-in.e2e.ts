@@ -7,7 +7,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
-import { API, newMobile, registerMember, signInLink } from './support/sign-in.ts';
+import { API, cliSignInLink, newMobile, registerMember, signInLink } from './support/sign-in.ts';
 
 /** The session's storage keys that sign-out must clear (SPEC.md §4). */
 const SESSION_KEYS = ['token', 'is_signed_in', 'token_expiry', 'cartItems', 'customer'];
@@ -90,7 +90,8 @@ describe('sign-in journeys at 390×844', () => {
 
   it('[ROUTE-15] [ROUTE-16] [AUTH-09] [REG-01] [AUTH-21] (1) a link for a new mobile leads through registration to signed in on /browse', async () => {
     const mobile = newMobile();
-    const link = await signInLink(mobile.national);
+    // The operator's CLI, as its own process, makes this journey's link.
+    const link = await cliSignInLink(mobile.national);
     const page = await openPage(browser, link);
 
     // [REG-12..16] The welcome overlay greets the new shopper.

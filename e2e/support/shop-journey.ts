@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { MSG } from '@quokka/contract/messages';
 import type { Page } from 'playwright-core';
 import { ROOT, type RunningServer } from './server.ts';
-import { API, type TestMobile } from './sign-in.ts';
+import { API, signInLink, type TestMobile } from './sign-in.ts';
 
 const run = promisify(execFile);
 
@@ -78,10 +78,9 @@ export class ShopJourney {
     return new Date(((await reply.json()) as { now: string }).now);
   }
 
-  /** A sign-in link's path for the member, made by the CLI. */
+  /** A sign-in link's path for the member, as the CLI makes it, on this journey's data directory. */
   async signInPath(mobile: TestMobile): Promise<string> {
-    const stdout = await this.cli(['link', '--mobile', mobile.national]);
-    return new URL(stdout.trim().split('\n').at(-1) ?? '').pathname;
+    return signInLink(mobile.national, {}, this.dataDir);
   }
 
   /** Registers a member with one NSW address (the createAccount call the registration screen makes). */

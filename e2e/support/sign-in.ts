@@ -21,23 +21,55 @@ export function newMobile(): TestMobile {
   return { national: `0413 ${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+61413${digits}` };
 }
 
-/** A sign-in link made by the operator's CLI; the path part, so it opens on the server under test. */
-export async function signInLink(
-  mobile: string,
-  options: { product?: number; seller?: string; expires?: string } = {},
-): Promise<string> {
-  const args = ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'link', '--mobile', mobile];
+type LinkOptions = { product?: number; seller?: string; expires?: string };
+
+function linkArgs(mobile: string, options: LinkOptions): string[] {
+  const args = ['link', '--mobile', mobile];
   if (options.product !== undefined) args.push('--product', String(options.product));
   if (options.seller !== undefined) args.push('--seller', options.seller);
   if (options.expires !== undefined) args.push('--expires', options.expires);
-  const { stdout } = await run(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  });
-  const url = stdout.trim().split('\n').at(-1) ?? '';
+  return args;
+}
+
+/** The CLI's environment: the server's data directory (its signing secret) or AUTH_SECRET. */
+function cliEnv(dataDir = inject('dataDir')): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+}
+
+function linkPath(url: string): string {
   const { pathname } = new URL(url);
   if (!/^\/autologin\/[\w-]+\.[\w-]+\.[\w-]+$/.test(pathname)) throw new Error(`not a sign-in link: ${url}`);
   return pathname;
+}
+
+/**
+ * A sign-in link made by the operator's CLI, `npm run cli -- link` as its own process; the path part, so
+ * it opens on the server under test. sign-in.e2e.ts proves the command with it; other journeys use
+ * `signInLink`, the same code in this process.
+ */
+export async function cliSignInLink(mobile: string, options: LinkOptions = {}): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...linkArgs(mobile, options)],
+    { cwd: ROOT, env: cliEnv() },
+  );
+  return linkPath(stdout.trim().split('\n').at(-1) ?? '');
+}
+
+/**
+ * A sign-in link as `npm run cli -- link` makes it (its argument reader, settings and signer), made in
+ * this process: a CLI process costs 3–4 s of a loaded 2-core machine, and the journeys need about 40.
+ * `dataDir`: the data directory of the server that must accept it (a journey's own server).
+ */
+export async function signInLink(
+  mobile: string,
+  options: LinkOptions = {},
+  dataDir: string = inject('dataDir'),
+): Promise<string> {
+  const { parseLinkArgs, signInUrl } = await import('../../apps/server/src/cli/link-command.ts');
+  const { loadConfig } = await import('../../apps/server/src/config.ts');
+  const request = parseLinkArgs(linkArgs(mobile, options).slice(1));
+  return linkPath(await signInUrl(loadConfig(cliEnv(dataDir)), request, new Date()));
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
