@@ -2,9 +2,10 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+// The shared sheet first: each feature's own sheet (imported by the feature) comes after it and may refine it.
+import './app/admin.css';
 import { AdminApp } from './app/app';
 import { readAdminConfig } from './lib/runtime-config';
-import './app/admin.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,11 +1,12 @@
 // The audit log (GET /admin/api/audit): every staff action, newest first, with what it changed.
-import { type AuditEntry, auditReplySchema } from '@quokka/contract/api/admin';
+import type { AuditEntry } from '@quokka/contract/api/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { plural, shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { auditQueryOptions } from './api/get-audit';
 
 export function AuditPage() {
   const { api } = useSession();
@@ -13,11 +14,7 @@ export function AuditPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const page = Math.max(1, Math.trunc(Number(params.get('page')) || 1));
-  const query = useQuery({
-    queryKey: ['audit', page],
-    queryFn: () => api('/audit', { schema: auditReplySchema, query: { page } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...auditQueryOptions(api, page), placeholderData: keepPreviousData });
   const data = query.data;
   return (
     <section>

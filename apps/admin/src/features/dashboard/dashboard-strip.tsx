@@ -1,19 +1,16 @@
 // The strip over every screen (GET /admin/api/dashboard): today's orders and revenue (Australia/Sydney),
 // what waits for a person, and failed messages. It refreshes every minute and on focus.
-import { dashboardSchema } from '@quokka/contract/api/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { money } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { dashboardQueryOptions } from './api/get-dashboard';
+import './dashboard.css';
 
 export function DashboardStrip() {
   const { api } = useSession();
   const operator = useMe().staff.role === 'operator';
-  const query = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: () => api('/dashboard', { schema: dashboardSchema }),
-    refetchInterval: 60_000,
-  });
+  const query = useQuery({ ...dashboardQueryOptions(api), refetchInterval: 60_000 });
   if (query.isError) {
     return (
       <p className="strip strip-empty muted" role="status">

@@ -1,20 +1,19 @@
 // [I16-invoices] Monthly tax invoices (docs/payouts-and-invoices.md): operators see every seller's, a
 // vendor their own (the server scopes the list). Each downloads as a PDF.
-import { invoiceNumberText, taxInvoiceListReplySchema } from '@quokka/contract/api/payouts';
+import { invoiceNumberText } from '@quokka/contract/api/payouts';
 import { dayDate, monthName } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { invoicesQueryOptions } from './api/get-invoices';
+import { invoicePdfHref } from './api/invoice-pdf';
+import './invoices.css';
 
 export function InvoicesPage() {
   const { api } = useSession();
   const operator = useMe().staff.role === 'operator';
-  const query = useQuery({
-    queryKey: ['invoices'],
-    queryFn: () => api('/invoices', { schema: taxInvoiceListReplySchema }),
-  });
+  const query = useQuery(invoicesQueryOptions(api));
   return (
     <section className="invoices-page">
       <div className="page-head">
@@ -72,7 +71,7 @@ export function InvoicesPage() {
                   <td data-label="PDF">
                     <a
                       className="button secondary"
-                      href={`${API_BASE}/invoices/${invoice.id}/pdf`}
+                      href={invoicePdfHref(invoice.id)}
                       download
                       aria-label={`Download PDF of ${invoiceNumberText(invoice.invoice_number)}`}
                     >

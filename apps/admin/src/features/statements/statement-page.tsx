@@ -1,23 +1,21 @@
 // [I16-statements] One weekly statement (GET /admin/api/statements/:id): the summary (net, brought
 // forward, payable, carried forward, remittance date), the totals by kind and every line, with the CSV
 // and PDF downloads. The lines table is cards on a phone (admin.css list-table).
-import { LEDGER_KIND_LABELS, statementReplySchema } from '@quokka/contract/api/ledger';
+import { LEDGER_KIND_LABELS } from '@quokka/contract/api/ledger';
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { API_BASE } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { statementDownloadHref, statementQueryOptions } from './api/get-statement';
+import './statements.css';
 
 export function StatementPage() {
   const { api } = useSession();
   const me = useMe();
   const { id } = useParams();
-  const query = useQuery({
-    queryKey: ['statement', id],
-    queryFn: () => api(`/statements/${id}`, { schema: statementReplySchema }),
-  });
+  const query = useQuery(statementQueryOptions(api, id));
   if (query.isError) {
     return (
       <section className="panel">
@@ -36,10 +34,10 @@ export function StatementPage() {
       <div className="page-head">
         <h1>Statement: week ending {dayDate(statement.week_ends_on)}</h1>
         <span className="statement-downloads">
-          <a className="button secondary" href={`${API_BASE}/statements/${statement.id}/csv`} download>
+          <a className="button secondary" href={statementDownloadHref(statement.id, 'csv')} download>
             Download CSV
           </a>
-          <a className="button secondary" href={`${API_BASE}/statements/${statement.id}/pdf`} download>
+          <a className="button secondary" href={statementDownloadHref(statement.id, 'pdf')} download>
             Download PDF
           </a>
         </span>

@@ -1,7 +1,6 @@
 // [I16-statements] Weekly statements (GET /admin/api/statements): an operator sees every seller's and may
 // filter by seller and week; a vendor sees their own seller's only (the server scopes it). One table a
 // phone shows as cards (admin.css list-table).
-import { statementListReplySchema } from '@quokka/contract/api/ledger';
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { money } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { type StatementFilters, statementsQueryOptions } from './api/get-statements';
+import './statements.css';
 
 export function StatementsPage() {
   const { api } = useSession();
@@ -16,17 +17,13 @@ export function StatementsPage() {
   const operator = me.staff.role === 'operator';
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const applied = { seller_id: params.get('seller_id') ?? '', week: params.get('week') ?? '' };
+  const applied: StatementFilters = {
+    seller_id: params.get('seller_id') ?? '',
+    week: params.get('week') ?? '',
+  };
   const [draft, setDraft] = useState(applied);
 
-  const query = useQuery({
-    queryKey: ['statements', applied.seller_id, applied.week],
-    queryFn: () =>
-      api('/statements', {
-        schema: statementListReplySchema,
-        query: { seller_id: applied.seller_id, week: applied.week },
-      }),
-  });
+  const query = useQuery(statementsQueryOptions(api, applied));
 
   function submit(event: FormEvent) {
     event.preventDefault();
