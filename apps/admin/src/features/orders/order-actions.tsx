@@ -4,7 +4,6 @@
 import {
   type AdminOrder,
   type AdminOrderItem,
-  adminOrderReplySchema,
   carrierNameProblem,
   KNOWN_CARRIERS,
   OTHER_CARRIER,
@@ -16,26 +15,34 @@ import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { requestKey } from '../../lib/api-client';
+import { type ApiClient, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api/get-dashboard';
+import { addOrderNote } from './api/add-order-note';
+import { approveOrder } from './api/approve-order';
+import { cancelOrder } from './api/cancel-order';
+import { orderQueryKey } from './api/get-order';
+import { ORDERS_QUERY_KEY } from './api/get-orders';
+import { refundOrder } from './api/refund-order';
+import { refuseOrder } from './api/refuse-order';
+import { shipOrder } from './api/ship-order';
 import { refundableQty, refundTotal } from './refund-math';
 
 /** [I27-carrier] The contract's known carriers, then Other (a plain name, never a link). */
 export const CARRIERS: readonly ShipOrderBody['carrier'][] = [...KNOWN_CARRIERS, OTHER_CARRIER];
 
-/** POSTs an order action and puts the order it answers in place. */
+/** Runs one of the order's actions (api/) and puts the order it answers in place. */
 export function useOrderAction(orderId: number) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: unknown }) =>
-      api(`/orders/${orderId}/${path}`, { method: 'POST', body, schema: adminOrderReplySchema }),
+    mutationFn: (call: (api: ApiClient) => Promise<AdminOrder>) => call(api),
     onSuccess: (order) => {
-      queryClient.setQueryData(['order', orderId], order);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.setQueryData(orderQueryKey(orderId), order);
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
     },
   });
 }
@@ -80,7 +87,7 @@ export function ApproveButton({ order }: { order: AdminOrder }) {
         type="button"
         className="button primary"
         disabled={action.isPending}
-        onClick={() => action.mutate({ path: 'approve', body: {} })}
+        onClick={() => action.mutate((api) => approveOrder(api, order.id, {}))}
       >
         {action.isPending ? 'Approving…' : 'Approve'}
       </button>
@@ -96,7 +103,7 @@ export function RefuseDialog({ order, onClose }: { order: AdminOrder; onClose():
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) return setMissing(true);
-    action.mutate({ path: 'refuse', body: { reason: reason.trim() } }, { onSuccess: onClose });
+    action.mutate((api) => refuseOrder(api, order.id, { reason: reason.trim() }), { onSuccess: onClose });
   }
   return (
     <Dialog title={`Refuse order #${order.increment_id}`} onClose={onClose}>
@@ -167,7 +174,7 @@ export function ShipDialog({
       ...(other ? { carrier_name: name } : {}),
       tracking_number: tracking.trim(),
     };
-    action.mutate({ path: 'shipments', body }, { onSuccess: onClose });
+    action.mutate((api) => shipOrder(api, order.id, body), { onSuccess: onClose });
   }
   return (
     <Dialog title={`Mark ${sellerName}'s items as shipped`} onClose={onClose}>
@@ -340,7 +347,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose():
       reason: reason.trim() || undefined,
       idempotency_key: idempotencyKey,
     };
-    action.mutate({ path: 'refunds', body }, { onSuccess: onClose });
+    action.mutate((api) => refundOrder(api, order.id, body), { onSuccess: onClose });
   }
 
   return (
@@ -405,7 +412,9 @@ export function CancelDialog({ order, onClose }: { order: AdminOrder; onClose():
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) return setMissing(true);
-    action.mutate({ path: 'cancel', body: { reason: reason.trim(), restock } }, { onSuccess: onClose });
+    action.mutate((api) => cancelOrder(api, order.id, { reason: reason.trim(), restock }), {
+      onSuccess: onClose,
+    });
   }
   const paid = order.captured_cents > 0;
   return (
@@ -448,7 +457,9 @@ export function NoteForm({ order }: { order: AdminOrder }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!note.trim()) return;
-    action.mutate({ path: 'notes', body: { note: note.trim() } }, { onSuccess: () => setNote('') });
+    action.mutate((api) => addOrderNote(api, order.id, { note: note.trim() }), {
+      onSuccess: () => setNote(''),
+    });
   }
   return (
     <form className="note-form" onSubmit={submit}>

@@ -1,7 +1,7 @@
 // One order (GET /admin/api/orders/:id): its state, money, customer, items per seller, shipments and
 // refunds, the actions this member may take now (from `actions`), and its timeline, newest first (the
 // latest thing that happened is what staff look for; the order's story reads downwards into the past).
-import { type AdminOrder, adminOrderSchema, type TimelineEvent } from '@quokka/contract/api/admin';
+import type { AdminOrder, TimelineEvent } from '@quokka/contract/api/admin';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { FlaggedBadge, MessageStatusBadge, OrderStatusBadge, PaymentBadge } from
 import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { orderQueryOptions } from './api/get-order';
 import {
   ApproveButton,
   CancelDialog,
@@ -18,6 +19,7 @@ import {
   RefuseDialog,
   ShipDialog,
 } from './order-actions';
+import './orders.css';
 
 type Open =
   | { kind: 'refuse' }
@@ -31,11 +33,7 @@ export function OrderPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: ['order', id],
-    queryFn: () => api(`/orders/${id}`, { schema: adminOrderSchema }),
-    enabled: valid,
-  });
+  const query = useQuery({ ...orderQueryOptions(api, id), enabled: valid });
   if (!valid) return <p className="panel">There is no such order.</p>;
   if (query.isError) {
     return (

@@ -1,7 +1,6 @@
 // Orders (GET /admin/api/orders): search by number, mobile or name; filter by status, seller, days placed
 // (Sydney) and 'flagged'; newest first, 50 a page; the same filters export as CSV. One table that a
 // phone shows as cards (admin.css).
-import { orderListReplySchema } from '@quokka/contract/api/admin';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,7 +10,9 @@ import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { csvHref, filterQuery, filtersFrom, type OrderFilters, pageFrom, searchFor } from './orders-query';
+import { ordersCsvHref, ordersQueryOptions } from './api/get-orders';
+import { filtersFrom, type OrderFilters, pageFrom, searchFor } from './orders-query';
+import './orders.css';
 
 export function OrdersPage() {
   const { api } = useSession();
@@ -27,11 +28,7 @@ export function OrdersPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the address when it changes
   useEffect(() => setDraft(filtersFrom(params)), [appliedKey]);
 
-  const query = useQuery({
-    queryKey: ['orders', appliedKey, page],
-    queryFn: () => api('/orders', { schema: orderListReplySchema, query: { ...filterQuery(applied), page } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...ordersQueryOptions(api, applied, page), placeholderData: keepPreviousData });
 
   useEffect(() => {
     if (!query.data) return;
@@ -65,7 +62,7 @@ export function OrdersPage() {
     <section>
       <div className="page-head">
         <h1>Orders</h1>
-        <a className="button secondary" href={csvHref(applied)} download>
+        <a className="button secondary" href={ordersCsvHref(applied)} download>
           Export CSV
         </a>
       </div>

@@ -1,8 +1,7 @@
 // The orders list's filters live in the address (so a filtered list can be bookmarked, shared and
-// reloaded); the same filters make the API's query and the CSV export's.
+// reloaded); the same filters make the API's query and the CSV export's (api/get-orders.ts).
 import { orderStatusSchema } from '@quokka/contract/api/admin';
-import type { QueryValue } from '../../lib/api-client';
-import { API_BASE, queryString } from '../../lib/api-client';
+import { type QueryValue, queryString } from '../../lib/api-client';
 
 export interface OrderFilters {
   q: string;
@@ -12,15 +11,6 @@ export interface OrderFilters {
   to: string;
   flagged: boolean;
 }
-
-export const EMPTY_FILTERS: OrderFilters = {
-  q: '',
-  status: '',
-  seller_id: '',
-  from: '',
-  to: '',
-  flagged: false,
-};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,10 +44,6 @@ export function filterQuery(filters: OrderFilters): Record<string, QueryValue> {
     to: filters.to,
     flagged: filters.flagged ? '1' : '',
   };
-}
-
-export function csvHref(filters: OrderFilters): string {
-  return `${API_BASE}/orders.csv${queryString(filterQuery(filters))}`;
 }
 
 /** The address's search part for these filters and page (page 1 is left out). */
