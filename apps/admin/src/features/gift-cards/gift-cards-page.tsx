@@ -3,13 +3,7 @@
 // once per click; a corrected number asks for the passkey), Reschedule (a card not yet sent) and Void
 // (refunds the purchaser what is left on it; asks for the passkey). [I27-mask] Numbers are listed masked
 // to their last 4 digits; "Show number" gives one card's whole number after a passkey check.
-import {
-  type AdminGiftCard,
-  adminGiftCardReplySchema,
-  giftCardListReplySchema,
-  giftCardNumberReplySchema,
-  giftCardStateSchema,
-} from '@quokka/contract/api/admin';
+import { type AdminGiftCard, giftCardStateSchema } from '@quokka/contract/api/admin';
 import { formatMobileNational, parseAuMobile } from '@quokka/contract/mobile';
 import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE, utcToZonedWallTime } from '@quokka/contract/timezones';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,10 +12,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GIFT_CARD_STATE_LABELS, GiftCardStateBadge, MessageStatusBadge } from '../../components/badges';
 import { Dialog } from '../../components/dialog';
 import { Pager } from '../../components/pager';
-import { queryString, requestKey } from '../../lib/api-client';
+import { type ApiClient, queryString, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { groupedCardNumber, money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api/get-dashboard';
+import { GIFT_CARDS_QUERY_KEY, giftCardsQueryOptions } from './api/get-gift-cards';
+import { rescheduleGiftCard } from './api/reschedule-gift-card';
+import { resendGiftCard } from './api/resend-gift-card';
+import { showGiftCardNumber } from './api/show-gift-card-number';
+import { voidGiftCard } from './api/void-gift-card';
+import './gift-cards.css';
 
 type Open = { kind: 'resend' | 'reschedule' | 'void'; card: AdminGiftCard } | null;
 
@@ -44,12 +45,7 @@ export function GiftCardsPage() {
   }, [q, state]);
 
   const query = useQuery({
-    queryKey: ['gift-cards', q, state, pageNumber],
-    queryFn: () =>
-      api('/gift-cards', {
-        schema: giftCardListReplySchema,
-        query: { q: q.trim(), state, page: pageNumber },
-      }),
+    ...giftCardsQueryOptions(api, { q, state, page: pageNumber }),
     placeholderData: keepPreviousData,
   });
 
@@ -162,8 +158,7 @@ function GiftCardItem({
   const [whole, setWhole] = useState<string | null>(null);
   // [I27-mask] One card's whole number, on request: the server asks for the passkey and audits it.
   const show = useMutation({
-    mutationFn: () =>
-      api(`/gift-cards/${card.id}/number`, { method: 'POST', body: {}, schema: giftCardNumberReplySchema }),
+    mutationFn: () => showGiftCardNumber(api, card.id),
     onSuccess: (reply) => setWhole(groupedCardNumber(reply.gift_card_no)),
   });
   return (
@@ -294,15 +289,15 @@ function wallTimeIn(iso: string, zone: string | null): string {
   }
 }
 
-function useGiftCardAction(card: AdminGiftCard) {
+/** Runs one of the card's actions (api/) and refetches the list and the dashboard. */
+function useGiftCardAction() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body: unknown }) =>
-      api(`/gift-cards/${card.id}/${path}`, { method: 'POST', body, schema: adminGiftCardReplySchema }),
+    mutationFn: (call: (api: ApiClient) => Promise<AdminGiftCard>) => call(api),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['gift-cards'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: GIFT_CARDS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
     },
   });
 }
@@ -323,7 +318,7 @@ function Failure({ error, problem }: { error: unknown; problem?: string | null }
 }
 
 function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
-  const action = useGiftCardAction(card);
+  const action = useGiftCardAction();
   // One key per click on 'Resend': sending this form twice (a retry, a double tap) sends one message.
   const [key] = useState(() => requestKey('resend'));
   const [mobile, setMobile] = useState('');
@@ -336,7 +331,7 @@ function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
     setProblem(null);
     const to = corrected ? formatMobileNational(corrected) : formatMobileNational(card.recipient_mobile);
     action.mutate(
-      { path: 'resend', body: { mobile: corrected || undefined, request_key: key } },
+      (api) => resendGiftCard(api, card.id, { mobile: corrected || undefined, request_key: key }),
       {
         onSuccess: () => {
           onDone(`Gift card ${cardName(card)} sent again to ${to}.`);
@@ -378,7 +373,7 @@ function ResendDialog({ card, onClose, onDone }: ActionDialogProps) {
 }
 
 function RescheduleDialog({ card, onClose, onDone }: ActionDialogProps) {
-  const action = useGiftCardAction(card);
+  const action = useGiftCardAction();
   const zone0 = card.delivery_timezone ?? DEFAULT_ZONE;
   const current = card.scheduled_at ? safeWall(card.scheduled_at, zone0) : '';
   const [date, setDate] = useState(current.slice(0, 10));
@@ -392,7 +387,11 @@ function RescheduleDialog({ card, onClose, onDone }: ActionDialogProps) {
     }
     setProblem(null);
     action.mutate(
-      { path: 'reschedule', body: { scheduled_delivery: `${date} ${time}:00`, delivery_timezone: zone } },
+      (api) =>
+        rescheduleGiftCard(api, card.id, {
+          scheduled_delivery: `${date} ${time}:00`,
+          delivery_timezone: zone,
+        }),
       {
         onSuccess: () => {
           onDone(`Gift card ${cardName(card)} now sends ${date} ${time}.`);
@@ -447,22 +446,19 @@ function safeWall(iso: string, zone: string): string {
 }
 
 function VoidDialog({ card, onClose, onDone }: ActionDialogProps) {
-  const action = useGiftCardAction(card);
+  const action = useGiftCardAction();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) return setProblem('Give a reason.');
     setProblem(null);
-    action.mutate(
-      { path: 'void', body: { reason: reason.trim() } },
-      {
-        onSuccess: (voided) => {
-          onDone(`Gift card ${cardName(card)} is void. ${voided.void_note ?? ''}`.trim());
-          onClose();
-        },
+    action.mutate((api) => voidGiftCard(api, card.id, { reason: reason.trim() }), {
+      onSuccess: (voided) => {
+        onDone(`Gift card ${cardName(card)} is void. ${voided.void_note ?? ''}`.trim());
+        onClose();
       },
-    );
+    });
   }
   return (
     <Dialog title="Void the gift card" onClose={onClose}>

@@ -4,12 +4,7 @@
 // dollars and cents (read exactly as integer cents, never through a float), and see the new balance.
 // Redeeming asks for the passkey when the last check is older than 5 minutes (the API client does it).
 // One request key per redemption meant: a retry after a lost answer cannot spend twice.
-import {
-  giftCardLookupReplySchema,
-  type RedeemableGiftCard,
-  type RedeemGiftCardReply,
-  redeemGiftCardReplySchema,
-} from '@quokka/contract/api/gift-card-redemption';
+import type { RedeemableGiftCard, RedeemGiftCardReply } from '@quokka/contract/api/gift-card-redemption';
 import { longDate } from '@quokka/contract/calendar-dates';
 import { readAmount } from '@quokka/contract/money';
 import { useMutation } from '@tanstack/react-query';
@@ -18,6 +13,9 @@ import { ApiError, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { lookUpGiftCard } from './api/look-up-gift-card';
+import { redeemGiftCard } from './api/redeem-gift-card';
+import './gift-cards.css';
 
 const digitsOf = (value: string) => value.replace(/\D/g, '').slice(0, 16);
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -58,12 +56,7 @@ export function RedeemPage() {
   const [intent, setIntent] = useState<{ key: string; cents: number; number: string } | null>(null);
 
   const lookup = useMutation({
-    mutationFn: (number: string) =>
-      api('/gift-cards/lookup', {
-        method: 'POST',
-        schema: giftCardLookupReplySchema,
-        body: { gift_card_no: number },
-      }),
+    mutationFn: (number: string) => lookUpGiftCard(api, { gift_card_no: number }),
     onSuccess: (found) => {
       setCard(found);
       setMode('all');
@@ -76,10 +69,10 @@ export function RedeemPage() {
 
   const redeem = useMutation({
     mutationFn: (input: { key: string; cents: number; number: string }) =>
-      api('/gift-cards/redeem', {
-        method: 'POST',
-        schema: redeemGiftCardReplySchema,
-        body: { gift_card_no: input.number, amount_cents: input.cents, idempotency_key: input.key },
+      redeemGiftCard(api, {
+        gift_card_no: input.number,
+        amount_cents: input.cents,
+        idempotency_key: input.key,
       }),
     onSuccess: (reply) => {
       setDone(reply);
@@ -90,11 +83,7 @@ export function RedeemPage() {
     // (offline, 5xx) keeps the card and the key, so pressing Redeem again cannot spend twice.
     onError: (error, input) => {
       if (error instanceof ApiError && error.status === 409) {
-        api('/gift-cards/lookup', {
-          method: 'POST',
-          schema: giftCardLookupReplySchema,
-          body: { gift_card_no: input.number },
-        })
+        lookUpGiftCard(api, { gift_card_no: input.number })
           .then((found) => {
             setCard(found);
             setIntent(null);
