@@ -13,32 +13,43 @@ import { textProblem } from '@quokka/contract/api/common';
 import {
   PRODUCT_LIMITS,
   priceChangeLooksMistyped,
+  type UpdateVendorVariantBody,
   type VendorProduct,
   type VendorVariant,
-  vendorProductSchema,
 } from '@quokka/contract/api/vendor-products';
 import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog';
+import type { ApiClient } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { addPhoto } from './api/add-photo';
+import { productQueryKey, productQueryOptions } from './api/get-product';
+import { PRODUCTS_QUERY_KEY } from './api/get-products';
+import { removeColourPhoto } from './api/remove-colour-photo';
+import { removePhoto } from './api/remove-photo';
+import { reorderPhotos } from './api/reorder-photos';
+import { setColourPhoto } from './api/set-colour-photo';
+import { updateProduct } from './api/update-product';
+import { updateVariant } from './api/update-variant';
 import { photoAt } from './photo-url';
+import './products.css';
 
-type Change = { method: 'PATCH' | 'PUT' | 'POST' | 'DELETE'; path: string; body?: unknown };
+/** One change of the product: a call of api/ that answers with the product as it now is. */
+type Change = (api: ApiClient) => Promise<VendorProduct>;
 
 /** Sends one change of the product and puts the product it answers in place. */
 function useProductChange(productId: number) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, path, body }: Change) =>
-      api(`/products/${productId}${path}`, { method, body, schema: vendorProductSchema }),
+    mutationFn: (change: Change) => change(api),
     onSuccess: (product) => {
-      queryClient.setQueryData(['product', productId], product);
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.setQueryData(productQueryKey(productId), product);
+      void queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
     },
   });
 }
@@ -48,11 +59,7 @@ export function ProductPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: ['product', id],
-    queryFn: () => api(`/products/${id}`, { schema: vendorProductSchema }),
-    enabled: valid,
-  });
+  const query = useQuery({ ...productQueryOptions(api, id), enabled: valid });
   if (!valid) return <p className="panel">There is no such product.</p>;
   if (query.isError) {
     return (
@@ -116,15 +123,10 @@ function SaleSwitch({ product }: { product: VendorProduct }) {
   const [saved, setSaved] = useState<string | null>(null);
   const toggle = () => {
     setSaved(null);
-    change.mutate(
-      { method: 'PATCH', path: '', body: { enabled: !product.enabled } },
-      {
-        onSuccess: (next) =>
-          setSaved(
-            next.enabled ? 'On sale: shoppers can buy it now.' : 'Off sale: shoppers no longer see it.',
-          ),
-      },
-    );
+    change.mutate((api) => updateProduct(api, product.id, { enabled: !product.enabled }), {
+      onSuccess: (next) =>
+        setSaved(next.enabled ? 'On sale: shoppers can buy it now.' : 'Off sale: shoppers no longer see it.'),
+    });
   };
   return (
     <div className="panel product-sale">
@@ -169,10 +171,9 @@ function DetailsForm({ product }: { product: VendorProduct }) {
       return;
     }
     setProblem(null);
-    change.mutate(
-      { method: 'PATCH', path: '', body: { name, description } },
-      { onSuccess: () => setSaved('Details saved.') },
-    );
+    change.mutate((api) => updateProduct(api, product.id, { name, description }), {
+      onSuccess: () => setSaved('Details saved.'),
+    });
   }
 
   return (
@@ -265,7 +266,7 @@ function VariantRow({
   const [problem, setProblem] = useState<{ field: 'price' | 'stock'; message: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   // A change whose new price looks mistyped, waiting for "Change the price" in the dialog.
-  const [asking, setAsking] = useState<{ body: Record<string, unknown>; cents: number } | null>(null);
+  const [asking, setAsking] = useState<{ body: UpdateVendorVariantBody; cents: number } | null>(null);
 
   function save() {
     setSaved(null);
@@ -280,7 +281,7 @@ function VariantRow({
       return;
     }
     setProblem(null);
-    const body: Record<string, unknown> = {};
+    const body: UpdateVendorVariantBody = {};
     if (cents !== variant.price_cents) body.price_cents = cents;
     if (Number(stock) !== variant.stock) {
       body.stock = Number(stock);
@@ -298,19 +299,16 @@ function VariantRow({
     send(body);
   }
 
-  function send(body: Record<string, unknown>) {
+  function send(body: UpdateVendorVariantBody) {
     setAsking(null);
-    change.mutate(
-      { method: 'PATCH', path: `/variants/${variant.id}`, body },
-      {
-        onSuccess: (next) => {
-          const now = next.variants.find((row) => row.id === variant.id);
-          setSaved(now ? `Saved: ${money(now.price_cents)}, ${now.stock} in stock.` : 'Saved.');
-        },
-        // The stock moved (an order took some): show the stock now; the figure typed stays to save again.
-        onError: () => void queryClient.invalidateQueries({ queryKey: ['product', productId] }),
+    change.mutate((api) => updateVariant(api, productId, variant.id, body), {
+      onSuccess: (next) => {
+        const now = next.variants.find((row) => row.id === variant.id);
+        setSaved(now ? `Saved: ${money(now.price_cents)}, ${now.stock} in stock.` : 'Saved.');
       },
-    );
+      // The stock moved (an order took some): show the stock now; the figure typed stays to save again.
+      onError: () => void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) }),
+    });
   }
 
   return (
@@ -458,7 +456,7 @@ function Photos({ product }: { product: VendorProduct }) {
     const [photo] = order.splice(from, 1);
     if (photo === undefined) return;
     order.splice(to, 0, photo);
-    run({ method: 'PUT', path: '/photos/order', body: { photos: order } }, 'Photo moved.');
+    run((api) => reorderPhotos(api, product.id, { photos: order }), 'Photo moved.');
   };
 
   return (
@@ -503,7 +501,7 @@ function Photos({ product }: { product: VendorProduct }) {
                 className="button danger-outline"
                 disabled={photos.length <= 1 || change.isPending}
                 aria-label={`Remove photo ${index + 1}`}
-                onClick={() => run({ method: 'DELETE', path: `/photos/${index}` }, 'Photo removed.')}
+                onClick={() => run((api) => removePhoto(api, product.id, index), 'Photo removed.')}
               >
                 Remove
               </button>
@@ -518,7 +516,7 @@ function Photos({ product }: { product: VendorProduct }) {
           id="photo-upload"
           label="Add a photo"
           disabled={change.isPending}
-          onPicture={(file) => run({ method: 'POST', path: '/photos', body: file }, 'Photo added.')}
+          onPicture={(file) => run((api) => addPhoto(api, product.id, file), 'Photo added.')}
         />
       )}
       {change.isPending && <p className="muted">Working…</p>}
@@ -564,7 +562,7 @@ function ColourPhotos({ product }: { product: VendorProduct }) {
                 disabled={change.isPending}
                 onPicture={(file) =>
                   run(
-                    { method: 'PUT', path: `/colours/${colour.colour_id}/photo`, body: file },
+                    (api) => setColourPhoto(api, product.id, colour.colour_id, file),
                     `${colour.colour} picture saved.`,
                   )
                 }
@@ -576,7 +574,7 @@ function ColourPhotos({ product }: { product: VendorProduct }) {
                   disabled={change.isPending}
                   onClick={() =>
                     run(
-                      { method: 'DELETE', path: `/colours/${colour.colour_id}/photo` },
+                      (api) => removeColourPhoto(api, product.id, colour.colour_id),
                       `${colour.colour} picture removed.`,
                     )
                   }

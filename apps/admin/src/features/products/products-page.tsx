@@ -1,8 +1,7 @@
 // [I16-products] Products (GET /admin/api/products): a vendor sees their own seller's, an operator every
 // seller's (with a seller filter). Search by name or sku; each row shows the main photo, price (the
 // lowest variant price for products with variants), stock (their sum) and whether it is on sale. One
-// table that a phone shows as cards (admin.css).
-import { vendorProductListReplySchema } from '@quokka/contract/api/vendor-products';
+// table that a phone shows as cards (the list-table of app/admin.css).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +9,9 @@ import { Pager } from '../../components/pager';
 import { errorText } from '../../lib/error-text';
 import { money, plural } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { productsQueryOptions } from './api/get-products';
 import { photoAt } from './photo-url';
+import './products.css';
 
 export function ProductsPage() {
   const { api, me } = useSession();
@@ -30,12 +31,7 @@ export function ProductsPage() {
   }, [q, sellerId]);
 
   const query = useQuery({
-    queryKey: ['products', q, sellerId, page],
-    queryFn: () =>
-      api('/products', {
-        schema: vendorProductListReplySchema,
-        query: { q: q || undefined, seller_id: sellerId || undefined, page },
-      }),
+    ...productsQueryOptions(api, { q, sellerId, page }),
     placeholderData: keepPreviousData,
   });
 
