@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_PREFIXES, DOCUMENTED_PREFIX } from './api-prefix.ts';
+import { pruneComponents } from './openapi-components.ts';
 
 // The OpenAPI reference of the calls (SPEC.md §7), generated from the routes' zod schemas, which are the
 // contract's (`@quokka/contract/api/*`): `GET /openapi.json` is the document, `GET /docs/api` a page to
@@ -42,12 +43,10 @@ function isDocumented(url: string): boolean {
   return url.startsWith(`${DOCUMENTED_PREFIX}/`) || url === '/healthz' || url.startsWith('/media/');
 }
 
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
 /** Registers the document and the reference page; call before any route, so every route is seen. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  // The document is the API's: the web app's pages and the sandbox's dev pages are left out.
-  app.addHook('onRoute', (route) => {
-    if (!isDocumented(route.url)) route.schema = { ...route.schema, hide: true };
-  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -57,9 +56,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
-    // Schemas with a `.meta({ id })` become named components, referred to by every call that uses them.
-    transformObject: jsonSchemaTransformObject,
+    // The document is the API's: the web app's pages, the sandbox's dev pages and the back office (its own
+    // document, openapi-back-office.ts) are left out. Filtered here rather than by marking the routes
+    // hidden, so the back office's document still sees its routes.
+    transform: (input: TransformInput) =>
+      isDocumented(input.url) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+    // Schemas with a `.meta({ id })` become named components, referred to by every call that uses them;
+    // those no call of this document uses are left out.
+    transformObject: (input) => pruneComponents(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,

@@ -86,6 +86,35 @@ export const auditReplySchema = z.object({
 });
 export type AuditReply = z.infer<typeof auditReplySchema>;
 
+/** POST /sign-in/code: a code by text to a member's mobile (the same answer for any valid mobile). */
+export const staffCodeBodySchema = z.object({ mobile: z.string().max(40) });
+/** POST /sign-in/code/confirm: the code of that text. */
+export const staffConfirmCodeBodySchema = z.object({ mobile: z.string().max(40), code: z.string().max(20) });
+
+/**
+ * A WebAuthn ceremony's answer as @simplewebauthn/browser sends it (POST /sign-in/passkey, /passkeys,
+ * /step-up); the server's WebAuthn library checks every part of it.
+ */
+export const webAuthnBodySchema = z
+  .object({ response: z.looseObject({ id: z.string().max(1024) }) })
+  .meta({ id: 'WebAuthnBody' });
+/** The options of a WebAuthn ceremony as @simplewebauthn/server makes them, for the browser as they are. */
+export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() }).meta({ id: 'WebAuthnOptions' });
+
+/** Each sign-in step, a passkey added and a passkey check: the new session as GET /me describes it. */
+export const staffSessionReplySchema = staffMeSchema
+  .extend({ status: z.literal(true) })
+  .meta({ id: 'StaffSessionReply' });
+
+/** GET /audit: the page (a subject filter is not offered by this call). */
+export const staffAuditQuerySchema = auditQuerySchema.pick({ page: true, page_size: true });
+
+/** The `:id` of a back-office path (an order, a gift card, a statement). */
+export const idParamsSchema = z.object({ id: idParam });
+
+/** /passkeys/:id/approve and /remove. */
+export const passkeyParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
 // ---------------------------------------------------------------- orders
 
 /**

@@ -1,4 +1,4 @@
-import { idParam } from '@quokka/contract/api/common';
+import { errorReplies } from '@quokka/contract/api/errors';
 import {
   bankAccountBodySchema,
   bankAccountListReplySchema,
@@ -17,10 +17,11 @@ import {
 } from '@quokka/contract/api/payouts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { documentRoutes } from '../../http/openapi.ts';
+import { downloadReply } from '../../http/openapi-back-office.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
@@ -60,7 +61,12 @@ function viewerOf(request: FastifyRequest): MoneyViewer {
   return { staffId: staff.id, role: staff.role, sellerId: staff.seller_id };
 }
 
-const sellerIdParams = z.object({ sellerId: idParam });
+// The error replies (the shared shape): 401 without a session; 403 without the CSRF token, for a vendor
+// at an operator's call, or STEP_UP_REQUIRED; 404 another seller's or no such row; 409 a run's state.
+const listErrors = errorReplies(401, 403);
+const queryErrors = errorReplies(400, 401, 403);
+const readErrors = errorReplies(400, 401, 403, 404);
+const runErrors = errorReplies(400, 401, 403, 404, 409);
 
 export function payoutRoutes(deps: PayoutRoutesDeps) {
   const { db, clock, config, sessions } = deps;
@@ -71,18 +77,22 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
     const operator = requireStaff(sessions, { role: 'operator' });
     const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
     const noStore = { 'cache-control': 'no-store' };
+    documentRoutes(api, 'Back office: payouts and invoices');
 
     // ------------------------------------------------------------ bank accounts
 
     api.get(
       '/bank-accounts',
-      { schema: { response: { 200: bankAccountListReplySchema } }, preHandler: operator },
+      { schema: { response: { 200: bankAccountListReplySchema, ...listErrors } }, preHandler: operator },
       async () => ({ items: await listBankAccounts(db) }),
     );
 
     api.get(
       '/bank-accounts/:sellerId',
-      { schema: { params: sellerParams, response: { 200: bankAccountReplySchema } }, preHandler: staff },
+      {
+        schema: { params: sellerParams, response: { 200: bankAccountReplySchema, ...readErrors } },
+        preHandler: staff,
+      },
       async (request, reply) =>
         reply.headers(noStore).send(await loadBankAccount(db, viewerOf(request), request.params.sellerId)),
     );
@@ -91,9 +101,9 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
       '/bank-accounts/:sellerId',
       {
         schema: {
-          params: sellerIdParams,
+          params: sellerParams,
           body: bankAccountBodySchema,
-          response: { 200: bankAccountReplySchema },
+          response: { 200: bankAccountReplySchema, ...readErrors },
         },
         preHandler: [staff, freshPasskey],
       },
@@ -105,7 +115,10 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
     api.get(
       '/payouts/due',
       {
-        schema: { querystring: payoutsDueQuerySchema, response: { 200: payoutsDueReplySchema } },
+        schema: {
+          querystring: payoutsDueQuerySchema,
+          response: { 200: payoutsDueReplySchema, ...queryErrors },
+        },
         preHandler: operator,
       },
       async (request) => listDue(db, request.query.by),
@@ -113,14 +126,14 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
 
     api.get(
       '/payouts',
-      { schema: { response: { 200: payoutRunListReplySchema } }, preHandler: operator },
+      { schema: { response: { 200: payoutRunListReplySchema, ...listErrors } }, preHandler: operator },
       async () => ({ items: await listRuns(db) }),
     );
 
     api.post(
       '/payouts',
       {
-        schema: { body: createPayoutRunBodySchema, response: { 200: payoutRunDetailSchema } },
+        schema: { body: createPayoutRunBodySchema, response: { 200: payoutRunDetailSchema, ...runErrors } },
         preHandler: [operator, freshPasskey],
       },
       async (request) =>
@@ -132,13 +145,22 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
 
     api.get(
       '/payouts/:id',
-      { schema: { params: runParams, response: { 200: payoutRunDetailSchema } }, preHandler: operator },
+      {
+        schema: { params: runParams, response: { 200: payoutRunDetailSchema, ...readErrors } },
+        preHandler: operator,
+      },
       async (request) => loadRun(db, request.params.id),
     );
 
     api.get(
       '/payouts/:id/aba',
-      { schema: { params: runParams }, preHandler: operator },
+      {
+        schema: {
+          params: runParams,
+          response: { 200: downloadReply('text/plain', 'The run’s ABA file, for the bank'), ...runErrors },
+        },
+        preHandler: operator,
+      },
       async (request, reply) => {
         const file = await runAbaFile(db, clock, viewerOf(request).staffId, request.params.id, aba);
         return reply
@@ -152,7 +174,7 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
     api.post(
       '/payouts/:id/remitted',
       {
-        schema: { params: runParams, response: { 200: payoutRunDetailSchema } },
+        schema: { params: runParams, response: { 200: payoutRunDetailSchema, ...runErrors } },
         preHandler: [operator, freshPasskey],
       },
       async (request) => markRemitted(db, clock, viewerOf(request).staffId, request.params.id),
@@ -160,7 +182,10 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
 
     api.post(
       '/payouts/:id/cancel',
-      { schema: { params: runParams, response: { 200: payoutRunDetailSchema } }, preHandler: operator },
+      {
+        schema: { params: runParams, response: { 200: payoutRunDetailSchema, ...runErrors } },
+        preHandler: operator,
+      },
       async (request) => cancelRun(db, clock, viewerOf(request).staffId, request.params.id),
     );
 
@@ -168,19 +193,28 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
 
     api.get(
       '/invoices',
-      { schema: { response: { 200: taxInvoiceListReplySchema } }, preHandler: staff },
+      { schema: { response: { 200: taxInvoiceListReplySchema, ...listErrors } }, preHandler: staff },
       async (request) => ({ items: await listInvoices(db, viewerOf(request)) }),
     );
 
     api.get(
       '/invoices/:id',
-      { schema: { params: invoiceParams, response: { 200: taxInvoiceSchema } }, preHandler: staff },
+      {
+        schema: { params: invoiceParams, response: { 200: taxInvoiceSchema, ...readErrors } },
+        preHandler: staff,
+      },
       async (request) => loadInvoice(db, viewerOf(request), request.params.id),
     );
 
     api.get(
       '/invoices/:id/pdf',
-      { schema: { params: invoiceParams }, preHandler: staff },
+      {
+        schema: {
+          params: invoiceParams,
+          response: { 200: downloadReply('application/pdf', 'The tax invoice as a PDF'), ...readErrors },
+        },
+        preHandler: staff,
+      },
       async (request, reply) => {
         const invoice = await loadInvoice(db, viewerOf(request), request.params.id);
         const pdf = await invoicePdf(invoice, config.identity);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { registerBackOfficeOpenApi } from '../../http/openapi-back-office.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
@@ -86,6 +87,8 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
   // body validation (staff-guards.ts).
   await app.register(async (scope) => {
     scope.addHook('onRoute', staffGuardsBeforeValidation);
+    // The back office's own OpenAPI document and reference page (http/openapi-back-office.ts).
+    await registerBackOfficeOpenApi(scope);
     await scope.register(
       staffRoutes({
         db,

@@ -1,11 +1,25 @@
+import {
+  auditReplySchema,
+  passkeyParamsSchema,
+  staffAuditQuerySchema,
+  staffCodeBodySchema,
+  staffConfirmCodeBodySchema,
+  staffMeSchema,
+  staffPasskeysSchema,
+  staffSessionReplySchema,
+  webAuthnBodySchema,
+  webAuthnOptionsSchema,
+} from '@quokka/contract/api/admin';
+import { statusReplySchema } from '@quokka/contract/api/common';
+import { errorReplies } from '@quokka/contract/api/errors';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { listStaffAudit, recordStaffAction } from './staff-audit.ts';
 import type { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import {
@@ -47,11 +61,14 @@ export interface StaffRoutesDeps {
   alwaysTls: boolean;
 }
 
-const mobileBody = z.object({ mobile: z.string().max(40) });
-const confirmBody = z.object({ mobile: z.string().max(40), code: z.string().max(20) });
-// A WebAuthn response as @simplewebauthn/browser sends it; the library checks every part of it.
-const webauthnBody = z.object({ response: z.looseObject({ id: z.string().max(1024) }) });
-const passkeyParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+// The error replies of each kind of route (the shared shape, errorReplies): a session's guard answers 401
+// without one, 403 for a missing CSRF token, a session still needing a passkey or a vendor at an
+// operator's call, and 403 STEP_UP_REQUIRED when the passkey check is stale.
+const staffErrors = errorReplies(401, 403);
+const staffInputErrors = errorReplies(400, 401, 403);
+const passkeyActionErrors = errorReplies(400, 401, 403, 404);
+/** The sign-in calls: no session asked, so no security in the document. */
+const signIn = { security: [] };
 
 export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alwaysTls }: StaffRoutesDeps) {
   return async (app: FastifyInstance) => {
@@ -113,52 +130,100 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
       return describe(session);
     }
 
-    // [I15-code-sign-in] The same answer for every valid mobile, staff or not.
-    api.post('/sign-in/code', { schema: { body: mobileBody } }, async (request) => {
-      await codes.send(request.body, clientAddressKey(request.ip));
-      return { status: true };
-    });
+    documentRoutes(api, 'Back office: sign-in and passkeys');
 
-    api.post('/sign-in/code/confirm', { schema: { body: confirmBody } }, async (request, reply) => {
-      const staffId = await codes.confirm(request.body, clientAddressKey(request.ip));
-      return {
-        status: true,
-        ...(await startSession(request, reply, staffId, null, 'sign_in.code')),
-      };
-    });
+    // [I15-code-sign-in] The same answer for every valid mobile, staff or not.
+    api.post(
+      '/sign-in/code',
+      {
+        schema: {
+          ...signIn,
+          body: staffCodeBodySchema,
+          response: { 200: statusReplySchema, ...errorReplies(400, 429, 503) },
+        },
+      },
+      async (request) => {
+        await codes.send(request.body, clientAddressKey(request.ip));
+        return { status: true } as const;
+      },
+    );
+
+    api.post(
+      '/sign-in/code/confirm',
+      {
+        schema: {
+          ...signIn,
+          body: staffConfirmCodeBodySchema,
+          response: { 200: staffSessionReplySchema, ...errorReplies(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        const staffId = await codes.confirm(request.body, clientAddressKey(request.ip));
+        return {
+          status: true as const,
+          ...(await startSession(request, reply, staffId, null, 'sign_in.code')),
+        };
+      },
+    );
 
     // [I15-passkeys] Passkey sign-in: options, then the authenticator's answer → a full session.
-    api.post('/sign-in/passkey/options', async () => passkeys.signInOptions());
+    api.post(
+      '/sign-in/passkey/options',
+      { schema: { ...signIn, response: { 200: webAuthnOptionsSchema } } },
+      async () => ({ ...(await passkeys.signInOptions()) }),
+    );
 
-    api.post('/sign-in/passkey', { schema: { body: webauthnBody } }, async (request, reply) => {
-      const { staffId, credentialId, passkeyId, pendingUntil } = await passkeys.signIn(
-        request.body.response as unknown as AuthenticationResponseJSON,
-      );
-      return {
-        status: true,
-        ...(await startSession(request, reply, staffId, passkeyId, 'sign_in.passkey', {
-          credential_id: credentialId,
-          ...(pendingUntil && passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, clock.now())
-            ? { pending_until: pendingUntil.toISOString() }
-            : {}),
-        })),
-      };
-    });
+    api.post(
+      '/sign-in/passkey',
+      {
+        schema: {
+          ...signIn,
+          body: webAuthnBodySchema,
+          response: { 200: staffSessionReplySchema, ...errorReplies(400, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { staffId, credentialId, passkeyId, pendingUntil } = await passkeys.signIn(
+          request.body.response as unknown as AuthenticationResponseJSON,
+        );
+        return {
+          status: true as const,
+          ...(await startSession(request, reply, staffId, passkeyId, 'sign_in.passkey', {
+            credential_id: credentialId,
+            ...(pendingUntil && passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, clock.now())
+              ? { pending_until: pendingUntil.toISOString() }
+              : {}),
+          })),
+        };
+      },
+    );
 
-    api.get('/me', { preHandler: anySession }, async (request) => describe(currentStaff(request)));
+    api.get(
+      '/me',
+      { schema: { response: { 200: staffMeSchema, ...staffErrors } }, preHandler: anySession },
+      async (request) => describe(currentStaff(request)),
+    );
 
     // Adding a passkey: the session of a code sign-in, or a full session whose passkey check is fresh
     // (a stolen, unlocked laptop must not add the thief's passkey) and made with a passkey that counts.
     const mayAddPasskey = staffGuard(async (request: FastifyRequest) => {
       if (currentStaff(request).stage === 'full') await freshPasskey(request);
     });
-    api.post('/passkeys/options', { preHandler: [anySession, mayAddPasskey] }, async (request) =>
-      passkeys.registrationOptions(currentStaff(request).staff),
+    api.post(
+      '/passkeys/options',
+      {
+        schema: { response: { 200: webAuthnOptionsSchema, ...staffErrors } },
+        preHandler: [anySession, mayAddPasskey],
+      },
+      async (request) => ({ ...(await passkeys.registrationOptions(currentStaff(request).staff)) }),
     );
 
     api.post(
       '/passkeys',
-      { schema: { body: webauthnBody }, preHandler: [anySession, mayAddPasskey] },
+      {
+        schema: { body: webAuthnBodySchema, response: { 200: staffSessionReplySchema, ...staffInputErrors } },
+        preHandler: [anySession, mayAddPasskey],
+      },
       async (request) => {
         const session = currentStaff(request);
         const now = clock.now();
@@ -187,7 +252,7 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
         });
         await notices.added(session.staff, added.pendingUntil);
         return {
-          status: true,
+          status: true as const,
           ...describe({
             ...session,
             stage: 'full',
@@ -215,20 +280,28 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
     });
 
     // [I27-recovery] One's own passkeys, pending ones marked.
-    api.get('/passkeys', { preHandler: fullSession }, async (request) => {
-      const session = currentStaff(request);
-      const rows = await passkeys.ofStaff(session.staff.id);
-      return { items: rows.map((row) => toReply(row, session)) };
-    });
+    api.get(
+      '/passkeys',
+      { schema: { response: { 200: staffPasskeysSchema, ...staffErrors } }, preHandler: fullSession },
+      async (request) => {
+        const session = currentStaff(request);
+        const rows = await passkeys.ofStaff(session.staff.id);
+        return { items: rows.map((row) => toReply(row, session)) };
+      },
+    );
 
     // [I27-recovery] Other members' pending passkeys, for operators to approve (or remove).
-    api.get('/passkeys/pending', { preHandler: operator }, async (request) => {
-      const session = currentStaff(request);
-      const rows = await passkeys.pending();
-      return {
-        items: rows.filter((row) => row.staff_id !== session.staff.id).map((row) => toReply(row, session)),
-      };
-    });
+    api.get(
+      '/passkeys/pending',
+      { schema: { response: { 200: staffPasskeysSchema, ...staffErrors } }, preHandler: operator },
+      async (request) => {
+        const session = currentStaff(request);
+        const rows = await passkeys.pending();
+        return {
+          items: rows.filter((row) => row.staff_id !== session.staff.id).map((row) => toReply(row, session)),
+        };
+      },
+    );
 
     const memberOf = async (staffId: number) =>
       db
@@ -240,7 +313,10 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
     // [I27-recovery] Another operator approves a pending passkey: it counts at once. Never one's own.
     api.post(
       '/passkeys/:id/approve',
-      { schema: { params: passkeyParams }, preHandler: [operator, freshPasskey] },
+      {
+        schema: { params: passkeyParamsSchema, response: { 200: statusReplySchema, ...passkeyActionErrors } },
+        preHandler: [operator, freshPasskey],
+      },
       async (request) => {
         const session = currentStaff(request);
         const found = await passkeys.find(request.params.id);
@@ -257,7 +333,7 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
           at: clock.now(),
         });
         await notices.approved(await memberOf(found.staff_id), session.staff);
-        return { status: true };
+        return { status: true } as const;
       },
     );
 
@@ -266,7 +342,10 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
     // can never remove the old one. Sessions resting on the removed passkey end with it.
     api.post(
       '/passkeys/:id/remove',
-      { schema: { params: passkeyParams }, preHandler: [fullSession, freshPasskey] },
+      {
+        schema: { params: passkeyParamsSchema, response: { 200: statusReplySchema, ...passkeyActionErrors } },
+        preHandler: [fullSession, freshPasskey],
+      },
       async (request) => {
         const session = currentStaff(request);
         const now = clock.now();
@@ -293,65 +372,83 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
           at: now,
         });
         await notices.removed(await memberOf(found.staff_id), session.staff);
-        return { status: true };
+        return { status: true } as const;
       },
     );
 
     // [I15-step-up] Checking the passkey again before money actions.
-    api.post('/step-up/options', { preHandler: fullSession }, async (request) =>
-      passkeys.stepUpOptions(currentStaff(request).staff.id),
+    api.post(
+      '/step-up/options',
+      { schema: { response: { 200: webAuthnOptionsSchema, ...staffErrors } }, preHandler: fullSession },
+      async (request) => ({ ...(await passkeys.stepUpOptions(currentStaff(request).staff.id)) }),
     );
 
-    api.post('/step-up', { schema: { body: webauthnBody }, preHandler: fullSession }, async (request) => {
-      const session = currentStaff(request);
-      const { credentialId, passkeyId, pendingUntil } = await passkeys.stepUp(
-        session.staff.id,
-        request.body.response as unknown as AuthenticationResponseJSON,
-      );
-      const now = clock.now();
-      await sessions.passkeyVerified(session.id, now, passkeyId);
-      const pending = passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, now);
-      await recordStaffAction(db, {
-        actor: { staffId: session.staff.id },
-        action: 'passkey.checked',
-        subject: `staff:${session.staff.id}`,
-        after: {
-          credential_id: credentialId,
-          ...(pending ? { pending_until: pendingUntil?.toISOString() } : {}),
-        },
-        at: now,
-      });
-      return {
-        status: true,
-        ...describe({ ...session, passkeyVerifiedAt: now, passkeyPendingUntil: pendingUntil }),
-      };
-    });
+    api.post(
+      '/step-up',
+      {
+        schema: { body: webAuthnBodySchema, response: { 200: staffSessionReplySchema, ...staffInputErrors } },
+        preHandler: fullSession,
+      },
+      async (request) => {
+        const session = currentStaff(request);
+        const { credentialId, passkeyId, pendingUntil } = await passkeys.stepUp(
+          session.staff.id,
+          request.body.response as unknown as AuthenticationResponseJSON,
+        );
+        const now = clock.now();
+        await sessions.passkeyVerified(session.id, now, passkeyId);
+        const pending = passkeyPendingAt({ passkeyPendingUntil: pendingUntil }, now);
+        await recordStaffAction(db, {
+          actor: { staffId: session.staff.id },
+          action: 'passkey.checked',
+          subject: `staff:${session.staff.id}`,
+          after: {
+            credential_id: credentialId,
+            ...(pending ? { pending_until: pendingUntil?.toISOString() } : {}),
+          },
+          at: now,
+        });
+        return {
+          status: true as const,
+          ...describe({ ...session, passkeyVerifiedAt: now, passkeyPendingUntil: pendingUntil }),
+        };
+      },
+    );
 
     // A no-op behind the money-action guards, so clients and tests can ask "would a refund go through?".
-    api.post('/step-up-check', { preHandler: [fullSession, freshPasskey] }, async () => ({ status: true }));
+    api.post(
+      '/step-up-check',
+      {
+        schema: { response: { 200: statusReplySchema, ...staffErrors } },
+        preHandler: [fullSession, freshPasskey],
+      },
+      async () => ({ status: true }) as const,
+    );
 
-    api.post('/sign-out', { preHandler: anySession }, async (request, reply) => {
-      const session = currentStaff(request);
-      await sessions.end(session.id);
-      await recordStaffAction(db, {
-        actor: { staffId: session.staff.id },
-        action: 'sign_out',
-        subject: `staff:${session.staff.id}`,
-        at: clock.now(),
-      });
-      reply.header('set-cookie', sessionCookie(request, '', 0, alwaysTls));
-      return { status: true };
-    });
+    api.post(
+      '/sign-out',
+      { schema: { response: { 200: statusReplySchema, ...staffErrors } }, preHandler: anySession },
+      async (request, reply) => {
+        const session = currentStaff(request);
+        await sessions.end(session.id);
+        await recordStaffAction(db, {
+          actor: { staffId: session.staff.id },
+          action: 'sign_out',
+          subject: `staff:${session.staff.id}`,
+          at: clock.now(),
+        });
+        reply.header('set-cookie', sessionCookie(request, '', 0, alwaysTls));
+        return { status: true } as const;
+      },
+    );
 
     // [I15-audit] The audit log, newest first, for operators only.
     api.get(
       '/audit',
       {
         schema: {
-          querystring: z.object({
-            page: z.coerce.number().int().min(1).max(100_000).default(1),
-            page_size: z.coerce.number().int().min(1).max(200).default(50),
-          }),
+          querystring: staffAuditQuerySchema,
+          response: { 200: auditReplySchema, ...staffInputErrors },
         },
         preHandler: operator,
       },
