@@ -1,18 +1,18 @@
 // [I16-payouts] A vendor's bank account (docs/payouts-and-invoices.md): shown masked (BSB, ••••5678),
 // changed in a dialog that checks the passkey again (the API client runs the step-up when the server
 // answers STEP_UP_REQUIRED). The form checks the fields with the contract's own rules before sending.
-import {
-  ACCOUNT_NAME_MAX,
-  type BankAccountBody,
-  bankAccountBodySchema,
-  bankAccountReplySchema,
-} from '@quokka/contract/api/payouts';
+import { ACCOUNT_NAME_MAX, type BankAccountBody, bankAccountBodySchema } from '@quokka/contract/api/payouts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
+import { bankAccountQueryKey, bankAccountQueryOptions } from './api/get-bank-account';
+import { BANK_ACCOUNTS_QUERY_KEY } from './api/get-bank-accounts';
+import { PAYOUTS_DUE_QUERY_KEY } from './api/get-payouts-due';
+import { saveBankAccount } from './api/save-bank-account';
+import './payouts.css';
 
 type Field = keyof BankAccountBody;
 
@@ -21,11 +21,7 @@ export function BankAccountPage() {
   const { api } = useSession();
   const sellerId = me.staff.seller_id;
   const [editing, setEditing] = useState(false);
-  const query = useQuery({
-    queryKey: ['bank-account', sellerId],
-    queryFn: () => api(`/bank-accounts/${sellerId}`, { schema: bankAccountReplySchema }),
-    enabled: sellerId !== null,
-  });
+  const query = useQuery({ ...bankAccountQueryOptions(api, sellerId), enabled: sellerId !== null });
   const account = query.data?.account;
   return (
     <section className="panel bank-account-page">
@@ -83,12 +79,11 @@ export function BankAccountDialog({
   const [form, setForm] = useState<Record<Field, string>>({ account_name: '', bsb: '', account_number: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (body: BankAccountBody) =>
-      api(`/bank-accounts/${sellerId}`, { method: 'PUT', body, schema: bankAccountReplySchema }),
+    mutationFn: (body: BankAccountBody) => saveBankAccount(api, sellerId, body),
     onSuccess: (reply) => {
-      queryClient.setQueryData(['bank-account', sellerId], reply);
-      void queryClient.invalidateQueries({ queryKey: ['bank-accounts'] });
-      void queryClient.invalidateQueries({ queryKey: ['payouts-due'] });
+      queryClient.setQueryData(bankAccountQueryKey(sellerId), reply);
+      void queryClient.invalidateQueries({ queryKey: BANK_ACCOUNTS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: PAYOUTS_DUE_QUERY_KEY });
       onClose();
     },
   });

@@ -2,22 +2,23 @@
 // by a date (a seller with no bank account is listed and left out), a draft run made after a passkey
 // check, the runs with their ABA file to upload to the bank, and 'Mark remitted' (passkey again) once the
 // bank has it. A draft can be cancelled: its statements are due again.
-import {
-  bankAccountListReplySchema,
-  type PayoutRun,
-  payoutRunDetailSchema,
-  payoutRunListReplySchema,
-  payoutsDueReplySchema,
-} from '@quokka/contract/api/payouts';
+import type { PayoutRun } from '@quokka/contract/api/payouts';
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { API_BASE } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money, plural, SHOP_TIME_ZONE, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { cancelPayoutRun } from './api/cancel-payout-run';
+import { createPayoutRun } from './api/create-payout-run';
+import { bankAccountsQueryOptions } from './api/get-bank-accounts';
+import { PAYOUT_RUNS_QUERY_KEY, payoutRunsQueryOptions } from './api/get-payout-runs';
+import { PAYOUTS_DUE_QUERY_KEY, payoutsDueQueryOptions } from './api/get-payouts-due';
+import { markPayoutRemitted } from './api/mark-payout-remitted';
+import { payoutAbaHref } from './api/payout-aba';
 import { BankAccountDialog } from './bank-account-page';
+import './payouts.css';
 
 /** Today in Sydney, 'YYYY-MM-DD'. */
 function sydneyToday(): string {
@@ -40,21 +41,14 @@ export function PayoutsPage() {
   const queryClient = useQueryClient();
   const [by, setBy] = useState(sydneyToday);
   const [confirming, setConfirming] = useState(false);
-  const due = useQuery({
-    queryKey: ['payouts-due', by],
-    queryFn: () => api('/payouts/due', { query: { by }, schema: payoutsDueReplySchema }),
-    enabled: /^\d{4}-\d{2}-\d{2}$/.test(by),
-  });
-  const runs = useQuery({
-    queryKey: ['payout-runs'],
-    queryFn: () => api('/payouts', { schema: payoutRunListReplySchema }),
-  });
+  const due = useQuery({ ...payoutsDueQueryOptions(api, by), enabled: /^\d{4}-\d{2}-\d{2}$/.test(by) });
+  const runs = useQuery(payoutRunsQueryOptions(api));
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['payouts-due'] });
-    void queryClient.invalidateQueries({ queryKey: ['payout-runs'] });
+    void queryClient.invalidateQueries({ queryKey: PAYOUTS_DUE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: PAYOUT_RUNS_QUERY_KEY });
   };
   const create = useMutation({
-    mutationFn: () => api('/payouts', { method: 'POST', body: { by }, schema: payoutRunDetailSchema }),
+    mutationFn: () => createPayoutRun(api, { by }),
     onSuccess: () => {
       setConfirming(false);
       refresh();
@@ -187,10 +181,7 @@ export function PayoutsPage() {
 function SellerAccounts() {
   const { api } = useSession();
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
-  const accounts = useQuery({
-    queryKey: ['bank-accounts'],
-    queryFn: () => api('/bank-accounts', { schema: bankAccountListReplySchema }),
-  });
+  const accounts = useQuery(bankAccountsQueryOptions(api));
   return (
     <div className="panel">
       <h2>Sellers' bank accounts</h2>
@@ -248,8 +239,8 @@ function RunRow({ run, onChanged }: { run: PayoutRun; onChanged(): void }) {
   const { api } = useSession();
   const [asking, setAsking] = useState<'remitted' | 'cancel' | null>(null);
   const action = useMutation({
-    mutationFn: (path: 'remitted' | 'cancel') =>
-      api(`/payouts/${run.id}/${path}`, { method: 'POST', body: {}, schema: payoutRunDetailSchema }),
+    mutationFn: (step: 'remitted' | 'cancel') =>
+      step === 'remitted' ? markPayoutRemitted(api, run.id) : cancelPayoutRun(api, run.id),
     onSuccess: () => {
       setAsking(null);
       onChanged();
@@ -279,7 +270,7 @@ function RunRow({ run, onChanged }: { run: PayoutRun; onChanged(): void }) {
       <td data-label="Actions">
         <span className="payout-actions">
           {run.status !== 'cancelled' && (
-            <a className="button secondary" href={`${API_BASE}/payouts/${run.id}/aba`} download>
+            <a className="button secondary" href={payoutAbaHref(run.id)} download>
               Download ABA
             </a>
           )}
