@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 // The shared sheet first: each feature's own sheet (imported by the feature) comes after it and may refine it.
-import './app/admin.css';
+import './app/global.css';
 import { AdminApp } from './app/app';
 import { readAdminConfig } from './lib/runtime-config';
 

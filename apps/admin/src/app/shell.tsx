@@ -4,6 +4,7 @@ import { Component, type ReactNode, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DashboardStrip } from '../features/dashboard/dashboard-strip';
 import { useMe, useSession } from '../lib/session';
+import './shell.css';
 
 export function Shell() {
   const { config, signOut } = useSession();

@@ -2,6 +2,7 @@
 // Cancel button close it, and Tab stays inside. Its own markup rather than <dialog>, so that it behaves the
 // same in every browser the staff use and in the tests.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 export function Dialog({
   title,

@@ -1,6 +1,6 @@
 // Who is signed in, and the API client bound to that session. GET /me on load decides the screen:
 // no session → sign-in, `needs_passkey` → add a passkey, `full` → the back office.
-import { type StaffMe, staffMeSchema } from '@quokka/contract/api/admin';
+import type { StaffMe } from '@quokka/contract/api/admin';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -18,7 +18,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { z } from 'zod';
+import { getMe } from '../features/sign-in/api/get-me';
+import { signOut as signOutCall } from '../features/sign-in/api/sign-out';
+import { stepUp } from '../features/sign-in/api/step-up';
+import { stepUpOptions } from '../features/sign-in/api/step-up-options';
 import { type ApiClient, ApiError, createApiClient } from './api-client';
 import type { AdminRuntimeConfig } from './runtime-config';
 
@@ -31,11 +34,6 @@ export interface WebAuthn {
     optionsJSON: PublicKeyCredentialRequestOptionsJSON;
   }): Promise<AuthenticationResponseJSON>;
 }
-
-// The server builds WebAuthn options with @simplewebauthn/server; the browser library checks them.
-export const creationOptionsSchema = z.looseObject({ challenge: z.string() });
-export const requestOptionsSchema = z.looseObject({ challenge: z.string() });
-export const statusSchema = z.looseObject({ status: z.boolean() });
 
 /** undefined while /me is asked; null when nobody is signed in. */
 export type MeState = StaffMe | null | undefined;
@@ -113,11 +111,7 @@ export function SessionProvider({
         // Two actions refused at once share one passkey check.
         stepUpRef.current ??= (async () => {
           try {
-            const options = await client('/step-up/options', {
-              method: 'POST',
-              schema: requestOptionsSchema,
-              noStepUp: true,
-            });
+            const options = await stepUpOptions(client);
             let response: AuthenticationResponseJSON;
             try {
               response = await webauthn.startAuthentication({
@@ -126,12 +120,7 @@ export function SessionProvider({
             } catch (error) {
               throw passkeyError(error);
             }
-            const next = await client('/step-up', {
-              method: 'POST',
-              body: { response },
-              schema: staffMeSchema,
-              noStepUp: true,
-            });
+            const next = await stepUp(client, { response });
             setMe(next);
           } finally {
             stepUpRef.current = null;
@@ -145,7 +134,7 @@ export function SessionProvider({
 
   useEffect(() => {
     let live = true;
-    api('/me', { schema: staffMeSchema })
+    getMe(api)
       .then((found) => {
         if (live) setMe(found);
       })
@@ -159,7 +148,7 @@ export function SessionProvider({
 
   const signOut = useCallback(async () => {
     try {
-      await api('/sign-out', { method: 'POST', schema: statusSchema });
+      await signOutCall(api);
     } catch {
       // The session may already be gone; the screen signs out either way.
     }

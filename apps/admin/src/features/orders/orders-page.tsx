@@ -1,6 +1,6 @@
 // Orders (GET /admin/api/orders): search by number, mobile or name; filter by status, seller, days placed
 // (Sydney) and 'flagged'; newest first, 50 a page; the same filters export as CSV. One table that a
-// phone shows as cards (admin.css).
+// phone shows as cards (the list-table of app/global.css).
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';

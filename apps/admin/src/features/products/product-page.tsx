@@ -2,7 +2,7 @@
 // the price and stock of each variant (a simple product is one row), on or off sale, and its photos —
 // 1 to 4, main first, moved up and down, removed, uploaded; and for a product in colours one picture per
 // colour. Every change answers with the product as it now is, and the storefront shows it at once.
-// Errors are the server's own words. The variants table is a card per variant on a phone (admin.css).
+// Errors are the server's own words. The variants table is a card per variant on a phone (app/global.css).
 // [I27-amounts] A price is read by the contract's `readAmount` ('36,50' is refused, never 3650 dollars),
 // and a new price more than 5 times the old one or below a tenth of it is asked about first ("Change
 // $36.50 to $365.00?"). [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh

@@ -1,7 +1,7 @@
 // [I16-products] Products (GET /admin/api/products): a vendor sees their own seller's, an operator every
 // seller's (with a seller filter). Search by name or sku; each row shows the main photo, price (the
 // lowest variant price for products with variants), stock (their sum) and whether it is on sale. One
-// table that a phone shows as cards (the list-table of app/admin.css).
+// table that a phone shows as cards (the list-table of app/global.css).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

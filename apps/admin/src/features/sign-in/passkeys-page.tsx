@@ -2,12 +2,16 @@
 // waiting (added after a text code, it counts for money actions only later), with Remove; and, for
 // operators, other members' waiting passkeys with Approve and Remove. Approving and removing ask for the
 // passkey (the API client's step-up).
-import { type StaffPasskey, staffPasskeysSchema } from '@quokka/contract/api/admin';
+import type { StaffPasskey } from '@quokka/contract/api/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorText } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
-import { statusSchema, useMe, useSession } from '../../lib/session';
+import { useMe, useSession } from '../../lib/session';
+import { approvePasskey } from './api/approve-passkey';
+import { PASSKEYS_QUERY_KEY, passkeysQueryOptions } from './api/get-passkeys';
+import { pendingPasskeysQueryOptions } from './api/get-pending-passkeys';
+import { removePasskey } from './api/remove-passkey';
 
 export function PasskeysPage() {
   const { api } = useSession();
@@ -17,24 +21,17 @@ export function PasskeysPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const mine = useQuery({
-    queryKey: ['passkeys', 'mine'],
-    queryFn: () => api('/passkeys', { schema: staffPasskeysSchema }),
-  });
-  const waiting = useQuery({
-    queryKey: ['passkeys', 'pending'],
-    queryFn: () => api('/passkeys/pending', { schema: staffPasskeysSchema }),
-    enabled: operator,
-  });
+  const mine = useQuery(passkeysQueryOptions(api));
+  const waiting = useQuery({ ...pendingPasskeysQueryOptions(api), enabled: operator });
 
   async function act(passkey: StaffPasskey, action: 'approve' | 'remove', said: string) {
     setError(null);
     setDone(null);
     setBusy(`${action}-${passkey.id}`);
     try {
-      await api(`/passkeys/${passkey.id}/${action}`, { method: 'POST', body: {}, schema: statusSchema });
+      await (action === 'approve' ? approvePasskey : removePasskey)(api, passkey.id);
       setDone(said);
-      await queryClient.invalidateQueries({ queryKey: ['passkeys'] });
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY });
     } catch (failure) {
       setError(errorText(failure));
     } finally {

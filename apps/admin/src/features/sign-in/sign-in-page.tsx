@@ -1,6 +1,6 @@
 // Sign-in (docs/back-office.md): a mobile and a one-time code, which always leads to adding a passkey on
 // a member's first sign-in (and after a lost phone); afterwards a passkey signs in on its own.
-import { type StaffMe, staffMeSchema } from '@quokka/contract/api/admin';
+import type { StaffMe } from '@quokka/contract/api/admin';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -9,13 +9,14 @@ import type {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
-import {
-  creationOptionsSchema,
-  passkeyError,
-  requestOptionsSchema,
-  statusSchema,
-  useSession,
-} from '../../lib/session';
+import { passkeyError, useSession } from '../../lib/session';
+import { addPasskey as addPasskeyCall } from './api/add-passkey';
+import { confirmSignInCode } from './api/confirm-sign-in-code';
+import { passkeyRegistrationOptions } from './api/passkey-registration-options';
+import { passkeySignInOptions } from './api/passkey-sign-in-options';
+import { sendSignInCode } from './api/send-sign-in-code';
+import { signInWithPasskey } from './api/sign-in-with-passkey';
+import './sign-in.css';
 
 type Step = { kind: 'mobile' } | { kind: 'code'; mobile: string };
 
@@ -62,7 +63,7 @@ function SignInSteps({ notice }: { notice: string | null }) {
     setError(null);
     setBusy('code');
     try {
-      await api('/sign-in/code', { method: 'POST', body: { mobile }, schema: statusSchema });
+      await sendSignInCode(api, { mobile });
       setCode('');
       setStep({ kind: 'code', mobile });
     } catch (failure) {
@@ -78,11 +79,7 @@ function SignInSteps({ notice }: { notice: string | null }) {
     setError(null);
     setBusy('confirm');
     try {
-      const next = await api('/sign-in/code/confirm', {
-        method: 'POST',
-        body: { mobile: step.mobile, code: code.trim() },
-        schema: staffMeSchema,
-      });
+      const next = await confirmSignInCode(api, { mobile: step.mobile, code: code.trim() });
       setMe(next);
     } catch (failure) {
       setError(errorText(failure));
@@ -95,7 +92,7 @@ function SignInSteps({ notice }: { notice: string | null }) {
     setError(null);
     setBusy('passkey');
     try {
-      const options = await api('/sign-in/passkey/options', { method: 'POST', schema: requestOptionsSchema });
+      const options = await passkeySignInOptions(api);
       let response: Awaited<ReturnType<typeof webauthn.startAuthentication>>;
       try {
         response = await webauthn.startAuthentication({
@@ -104,11 +101,7 @@ function SignInSteps({ notice }: { notice: string | null }) {
       } catch (failure) {
         throw passkeyError(failure);
       }
-      const next = await api('/sign-in/passkey', {
-        method: 'POST',
-        body: { response },
-        schema: staffMeSchema,
-      });
+      const next = await signInWithPasskey(api, { response });
       setMe(next);
     } catch (failure) {
       setError(errorText(failure));
@@ -224,7 +217,7 @@ function AddPasskey({ me }: { me: StaffMe }) {
     setError(null);
     setBusy(true);
     try {
-      const options = await api('/passkeys/options', { method: 'POST', schema: creationOptionsSchema });
+      const options = await passkeyRegistrationOptions(api);
       let response: Awaited<ReturnType<typeof webauthn.startRegistration>>;
       try {
         response = await webauthn.startRegistration({
@@ -233,7 +226,7 @@ function AddPasskey({ me }: { me: StaffMe }) {
       } catch (failure) {
         throw passkeyError(failure);
       }
-      const next = await api('/passkeys', { method: 'POST', body: { response }, schema: staffMeSchema });
+      const next = await addPasskeyCall(api, { response });
       if (next.passkey_pending_until) setPending(next);
       else setMe(next);
     } catch (failure) {

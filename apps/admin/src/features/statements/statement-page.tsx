@@ -1,6 +1,6 @@
 // [I16-statements] One weekly statement (GET /admin/api/statements/:id): the summary (net, brought
 // forward, payable, carried forward, remittance date), the totals by kind and every line, with the CSV
-// and PDF downloads. The lines table is cards on a phone (admin.css list-table).
+// and PDF downloads. The lines table is cards on a phone (the list-table of app/global.css).
 import { LEDGER_KIND_LABELS } from '@quokka/contract/api/ledger';
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // [I16-statements] Weekly statements (GET /admin/api/statements): an operator sees every seller's and may
 // filter by seller and week; a vendor sees their own seller's only (the server scopes it). One table a
-// phone shows as cards (admin.css list-table).
+// phone shows as cards (the list-table of app/global.css).
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
