@@ -1,3 +1,4 @@
+import { errorReplies } from '@quokka/contract/api/errors';
 import {
   colourParamsSchema,
   PHOTO_CONTENT_TYPES,
@@ -16,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
@@ -47,6 +49,14 @@ export interface ProductAdminRoutesDeps {
   maxPictureBytes: number;
 }
 
+// The error replies (the shared shape): 401 without a session; 403 without the CSRF token, another
+// seller's product for a vendor's change, or STEP_UP_REQUIRED for a price change without a fresh passkey
+// check; 404 no such product (or another seller's); 409 a change that crossed another; a photo's bytes
+// may also be too large (413) or not a picture type (415).
+const readErrors = errorReplies(400, 401, 403, 404);
+const editErrors = errorReplies(400, 401, 403, 404, 409);
+const photoErrors = errorReplies(400, 401, 403, 404, 409, 413, 415);
+
 export const PHOTO_BODY_NEEDED =
   'Send the photo itself as the request body, with its type (image/jpeg, image/png, image/webp, image/avif or image/gif).';
 
@@ -77,6 +87,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
 
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    documentRoutes(api, 'Back office: products');
     const staff = requireStaff(sessions);
     // Only in this plugin: any image/* body is read as bytes (the media store decides what it is).
     app.addContentTypeParser(
@@ -99,7 +110,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
       {
         schema: {
           querystring: vendorProductListQuerySchema,
-          response: { 200: vendorProductListReplySchema },
+          response: { 200: vendorProductListReplySchema, ...errorReplies(400, 401, 403) },
         },
         preHandler: staff,
       },
@@ -108,7 +119,10 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
 
     api.get(
       '/products/:id',
-      { schema: { params: productParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      {
+        schema: { params: productParamsSchema, response: { 200: vendorProductSchema, ...readErrors } },
+        preHandler: staff,
+      },
       async (request) => productReply(request, request.params.id),
     );
 
@@ -118,7 +132,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
         schema: {
           params: productParamsSchema,
           body: updateVendorProductBodySchema,
-          response: { 200: vendorProductSchema },
+          response: { 200: vendorProductSchema, ...editErrors },
         },
         preHandler: staff,
       },
@@ -134,7 +148,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
         schema: {
           params: variantParamsSchema,
           body: updateVendorVariantBodySchema,
-          response: { 200: vendorProductSchema },
+          response: { 200: vendorProductSchema, ...editErrors },
         },
         preHandler: staff,
       },
@@ -150,7 +164,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
       {
         schema: {
           params: productParamsSchema,
-          response: { 200: vendorProductSchema },
+          response: { 200: vendorProductSchema, ...photoErrors },
           description: `The photo's bytes as the body; Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
         },
         preHandler: staff,
@@ -169,7 +183,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
         schema: {
           params: productParamsSchema,
           body: reorderPhotosBodySchema,
-          response: { 200: vendorProductSchema },
+          response: { 200: vendorProductSchema, ...editErrors },
         },
         preHandler: staff,
       },
@@ -181,7 +195,10 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
 
     api.delete(
       '/products/:id/photos/:position',
-      { schema: { params: photoParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      {
+        schema: { params: photoParamsSchema, response: { 200: vendorProductSchema, ...editErrors } },
+        preHandler: staff,
+      },
       async (request) => {
         await editing.removePhoto(editorOf(request), request.params.id, request.params.position);
         return productReply(request, request.params.id);
@@ -193,7 +210,7 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
       {
         schema: {
           params: colourParamsSchema,
-          response: { 200: vendorProductSchema },
+          response: { 200: vendorProductSchema, ...photoErrors },
           description: `The colour's picture as the body; Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
         },
         preHandler: staff,
@@ -208,7 +225,10 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
 
     api.delete(
       '/products/:id/colours/:colourId/photo',
-      { schema: { params: colourParamsSchema, response: { 200: vendorProductSchema } }, preHandler: staff },
+      {
+        schema: { params: colourParamsSchema, response: { 200: vendorProductSchema, ...editErrors } },
+        preHandler: staff,
+      },
       async (request) => {
         const { id, colourId } = request.params;
         await editing.setColourPhoto(editorOf(request), id, colourId, null);

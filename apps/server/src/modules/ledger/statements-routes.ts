@@ -1,4 +1,5 @@
-import { idParam } from '@quokka/contract/api/common';
+import { idParamsSchema as params } from '@quokka/contract/api/admin';
+import { errorReplies } from '@quokka/contract/api/errors';
 import {
   statementListQuerySchema,
   statementListReplySchema,
@@ -6,9 +7,10 @@ import {
 } from '@quokka/contract/api/ledger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { documentRoutes } from '../../http/openapi.ts';
+import { downloadReply } from '../../http/openapi-back-office.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { currentStaff, requireStaff } from '../staff/staff-guards.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
@@ -28,7 +30,8 @@ export interface StatementRoutesDeps {
   storeName: string;
 }
 
-const params = z.object({ id: idParam });
+// 401 without a session, 403 without a full one, 404 no such statement or another seller's.
+const readErrors = errorReplies(400, 401, 403, 404);
 
 function viewerOf(request: FastifyRequest): StatementViewer {
   const { staff } = currentStaff(request);
@@ -59,11 +62,15 @@ export function statementRoutes(deps: StatementRoutesDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const staff = requireStaff(sessions);
+    documentRoutes(api, 'Back office: statements');
 
     api.get(
       '/statements',
       {
-        schema: { querystring: statementListQuerySchema, response: { 200: statementListReplySchema } },
+        schema: {
+          querystring: statementListQuerySchema,
+          response: { 200: statementListReplySchema, ...errorReplies(400, 401, 403) },
+        },
         preHandler: staff,
       },
       async (request) => ({ items: await listStatements(db, request.query, viewerOf(request)) }),
@@ -71,32 +78,42 @@ export function statementRoutes(deps: StatementRoutesDeps) {
 
     api.get(
       '/statements/:id',
-      { schema: { params, response: { 200: statementReplySchema } }, preHandler: staff },
+      { schema: { params, response: { 200: statementReplySchema, ...readErrors } }, preHandler: staff },
       async (request) => loadStatement(db, request.params.id, viewerOf(request)),
     );
 
-    api.get('/statements/:id/csv', { schema: { params }, preHandler: staff }, async (request, reply) => {
-      const statement = await loadStatement(db, request.params.id, viewerOf(request));
-      const { seller_id, week_ends_on } = statement.statement;
-      const csv = statementCsv(statement);
-      await recordDownload(db, request, statement.statement, 'csv', clock.now());
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(seller_id, week_ends_on, 'csv')}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    });
+    const csvReply = downloadReply('text/csv', 'The statement as CSV');
+    api.get(
+      '/statements/:id/csv',
+      { schema: { params, response: { 200: csvReply, ...readErrors } }, preHandler: staff },
+      async (request, reply) => {
+        const statement = await loadStatement(db, request.params.id, viewerOf(request));
+        const { seller_id, week_ends_on } = statement.statement;
+        const csv = statementCsv(statement);
+        await recordDownload(db, request, statement.statement, 'csv', clock.now());
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName(seller_id, week_ends_on, 'csv')}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
 
-    api.get('/statements/:id/pdf', { schema: { params }, preHandler: staff }, async (request, reply) => {
-      const statement = await loadStatement(db, request.params.id, viewerOf(request));
-      const { seller_id, week_ends_on } = statement.statement;
-      const pdf = await statementPdf(statement, deps.storeName);
-      await recordDownload(db, request, statement.statement, 'pdf', clock.now());
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName(seller_id, week_ends_on, 'pdf')}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    });
+    const pdfReply = downloadReply('application/pdf', 'The statement as a PDF');
+    api.get(
+      '/statements/:id/pdf',
+      { schema: { params, response: { 200: pdfReply, ...readErrors } }, preHandler: staff },
+      async (request, reply) => {
+        const statement = await loadStatement(db, request.params.id, viewerOf(request));
+        const { seller_id, week_ends_on } = statement.statement;
+        const pdf = await statementPdf(statement, deps.storeName);
+        await recordDownload(db, request, statement.statement, 'pdf', clock.now());
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName(seller_id, week_ends_on, 'pdf')}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
   };
 }

@@ -1,14 +1,15 @@
 import {
   adminOrderReplySchema,
   approveOrderBodySchema,
+  idParamsSchema as orderParams,
   refuseOrderBodySchema,
 } from '@quokka/contract/api/admin';
-import { idParam } from '@quokka/contract/api/common';
+import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { documentRoutes } from '../../http/openapi.ts';
 import type { BackOfficeRoutes } from '../staff/staff-back-office.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
@@ -28,12 +29,15 @@ export interface OrderReviewRoutesDeps {
   review: OrderReview;
 }
 
-const orderParams = z.object({ id: idParam });
+// 401 without a session; 403 without the CSRF token, for a vendor, or (a refusal) STEP_UP_REQUIRED; 404 no
+// such order; 409 an order no longer waiting for review.
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 export function orderReviewRoutes({ db, clock, review }: OrderReviewRoutesDeps): BackOfficeRoutes {
   return ({ sessions }) =>
     async (app: FastifyInstance) => {
       const api = app.withTypeProvider<ZodTypeProvider>();
+      documentRoutes(api, 'Back office: orders');
       const operator = requireStaff(sessions, { role: 'operator' });
       const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
 
@@ -44,7 +48,7 @@ export function orderReviewRoutes({ db, clock, review }: OrderReviewRoutesDeps):
           schema: {
             params: orderParams,
             body: approveOrderBodySchema.optional(),
-            response: { 200: adminOrderReplySchema },
+            response: { 200: adminOrderReplySchema, ...errors },
           },
         },
         async (request) => {
@@ -61,7 +65,7 @@ export function orderReviewRoutes({ db, clock, review }: OrderReviewRoutesDeps):
           schema: {
             params: orderParams,
             body: refuseOrderBodySchema,
-            response: { 200: adminOrderReplySchema },
+            response: { 200: adminOrderReplySchema, ...errors },
           },
         },
         async (request) => {

@@ -5,17 +5,19 @@ import {
   orderListQuerySchema,
   orderListReplySchema,
   orderNoteBodySchema,
+  idParamsSchema as orderParams,
   refundOrderBodySchema,
   shipOrderBodySchema,
 } from '@quokka/contract/api/admin';
-import { idParam } from '@quokka/contract/api/common';
+import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
+import { documentRoutes } from '../../http/openapi.ts';
+import { downloadReply } from '../../http/openapi-back-office.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
@@ -58,7 +60,13 @@ export interface OrderRoutesDeps {
   giftCardBalances?: GiftCardBalances;
 }
 
-const orderParams = z.object({ id: idParam });
+// The error replies (the shared shape): 401 without a session; 403 without the CSRF token, for a vendor
+// at an operator's call or another seller's items, or STEP_UP_REQUIRED for a refund or cancellation
+// without a fresh passkey check; 404 no such order (or none of a vendor's seller); 409 the order's state
+// does not allow it (already shipped, refunded, cancelled).
+const listErrors = errorReplies(400, 401, 403);
+const readErrors = errorReplies(400, 401, 403, 404);
+const actionErrors = errorReplies(400, 401, 403, 404, 409);
 
 /** ORDER_REVIEW and REVIEW_FLAG_HOURS (config.ts, docs/order-review.md). */
 function reviewSettings(config: Config) {
@@ -95,10 +103,11 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     const operator = requireStaff(sessions, { role: 'operator' });
     const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
 
+    documentRoutes(api, 'Back office: orders');
     api.get(
       '/orders',
       {
-        schema: { querystring: orderListQuerySchema, response: { 200: orderListReplySchema } },
+        schema: { querystring: orderListQuerySchema, response: { 200: orderListReplySchema, ...listErrors } },
         preHandler: staff,
       },
       async (request) => listAdminOrders(db, request.query, viewerOf(request), readOptions()),
@@ -106,7 +115,13 @@ export function orderRoutes(deps: OrderRoutesDeps) {
 
     api.get(
       '/orders.csv',
-      { schema: { querystring: orderListQuerySchema }, preHandler: staff },
+      {
+        schema: {
+          querystring: orderListQuerySchema,
+          response: { 200: downloadReply('text/csv', 'The filtered orders as CSV'), ...listErrors },
+        },
+        preHandler: staff,
+      },
       async (request, reply) => {
         const viewer = viewerOf(request);
         const { csv, rows } = await ordersCsv(db, request.query, viewer, readOptions());
@@ -130,14 +145,21 @@ export function orderRoutes(deps: OrderRoutesDeps) {
 
     api.get(
       '/orders/:id',
-      { schema: { params: orderParams, response: { 200: adminOrderReplySchema } }, preHandler: staff },
+      {
+        schema: { params: orderParams, response: { 200: adminOrderReplySchema, ...readErrors } },
+        preHandler: staff,
+      },
       async (request) => orderOf(request, request.params.id),
     );
 
     api.post(
       '/orders/:id/shipments',
       {
-        schema: { params: orderParams, body: shipOrderBodySchema, response: { 200: adminOrderReplySchema } },
+        schema: {
+          params: orderParams,
+          body: shipOrderBodySchema,
+          response: { 200: adminOrderReplySchema, ...actionErrors },
+        },
         preHandler: staff,
       },
       async (request) => {
@@ -152,7 +174,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
         schema: {
           params: orderParams,
           body: refundOrderBodySchema,
-          response: { 200: adminOrderReplySchema },
+          response: { 200: adminOrderReplySchema, ...actionErrors },
         },
         preHandler: [operator, freshPasskey],
       },
@@ -168,7 +190,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
         schema: {
           params: orderParams,
           body: cancelOrderBodySchema,
-          response: { 200: adminOrderReplySchema },
+          response: { 200: adminOrderReplySchema, ...actionErrors },
         },
         preHandler: [operator, freshPasskey],
       },
@@ -181,7 +203,11 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     api.post(
       '/orders/:id/notes',
       {
-        schema: { params: orderParams, body: orderNoteBodySchema, response: { 200: adminOrderReplySchema } },
+        schema: {
+          params: orderParams,
+          body: orderNoteBodySchema,
+          response: { 200: adminOrderReplySchema, ...readErrors },
+        },
         preHandler: operator,
       },
       async (request) => {
@@ -192,7 +218,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
 
     api.get(
       '/dashboard',
-      { schema: { response: { 200: dashboardSchema } }, preHandler: operator },
+      { schema: { response: { 200: dashboardSchema, ...errorReplies(401, 403) } }, preHandler: operator },
       async () => loadDashboard(db, { now: clock.now(), reviewFlagHours, reviewMode: settings.mode }),
     );
   };
