@@ -18,10 +18,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { getMe } from '../features/sign-in/api/get-me';
-import { signOut as signOutCall } from '../features/sign-in/api/sign-out';
-import { stepUp } from '../features/sign-in/api/step-up';
-import { stepUpOptions } from '../features/sign-in/api/step-up-options';
+import { getMe } from './api/get-me';
+import { signOut as signOutCall } from './api/sign-out';
+import { stepUp } from './api/step-up';
+import { stepUpOptions } from './api/step-up-options';
 import { type ApiClient, ApiError, createApiClient } from './api-client';
 import type { AdminRuntimeConfig } from './runtime-config';
 

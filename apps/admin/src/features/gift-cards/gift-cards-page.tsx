@@ -16,7 +16,7 @@ import { type ApiClient, queryString, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { groupedCardNumber, money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api/get-dashboard';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/public';
 import { GIFT_CARDS_QUERY_KEY, giftCardsQueryOptions } from './api/get-gift-cards';
 import { rescheduleGiftCard } from './api/reschedule-gift-card';
 import { resendGiftCard } from './api/resend-gift-card';

@@ -19,7 +19,7 @@ import { type ApiClient, requestKey } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { DASHBOARD_QUERY_KEY } from '../dashboard/api/get-dashboard';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/public';
 import { addOrderNote } from './api/add-order-note';
 import { approveOrder } from './api/approve-order';
 import { cancelOrder } from './api/cancel-order';

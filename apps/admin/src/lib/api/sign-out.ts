@@ -1,5 +1,5 @@
 // POST /admin/api/sign-out: the session ends on the server.
-import type { ApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../api-client';
 import { statusSchema } from './status';
 
 export function signOut(api: ApiClient) {

@@ -2,7 +2,7 @@
 // check, and the refused request is sent again (lib/api-client.ts).
 import { staffMeSchema } from '@quokka/contract/api/admin';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import type { ApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../api-client';
 
 export function stepUp(api: ApiClient, body: { response: AuthenticationResponseJSON }) {
   return api('/step-up', { method: 'POST', body, schema: staffMeSchema, noStepUp: true });

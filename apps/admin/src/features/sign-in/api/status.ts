@@ -1,4 +1,0 @@
-// The `{status}` reply of the sign-in and passkey calls that have nothing else to say.
-import { z } from 'zod';
-
-export const statusSchema = z.looseObject({ status: z.boolean() });
