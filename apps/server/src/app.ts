@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sessions,
           payments: providers.payments,
           messaging: providers.messaging,
+          outbox: services.outbox,
           inventory: services.catalog.inventory,
           records: orderRecords,
           // [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back.

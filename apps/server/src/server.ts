@@ -11,8 +11,8 @@ import { listenForCatalogueChanges } from './modules/catalog/catalog-notificatio
 import { startPictureCollection } from './modules/media/media-library.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
-import type { DeliveryWorker } from './worker/delivery-worker.ts';
-import { startDeliveryWorker } from './worker/start-worker.ts';
+import type { PollLoop } from './worker/poll-loop.ts';
+import { startWorker } from './worker/start-worker.ts';
 
 // Starts the storefront: settings → database → migrations → listen. Ctrl-C (SIGINT) or SIGTERM stops
 // accepting, lets requests in flight finish, then closes the database so PGlite's files are flushed.
@@ -80,7 +80,7 @@ async function main() {
     );
   if (config.TEST_CLOCK) log.warn(`TEST_CLOCK: the clock started at ${clock.now().toISOString()}`);
 
-  let worker: DeliveryWorker | undefined;
+  let worker: PollLoop | undefined;
   const connections = trackConnections(app.server);
 
   let stopping = false;
@@ -122,7 +122,7 @@ async function main() {
 
   // Gift card deliveries (SPEC.md §7 Gift cards): in this process unless WORKER=0 (then `npm run worker` elsewhere).
   if (config.WORKER && !stopping) {
-    worker = startDeliveryWorker({
+    worker = startWorker({
       config,
       db: database.db,
       clock,

@@ -18,6 +18,7 @@ import { createShopperMessages } from './modules/messages/shopper-messages.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
 import { createVendorOrderTexts } from './modules/orders/vendor-order-texts.ts';
 import type { Providers } from './providers/providers.ts';
+import { outboxSenderFor } from './worker/start-worker.ts';
 
 // The composition root: every service of the app, each built exactly once, in the order they depend on
 // each other. A module never builds another module's service; it is handed the ones it calls here.
@@ -122,24 +123,22 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // [I15-review] Approving (capture) and refusing (release, restock, text) orders; ORDER_REVIEW=auto
   // approves each new order right after checkout commits (afterPlaced, below).
   const shopperMessages = createShopperMessages({ db, clock, messaging: providers.messaging });
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // The outbox's sender (modules/messages/outbox.ts): a request sends the messages its transaction queued
+  // before it answers (sendNow); the worker sends everything else that is due, and retries.
+  const outbox = outboxSenderFor({ config, db, clock, providers, publicUrl, log: reviewLog(log) });
   const orderReview = createOrderReview({
     db,
     clock,
     orders: orderReviewRecords,
     inventory: catalog.inventory,
     payments: providers.payments,
-    messages: shopperMessages,
+    outbox,
     giftCardBalances,
     storeName: config.STORE_NAME,
     log: reviewLog(log),
     // [I16-vendor-sms] New approved order: an SMS to each of its sellers' vendor staff.
-    vendorTexts: createVendorOrderTexts({
-      db,
-      clock,
-      messaging: providers.messaging,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-      log: reviewLog(log),
-    }),
+    vendorTexts: createVendorOrderTexts({ db, clock, outbox, publicUrl, log: reviewLog(log) }),
   });
   const checkout = createCheckoutService({
     db,
@@ -170,6 +169,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     checkout,
     giftCards,
     shopperMessages,
+    outbox,
     orderReview,
   };
 }

@@ -322,7 +322,23 @@ export interface SentMessageTable {
   error_code: string | null;
   status_at: Date | null;
   created_at: CreatedAt;
+  // The outbox (migration 0024, modules/messages/outbox.ts).
+  body: string | null;
+  media_url: string | null;
+  render: string | null;
+  idempotency_key: string | null;
+  send_state: Generated<OutboxSendState>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  quiet_zone: string | null;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  intent_at: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
 }
+
+export type OutboxSendState = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface WebhookEventTable {
   provider: string;
@@ -602,25 +618,6 @@ export interface GiftCardDeliveryTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** The receipt text of an order: the worker's queue row (migration 0008). */
-export interface OrderReceiptTable {
-  order_id: number;
-  to_mobile: string;
-  delivery_key: string;
-  status: Generated<GiftCardDeliveryStatus>;
-  attempts: Generated<number>;
-  next_attempt_at: Date;
-  lease_owner: string | null;
-  lease_until: Date | null;
-  intent_at: Date | null;
-  message_id: string | null;
-  last_error: string | null;
-  sent_at: Date | null;
-  failed_at: Date | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
 // modules/media — the media store's index (migration 0010, docs/media.md)
 export interface PictureTable {
   key: string;
@@ -721,7 +718,6 @@ export interface Database {
   gift_card_details: GiftCardDetailsTable;
   gift_card_orders: GiftCardOrderTable;
   gift_card_deliveries: GiftCardDeliveryTable;
-  order_receipts: OrderReceiptTable;
   pictures: PictureTable;
   picture_sources: PictureSourceTable;
   staff: StaffTable;

@@ -1,6 +1,7 @@
 import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueCustomerToken } from '../modules/auth/token-service.ts';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
 import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
 import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { aShopper, call, NS, type Shopper } from '../test/cart-factory.ts';
@@ -9,7 +10,6 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { claimNext, deliveryOf } from './delivery-repository.ts';
 import { createDeliveryWorker, type DeliveryWorkerOptions, type WorkerLog } from './delivery-worker.ts';
 import { giftCardMmsBody, MMS_BODY_LIMIT } from './gift-card-message.ts';
-import { OutboxLookup } from './message-lookup.ts';
 
 // The delivery worker on real rows: cards bought and paid for through the API, sent through the sandbox
 // outbox, with a fake clock (no test depends on the hour it runs at). Providers that fail, hang or die

@@ -6,6 +6,14 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { validUntilOnSend } from '../modules/giftcards/gift-card-validity.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
+import type { MessageLookup } from '../modules/messages/message-lookup.ts';
+import {
+  definedOnly,
+  describeError,
+  SENDER_DEFAULTS,
+  type WorkerLog,
+  withTimeout,
+} from '../modules/messages/outbox.ts';
 import { recordShopperMessage, type SentMessageRecord } from '../modules/messages/shopper-messages.ts';
 import type { MessagingProvider } from '../providers/messaging/messaging-provider.ts';
 import {
@@ -30,7 +38,7 @@ import {
   receiptReference,
   receiptSmsBody,
 } from './gift-card-message.ts';
-import type { MessageLookup } from './message-lookup.ts';
+import { createPollLoop, type PollLoop } from './poll-loop.ts';
 
 // The gift card delivery worker ([GIFT-01], [GIFT-02], DECISIONS.md "Gift cards"; docs/gift-cards.md).
 // It claims due sends from PostgreSQL one at a time and sends each card's picture message and the
@@ -44,11 +52,7 @@ import type { MessageLookup } from './message-lookup.ts';
 // Nothing is sent from 20:00 to 06:00 in the card's zone ([CONST-27]): such a claim goes back to the
 // queue until 06:00 there.
 
-export interface WorkerLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+export type { WorkerLog };
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -76,57 +80,24 @@ export interface DeliveryWorkerOptions {
   workerId?: string;
 }
 
-/** Defaults: the lease is ten times the provider timeout, so only a dead worker's lease ever runs out. */
+/** Defaults: the outbox's (modules/messages/outbox.ts), polled every second. */
 export const WORKER_DEFAULTS = {
-  leaseMs: 5 * 60_000,
-  providerTimeoutMs: 30_000,
+  leaseMs: SENDER_DEFAULTS.leaseMs,
+  providerTimeoutMs: SENDER_DEFAULTS.providerTimeoutMs,
   pollMs: 1_000,
-  maxAttempts: 8,
-  backoffBaseMs: 30_000,
-  backoffMaxMs: 60 * 60_000,
+  maxAttempts: SENDER_DEFAULTS.maxAttempts,
+  backoffBaseMs: SENDER_DEFAULTS.backoffBaseMs,
+  backoffMaxMs: SENDER_DEFAULTS.backoffMaxMs,
 } as const;
 
-export interface DeliveryWorker {
-  readonly id: string;
-  /** Handles every send due now, one after another; answers how many claims were handled. */
-  runOnce(): Promise<number>;
-  /** Polls the queue until stopped. */
-  start(): void;
-  /** Stops polling and waits for the send in hand to finish. */
-  stop(): Promise<void>;
-}
+type HandleOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
-export type HandleOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
-
-export class ProviderTimeoutError extends Error {}
-
-/** The provider's answer, or a ProviderTimeoutError after `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new ProviderTimeoutError(`no answer from the provider within ${ms} ms`)),
-      ms,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-export const describeError = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 500);
-
-/** An absolute picture URL: the template's own when it has one, else on the storefront's address. */
-export function absoluteMediaUrl(url: string, publicUrl: string): string {
-  return new URL(url, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
-}
-
-export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+/** The gift card deliveries as one job of the worker's poll loop (poll-loop.ts). */
+export function giftCardDeliveryJob(options: DeliveryWorkerOptions) {
   const settings = { ...WORKER_DEFAULTS, ...definedOnly(options) };
   const { db, clock, messaging, lookup, log } = options;
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let stopRequested = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   const backoffMs = (attempts: number) =>
     Math.min(settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1), settings.backoffMaxMs);
@@ -287,6 +258,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   async function runOnce(): Promise<number> {
+    stopRequested = false;
     let handled = 0;
     while (!stopRequested) {
       const now = clock.now();
@@ -303,32 +275,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return handled;
   }
 
-  const tick = async (): Promise<void> => {
-    try {
-      await runOnce();
-    } catch (error) {
-      log.error({ err: describeError(error), worker: id }, 'gift card worker: could not read the queue');
-    }
-    if (!stopRequested) timer = setTimeout(() => (running = tick()), settings.pollMs);
-  };
-
   return {
     id,
+    name: 'gift-card-deliveries',
+    everyMs: settings.pollMs,
     runOnce,
-    start() {
-      stopRequested = false;
-      log.info({ worker: id }, 'gift card worker: started');
-      running = tick();
-    },
-    async stop() {
+    stop() {
       stopRequested = true;
-      clearTimeout(timer);
-      await running;
     },
   };
 }
 
-/** The options given, without the undefined ones (so defaults stay in force). */
-export function definedOnly<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+/** The gift card deliveries on a poll loop of their own (tests; the worker runs them in its one loop). */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): PollLoop & { id: string } {
+  const job = giftCardDeliveryJob(options);
+  return createPollLoop({ id: job.id, jobs: [job], log: options.log });
 }

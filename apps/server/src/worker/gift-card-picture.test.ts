@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue, parseCatalogueFile } from '../modules/catalog/catalog-importer.ts';
 import { pictureReferences, storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
 import { makePicture } from '../modules/media/test-pictures.ts';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
 import { aShopper } from '../test/cart-factory.ts';
 import { aCatalogue, aGiftCard, aSeller } from '../test/catalog-factory.ts';
 import { aPaidGiftCard, GIFT_SKU, type GiftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 import { mmsPictureUrl } from './gift-card-message.ts';
-import { OutboxLookup } from './message-lookup.ts';
 
 // [GIFT-01] A gift card's picture message carries the picture its template was imported with: the
 // template's picture file goes into the media store with the catalogue, and the MMS names its PNG or

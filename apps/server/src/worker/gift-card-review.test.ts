@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
 import { aShopper, type Shopper } from '../test/cart-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { deliveryOf } from './delivery-repository.ts';
 import { createDeliveryWorker, type WorkerLog } from './delivery-worker.ts';
-import { OutboxLookup } from './message-lookup.ts';
 import { reviewFor } from './start-worker.ts';
 
 // [I15-review] A gift card is delivered only once its order is approved: under ORDER_REVIEW=manual a paid

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { issueDueInvoices } from '../modules/ledger/tax-invoices.ts';
-import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
+import type { WorkerLog } from '../modules/messages/outbox.ts';
+import type { PeriodicJob } from './poll-loop.ts';
 
 // [I16-invoices] The monthly tax invoice job (docs/payouts-and-invoices.md). Every 10 minutes, in every
 // worker process: on or after the first business day after a Sydney month ends (invoiceIssueDate), each
@@ -17,36 +18,15 @@ export interface InvoiceJobOptions {
   pollMs?: number;
 }
 
-export function createInvoiceJob(options: InvoiceJobOptions): DeliveryWorker {
+export function createInvoiceJob(options: InvoiceJobOptions): PeriodicJob {
   const { db, clock, log } = options;
   const pollMs = options.pollMs ?? 10 * 60_000;
-  let stopRequested = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  /** One pass; answers how many invoices it issued. */
+  async function runOnce(): Promise<number> {
+    const issued = await issueDueInvoices(db, clock);
+    if (issued > 0) log.info({ issued }, 'tax invoices issued');
+    return issued;
+  }
 
-  const runOnce = () => issueDueInvoices(db, clock);
-
-  const tick = async (): Promise<void> => {
-    try {
-      const issued = await runOnce();
-      if (issued > 0) log.info({ issued }, 'tax invoices issued');
-    } catch (error) {
-      log.error({ err: describeError(error) }, 'tax invoice job: could not run');
-    }
-    if (!stopRequested) timer = setTimeout(() => (running = tick()), pollMs);
-  };
-
-  return {
-    id: 'tax-invoices',
-    runOnce,
-    start() {
-      stopRequested = false;
-      running = tick();
-    },
-    async stop() {
-      stopRequested = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { name: 'tax-invoices', everyMs: pollMs, runOnce };
 }

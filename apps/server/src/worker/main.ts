@@ -3,7 +3,7 @@ import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from '../con
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { loggerOptions } from '../logger.ts';
 import { createProviders } from '../providers/providers.ts';
-import { startDeliveryWorker } from './start-worker.ts';
+import { startWorker } from './start-worker.ts';
 
 // `npm run worker`: the gift card delivery worker as its own process, next to servers started with
 // WORKER=0 (docs/gift-cards.md). It needs the PostgreSQL server the servers use (DATABASE_URL): the
@@ -25,7 +25,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const providers = createProviders(config, database.db, { warn: (message) => log.warn(message) });
-  const worker = startDeliveryWorker({
+  const worker = startWorker({
     config,
     db: database.db,
     clock: clockFor(config),

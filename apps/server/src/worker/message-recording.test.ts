@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
+import { createOutboxSender } from '../modules/messages/outbox.ts';
 import type { SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../test/catalog-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
-import { OutboxLookup } from './message-lookup.ts';
-import { createReceiptWorker } from './receipt-worker.ts';
+import { messageRenderers } from './order-receipt-message.ts';
 
 // [I15-messages] What the workers send is recorded in sent_messages with its purpose and the order or
 // gift card it is about, and the sandbox's status: delivered at once, or undelivered (30003) to the
@@ -31,6 +32,10 @@ const workerOptions = () => ({
   identity: t.config.identity,
   log: quiet,
 });
+
+/** The outbox's sender, as the worker runs it, with the receipt's renderer. */
+const createReceiptWorker = (options: ReturnType<typeof workerOptions>) =>
+  createOutboxSender({ ...options, renderers: messageRenderers(options) });
 
 async function aPaidOrder(shopper: Shopper): Promise<number> {
   expect((await addToCart(t.app, shopper, 'MUG-1')).status).toBe(200);
@@ -60,7 +65,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 beforeEach(async () => {
   t.clock.set('2026-11-21T01:00:00Z'); // 12:00 in Sydney: not quiet hours
-  await t.db.updateTable('order_receipts').set({ status: 'sent' }).where('status', '!=', 'sent').execute();
+  await t.db
+    .updateTable('sent_messages')
+    .set({ send_state: 'sent' })
+    .where('send_state', '!=', 'sent')
+    .execute();
   await t.db
     .updateTable('gift_card_deliveries')
     .set({ status: 'sent' })

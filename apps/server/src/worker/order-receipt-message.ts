@@ -1,11 +1,43 @@
 import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
 import { formatCents } from '@quokka/contract/money';
-import type { ReceiptOrder } from './receipt-repository.ts';
+import type { Db } from '../db/database.ts';
+import type { MessageRenderers } from '../modules/messages/outbox.ts';
 
 // [I11-11] The receipt text of an order: who it is from, the order number, who sold it, the total charged,
 // the link to the order and how to reach support ([I11-12]). Plain GSM characters, so that the usual
 // order fits two SMS parts. It ends with a reference made from the receipt's key: after a crash the worker
 // asks the provider for a message carrying it before ever sending again.
+
+/** The outbox's purpose and renderer name of an order receipt (checkout queues it with the order). */
+export const ORDER_RECEIPT = 'order_receipt';
+
+/** What the receipt says: the order, its total and who sold it. */
+export interface ReceiptOrder {
+  id: number;
+  increment_id: string;
+  grand_total_cents: number;
+  /** [I16-checkout-giftcard] What a gift card paid (0 when none). */
+  gift_card_cents?: number;
+  /** The order's sellers, in the order of its items. */
+  seller_names: string[];
+}
+
+export async function receiptOrder(db: Db, orderId: number): Promise<ReceiptOrder | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'increment_id', 'grand_total_cents', 'gift_card_cents'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const sellers = await db
+    .selectFrom('order_items as i')
+    .innerJoin('sellers as s', 's.id', 'i.seller_id')
+    .select(['s.name'])
+    .where('i.order_id', '=', orderId)
+    .orderBy('i.id')
+    .execute();
+  return { ...order, seller_names: [...new Set(sellers.map((seller) => seller.name))] };
+}
 
 /** The reference line of an order receipt; never a prefix of a gift card message's ('Ref G-', 'Ref R-'). */
 export const orderReceiptReference = (deliveryKey: string) => `Ref O-${deliveryKey}`;
@@ -53,4 +85,22 @@ export function orderReceiptSmsBody({
     `Questions? Contact ${identity.tradingName} support: ${supportContactText(identity)}`,
     orderReceiptReference(deliveryKey),
   ].join('\n');
+}
+
+/**
+ * The outbox's renderers: the receipt is written when it goes, from the order as it is then (the row keeps
+ * its key, which the text ends with, so a look-up after a crash finds it).
+ */
+export function messageRenderers(text: Omit<OrderReceiptText, 'order' | 'deliveryKey'>): MessageRenderers {
+  return {
+    async [ORDER_RECEIPT](db, row) {
+      const order = row.order_id === null ? undefined : await receiptOrder(db, row.order_id);
+      if (!order || !row.idempotency_key) throw new Error(`order ${row.order_id} not found`);
+      const deliveryKey = row.idempotency_key;
+      return {
+        body: orderReceiptSmsBody({ ...text, order, deliveryKey }),
+        reference: orderReceiptReference(deliveryKey),
+      };
+    },
+  };
 }

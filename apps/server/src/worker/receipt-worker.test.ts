@@ -1,18 +1,26 @@
 import { countSms } from '@quokka/contract/sms';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
+import {
+  createOutboxSender,
+  type OutboxSenderOptions,
+  outboxRowOf,
+  type WorkerLog,
+} from '../modules/messages/outbox.ts';
 import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
 import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import type { WorkerLog } from './delivery-worker.ts';
-import { OutboxLookup } from './message-lookup.ts';
-import { orderReceiptSmsBody, sellersText } from './order-receipt-message.ts';
-import { receiptOf } from './receipt-repository.ts';
-import { createReceiptWorker, type ReceiptWorkerOptions } from './receipt-worker.ts';
+import {
+  messageRenderers,
+  ORDER_RECEIPT,
+  orderReceiptSmsBody,
+  sellersText,
+} from './order-receipt-message.ts';
 
-// [I11-11] The order receipt text on real rows: orders placed and paid through the API, the receipt sent
-// through the sandbox outbox by the worker, with a fake clock. Providers that fail, hang or die mid-send
+// [I11-11] The order receipt text on real rows: orders placed and paid through the API, the receipt queued
+// in the outbox with the order and sent through the sandbox by the outbox's sender, with a fake clock. Providers that fail, hang or die mid-send
 // are wrappers around the real sandbox.
 
 let t: TestApp;
@@ -33,20 +41,38 @@ class RecordingLog implements WorkerLog {
   }
 }
 
-function aWorker(options: Partial<ReceiptWorkerOptions> = {}) {
+function aWorker(options: Partial<OutboxSenderOptions> = {}) {
   const log = new RecordingLog();
-  const worker = createReceiptWorker({
+  const worker = createOutboxSender({
     db: t.db,
     clock: t.clock,
     messaging: outbox,
     lookup: new OutboxLookup(outbox),
-    publicUrl: PUBLIC_URL,
-    storeName: t.config.STORE_NAME,
-    identity: t.config.identity,
+    renderers: messageRenderers({
+      publicUrl: PUBLIC_URL,
+      storeName: t.config.STORE_NAME,
+      identity: t.config.identity,
+    }),
     log,
     ...options,
   });
   return { worker, log };
+}
+
+/** The receipt's outbox row, in the words of the receipt queue it replaced. */
+async function receiptOf(orderId: number) {
+  const row = await outboxRowOf(t.db, { purpose: ORDER_RECEIPT, orderId });
+  return (
+    row && {
+      status: row.send_state,
+      to_mobile: row.to_number,
+      attempts: row.attempts,
+      message_id: row.send_state === 'sent' ? row.provider_message_id : null,
+      lease_owner: row.lease_owner,
+      next_attempt_at: row.next_attempt_at,
+      last_error: row.last_error,
+    }
+  );
 }
 
 function wrapped(sendSms: MessagingProvider['sendSms']): MessagingProvider {
@@ -89,14 +115,18 @@ afterAll(() => t?.close());
 beforeEach(async () => {
   t.clock.set('2026-11-21T10:00:00Z'); // 21:00 in Sydney: receipts are not held in quiet hours
   // Nothing left over from earlier tests is due.
-  await t.db.updateTable('order_receipts').set({ status: 'sent' }).where('status', '!=', 'sent').execute();
+  await t.db
+    .updateTable('sent_messages')
+    .set({ send_state: 'sent' })
+    .where('send_state', '!=', 'sent')
+    .execute();
 });
 
 describe('[I11-11] the order receipt text', () => {
   it('a paid order is texted once to the member: the order number, the total, the seller, the link to the order and support', async () => {
     const shopper = await aShopper(t);
     const orderId = await aPaidOrder(shopper);
-    expect(await receiptOf(t.db, orderId)).toMatchObject({ status: 'queued', to_mobile: shopper.mobile });
+    expect(await receiptOf(orderId)).toMatchObject({ status: 'queued', to_mobile: shopper.mobile });
     expect(await textsTo(shopper.mobile)).toHaveLength(0);
 
     const { worker } = aWorker();
@@ -115,7 +145,7 @@ describe('[I11-11] the order receipt text', () => {
     // Plain GSM text that fits two SMS parts.
     expect(countSms(body)).toMatchObject({ encoding: 'GSM-7' });
     expect(countSms(body).parts).toBeLessThanOrEqual(2);
-    expect(await receiptOf(t.db, orderId)).toMatchObject({
+    expect(await receiptOf(orderId)).toMatchObject({
       status: 'sent',
       attempts: 1,
       message_id: `sandbox-${texts[0]?.id}`,
@@ -214,12 +244,12 @@ describe('[I11-11] exactly once', () => {
       throw new Error('socket hang up');
     });
     await aWorker({ messaging: flaky }).worker.runOnce();
-    expect(await receiptOf(t.db, orderId)).toMatchObject({ status: 'queued', last_error: 'socket hang up' });
+    expect(await receiptOf(orderId)).toMatchObject({ status: 'queued', last_error: 'socket hang up' });
     t.clock.advance(30_000);
     const { worker, log } = aWorker();
     await worker.runOnce();
     expect(await textsTo(shopper.mobile)).toHaveLength(1);
-    expect((await receiptOf(t.db, orderId))?.status).toBe('sent');
+    expect((await receiptOf(orderId))?.status).toBe('sent');
     expect(log.messages.some((message) => message.includes('not sending it again'))).toBe(true);
   });
 
@@ -247,7 +277,7 @@ describe('[I11-11] exactly once', () => {
     await firstRun;
     const texts = await textsTo(shopper.mobile);
     expect(texts).toHaveLength(1);
-    expect((await receiptOf(t.db, orderId))?.message_id).toBe(`sandbox-${texts[0]?.id}`);
+    expect((await receiptOf(orderId))?.message_id).toBe(`sandbox-${texts[0]?.id}`);
   });
 
   it('retries a failing provider with backoff, then gives up after the last attempt with the reason kept', async () => {
@@ -258,12 +288,12 @@ describe('[I11-11] exactly once', () => {
     });
     const { worker, log } = aWorker({ messaging: down, maxAttempts: 3, backoffBaseMs: 1_000 });
     await worker.runOnce();
-    expect((await receiptOf(t.db, orderId))?.next_attempt_at.toISOString()).toBe('2026-11-21T10:00:01.000Z');
+    expect((await receiptOf(orderId))?.next_attempt_at?.toISOString()).toBe('2026-11-21T10:00:01.000Z');
     for (let round = 0; round < 4; round++) {
       t.clock.advance(60_000);
       await worker.runOnce();
     }
-    expect(await receiptOf(t.db, orderId)).toMatchObject({
+    expect(await receiptOf(orderId)).toMatchObject({
       status: 'failed',
       attempts: 3,
       last_error: 'Twilio 503: service unavailable',

@@ -1,5 +1,6 @@
+import type { WorkerLog } from '../modules/messages/outbox.ts';
 import type { OrderReview } from '../modules/orders/order-review.ts';
-import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
+import type { PeriodicJob } from './poll-loop.ts';
 
 // [I15-deadline] The review deadline job (DECISIONS.md "After checkout"; docs/order-review.md). Every
 // minute, in every worker process:
@@ -18,14 +19,9 @@ export interface ReviewDeadlineJobOptions {
   pollMs?: number;
 }
 
-export function createReviewDeadlineJob(options: ReviewDeadlineJobOptions): DeliveryWorker {
-  const { review, log } = options;
+export function createReviewDeadlineJob(options: ReviewDeadlineJobOptions): PeriodicJob {
+  const { review } = options;
   const pollMs = options.pollMs ?? 60_000;
-  const id = 'review-deadline';
-  let stopRequested = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   /** One pass; answers how many orders it flagged or refused. */
   async function runOnce(): Promise<number> {
     const flagged = await review.flagWaiting(options.flagHours);
@@ -33,26 +29,5 @@ export function createReviewDeadlineJob(options: ReviewDeadlineJobOptions): Deli
     return flagged + refused;
   }
 
-  const tick = async (): Promise<void> => {
-    try {
-      await runOnce();
-    } catch (error) {
-      log.error({ err: describeError(error) }, 'review deadline job: could not run');
-    }
-    if (!stopRequested) timer = setTimeout(() => (running = tick()), pollMs);
-  };
-
-  return {
-    id,
-    runOnce,
-    start() {
-      stopRequested = false;
-      running = tick();
-    },
-    async stop() {
-      stopRequested = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { name: 'review-deadline', everyMs: pollMs, runOnce };
 }

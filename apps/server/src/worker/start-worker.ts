@@ -3,19 +3,22 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogService } from '../modules/catalog/catalog-service.ts';
 import { orderReviewRecords } from '../modules/checkout/checkout-service.ts';
-import { createShopperMessages } from '../modules/messages/shopper-messages.ts';
+import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
+import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messages/message-lookup.ts';
+import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
 import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
-import { createDeliveryWorker, type DeliveryWorker, type WorkerLog } from './delivery-worker.ts';
+import { giftCardDeliveryJob } from './delivery-worker.ts';
 import { createInvoiceJob } from './invoice-job.ts';
-import { type MessageLookup, OutboxLookup, TwilioLookup } from './message-lookup.ts';
-import { createReceiptWorker } from './receipt-worker.ts';
+import { messageRenderers } from './order-receipt-message.ts';
+import { createPollLoop, type PeriodicJob, type PollLoop } from './poll-loop.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
 import { createStatementJob } from './statement-job.ts';
 
 // One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
-// providers config chose, and the lookup that matches them. It works two queues: gift card deliveries
-// and order receipts.
+// providers config chose, and the lookup that matches them. One poll loop (poll-loop.ts) runs its jobs:
+// the outbox (every text and picture message, modules/messages/outbox.ts), the gift card deliveries, the
+// review deadline, the weekly statements and the monthly tax invoices.
 
 export interface StartWorkerDeps {
   config: Config;
@@ -35,49 +38,70 @@ export function lookupFor(config: Config, providers: Providers): MessageLookup {
   });
 }
 
-export function startDeliveryWorker(deps: StartWorkerDeps): DeliveryWorker {
+/** The outbox's sender with the app's renderers and quiet hours: the worker's and the server's (services.ts). */
+export function outboxSenderFor(
+  deps: Omit<StartWorkerDeps, 'log'> & { log: WorkerLog },
+  options: { workerId?: string } = {},
+): OutboxSender {
+  return createOutboxSender({
+    db: deps.db,
+    clock: deps.clock,
+    messaging: deps.providers.messaging,
+    lookup: lookupFor(deps.config, deps.providers),
+    renderers: messageRenderers({
+      storeName: deps.config.STORE_NAME,
+      identity: deps.config.identity,
+      publicUrl: deps.publicUrl,
+    }),
+    quietHours: { isQuietHour, nextSendableInstant },
+    log: deps.log,
+    ...options,
+  });
+}
+
+/** The outbox as a job of the poll loop: every second, every due row. */
+export function outboxJob(sender: OutboxSender, everyMs = 1_000): PeriodicJob {
+  return { name: 'outbox', everyMs, runOnce: sender.runOnce, stop: sender.stop };
+}
+
+export function startWorker(deps: StartWorkerDeps): PollLoop {
   if (!deps.config.PUBLIC_URL && deps.providers.messaging.mode === 'live') {
     deps.log.warn(
       { public_url: deps.publicUrl },
       'PUBLIC_URL is not set: picture messages point at this address, which the phone network may not reach',
     );
   }
-  const shared = {
-    db: deps.db,
-    clock: deps.clock,
-    messaging: deps.providers.messaging,
-    lookup: lookupFor(deps.config, deps.providers),
-    publicUrl: deps.publicUrl,
-    storeName: deps.config.STORE_NAME,
-    identity: deps.config.identity,
+  const outbox = outboxSenderFor(deps);
+  const loop = createPollLoop({
+    id: outbox.id,
     log: deps.log,
-  };
-  const workers = [
-    createDeliveryWorker(shared),
-    createReceiptWorker(shared),
-    // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
-    createReviewDeadlineJob({
-      review: reviewFor(deps),
-      flagHours: deps.config.REVIEW_FLAG_HOURS,
-      log: deps.log,
-    }),
-    // [I16-statements] Makes each seller's weekly statement once the Monday cut-off has passed.
-    createStatementJob({ db: deps.db, clock: deps.clock, log: deps.log }),
-    // [I16-invoices] Issues each seller's monthly tax invoice once, after the month ends.
-    createInvoiceJob({ db: deps.db, clock: deps.clock, log: deps.log }),
-  ];
-  for (const worker of workers) worker.start();
-  return {
-    id: workers[0]?.id ?? '',
-    runOnce: async () =>
-      (await Promise.all(workers.map((worker) => worker.runOnce()))).reduce((a, b) => a + b, 0),
-    start: () => {
-      for (const worker of workers) worker.start();
-    },
-    stop: async () => {
-      await Promise.all(workers.map((worker) => worker.stop()));
-    },
-  };
+    jobs: [
+      outboxJob(outbox),
+      giftCardDeliveryJob({
+        db: deps.db,
+        clock: deps.clock,
+        messaging: deps.providers.messaging,
+        lookup: lookupFor(deps.config, deps.providers),
+        publicUrl: deps.publicUrl,
+        storeName: deps.config.STORE_NAME,
+        identity: deps.config.identity,
+        log: deps.log,
+        workerId: outbox.id,
+      }),
+      // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
+      createReviewDeadlineJob({
+        review: reviewFor(deps),
+        flagHours: deps.config.REVIEW_FLAG_HOURS,
+        log: deps.log,
+      }),
+      // [I16-statements] Makes each seller's weekly statement once the Monday cut-off has passed.
+      createStatementJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+      // [I16-invoices] Issues each seller's monthly tax invoice once, after the month ends.
+      createInvoiceJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+    ],
+  });
+  loop.start();
+  return loop;
 }
 
 /** The order review the deadline job refuses through: the same as the server's (services.ts). */
@@ -86,7 +110,7 @@ export function reviewFor(deps: StartWorkerDeps) {
     db: deps.db,
     clock: deps.clock,
     payments: deps.providers.payments,
-    messages: createShopperMessages({ db: deps.db, messaging: deps.providers.messaging }),
+    outbox: outboxSenderFor(deps),
     orders: orderReviewRecords,
     inventory: createCatalogService(deps.db).inventory,
     storeName: deps.config.STORE_NAME,

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { makeDueStatements } from '../modules/ledger/statements.ts';
-import { type DeliveryWorker, describeError, type WorkerLog } from './delivery-worker.ts';
+import type { WorkerLog } from '../modules/messages/outbox.ts';
+import type { PeriodicJob } from './poll-loop.ts';
 
 // [I16-statements] The weekly statement job (docs/ledger-and-statements.md). Every minute, in every worker
 // process: once a Monday 11:59:59.999 Sydney cut-off has passed (and a minute more, for a transaction
@@ -25,13 +26,9 @@ export interface StatementJobOptions {
 
 export const STATEMENT_SETTLE_MS = 60_000;
 
-export function createStatementJob(options: StatementJobOptions): DeliveryWorker {
+export function createStatementJob(options: StatementJobOptions): PeriodicJob {
   const { db, clock, log } = options;
   const pollMs = options.pollMs ?? 60_000;
-  let stopRequested = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   /** One pass; answers how many statements it made. */
   async function runOnce(): Promise<number> {
     const made = await makeDueStatements(db, clock.now(), {
@@ -41,26 +38,5 @@ export function createStatementJob(options: StatementJobOptions): DeliveryWorker
     return made;
   }
 
-  const tick = async (): Promise<void> => {
-    try {
-      await runOnce();
-    } catch (error) {
-      log.error({ err: describeError(error) }, 'statement job: could not run');
-    }
-    if (!stopRequested) timer = setTimeout(() => (running = tick()), pollMs);
-  };
-
-  return {
-    id: 'statements',
-    runOnce,
-    start() {
-      stopRequested = false;
-      running = tick();
-    },
-    async stop() {
-      stopRequested = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { name: 'statements', everyMs: pollMs, runOnce };
 }

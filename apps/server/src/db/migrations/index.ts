@@ -17,6 +17,7 @@ import * as m0017 from './0017-catalogue-documents.ts';
 import * as m0018 from './0018-gift-card-lookup-misses.ts';
 import * as m0019 from './0019-ledger-fees-by-time.ts';
 import * as m0020 from './0020-staff-passkey-recovery.ts';
+import * as m0024 from './0024-one-outbox.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0018-gift-card-lookup-misses': m0018,
   '0019-ledger-fees-by-time': m0019,
   '0020-staff-passkey-recovery': m0020,
+  '0024-one-outbox': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

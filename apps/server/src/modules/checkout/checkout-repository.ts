@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot, OrderStatus, PaymentState } from '../../db/schema.ts';
+import { enqueueMessage } from '../messages/outbox.ts';
 
-// shipping_methods, orders, order_items and order_receipts: the only SQL on them (the delivery worker
-// works the receipts' queue, worker/receipt-repository.ts). Stock belongs to the catalogue, which
+// shipping_methods, orders and order_items: the only SQL on them (the receipt text is queued in the
+// messages module's outbox, in the order's transaction). Stock belongs to the catalogue, which
 // takes it inside the order's transaction when checkout hands it over (catalog-service.ts inventory).
 
 export interface ShippingMethodRow {
@@ -148,22 +149,26 @@ export async function recordOrderExtras(
 }
 
 /**
- * [I11-11] Queues the order's receipt text, in the order's transaction: a paid order always has one, and
- * the order id as the key means never two. The worker sends it (worker/receipt-worker.ts).
+ * [I11-11] Queues the order's receipt text in the outbox, in the order's transaction: a paid order always
+ * has one, and its key means never two. The worker writes and sends it (the renderer 'order_receipt',
+ * worker/order-receipt-message.ts; modules/messages/outbox.ts).
  */
 export async function queueReceipt(
   db: Db,
   receipt: { order_id: number; to_mobile: string; delivery_key: string; now: Date },
 ): Promise<void> {
-  await db
-    .insertInto('order_receipts')
-    .values({
-      order_id: receipt.order_id,
-      to_mobile: receipt.to_mobile,
-      delivery_key: receipt.delivery_key,
-      next_attempt_at: receipt.now,
-    })
-    .execute();
+  await enqueueMessage(
+    db,
+    {
+      to: receipt.to_mobile,
+      kind: 'sms',
+      purpose: 'order_receipt',
+      render: 'order_receipt',
+      orderId: receipt.order_id,
+      key: receipt.delivery_key,
+    },
+    receipt.now,
+  );
 }
 
 export interface OrderRow {

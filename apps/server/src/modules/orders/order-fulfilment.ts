@@ -7,7 +7,7 @@ import type { MessagingProvider } from '../../providers/messaging/messaging-prov
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { postRefund } from '../ledger/ledger-postings.ts';
-import { createShopperMessages, type ShopperMessage } from '../messages/shopper-messages.ts';
+import { enqueueMessage, type OutboxMessage, type OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
 import type { OrderChangeRecords } from './order-review.ts';
@@ -67,6 +67,8 @@ export interface FulfilmentDeps {
   clock: Clock;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
+  /** The outbox's sender: the shopper's text, queued in the change's transaction, goes before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   /** The catalogue's stock: a restock gives back what checkout took. */
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   storeName: string;
@@ -139,20 +141,21 @@ const sameRefund = (
 
 export function createOrderFulfilment(deps: FulfilmentDeps) {
   const { db, clock, payments, storeName } = deps;
-  const messages = createShopperMessages({ db, messaging: deps.messaging });
   const actorOf = (viewer: OrderViewer) => `staff:${viewer.staffId}`;
 
-  /** Texts the shopper after the commit and attaches the message to the event; a failure is recorded, never thrown. */
-  async function textShopper(eventId: string, message: ShopperMessage): Promise<void> {
-    if (!message.to) return;
-    let messageId: number;
-    try {
-      messageId = (await messages.send(message)).id;
-    } catch (error) {
-      deps.log?.warn(`order ${message.orderId}: ${message.purpose} text failed: ${String(error)}`);
-      messageId = await messages.recordUnsent(message);
-    }
-    await attachEventMessage(db, eventId, messageId);
+  /**
+   * Queues the shopper's text in the change's own transaction (modules/messages/outbox.ts), on the event's
+   * timeline entry; none without a mobile. Answers the rows to send after the commit.
+   */
+  async function queueText(
+    trx: Trx,
+    eventId: string,
+    message: Omit<OutboxMessage, 'kind'>,
+  ): Promise<number[]> {
+    if (!message.to) return [];
+    const id = await enqueueMessage(trx, { kind: 'sms', ...message }, clock.now());
+    await attachEventMessage(trx, eventId, id);
+    return [id];
   }
 
   return {
@@ -224,16 +227,18 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           after: { status, seller_id: input.seller_id, carrier, tracking_number: number, tracking_url: url },
           at: now,
         });
-        return { eventId, order, sellerName: seller.name };
+        const texts = await queueText(trx, eventId, {
+          to: order.customer_mobile ?? '',
+          purpose: 'order_shipped',
+          orderId,
+          key: `order_shipped:${shipment.id}`,
+          // [I27-carrier] The only link is the one we built for a known carrier; otherwise the number alone.
+          body: `${storeName}: your order ${order.increment_id} from ${seller.name} is on its way with ${carrier}. ${url ? `Track it: ${url}` : `Tracking number: ${number}`}`,
+        });
+        return { texts };
       });
-      await textShopper(done.eventId, {
-        to: done.order.customer_mobile ?? '',
-        kind: 'sms',
-        purpose: 'order_shipped',
-        orderId,
-        // [I27-carrier] The only link is the one we built for a known carrier; otherwise the number alone.
-        body: `${storeName}: your order ${done.order.increment_id} from ${done.sellerName} is on its way with ${carrier}. ${url ? `Track it: ${url}` : `Tracking number: ${number}`}`,
-      });
+      // After the commit: the text goes before the reply; what fails, the worker retries (never thrown).
+      await deps.outbox.sendNow(done.texts);
     },
 
     /**
@@ -396,7 +401,18 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
         await postRefund(trx, refund.id, now);
+        const texts = await queueText(trx, eventId, {
+          to: order.customer_mobile ?? '',
+          purpose: 'order_refunded',
+          orderId,
+          key: `order_refunded:${refund.id}`,
+          body:
+            giftCardPart > 0
+              ? `${storeName}: we have refunded $${dollars(amount)} on order ${order.increment_id}: $${dollars(giftCardPart)} back onto your gift card${cardPart > 0 ? ` and $${dollars(cardPart)} to your card (5–10 business days)` : ''}.`
+              : `${storeName}: we have refunded $${dollars(amount)} on order ${order.increment_id}. It reaches your card in 5–10 business days.`,
+        });
         return {
+          texts,
           refundId: refund.id,
           replayed: false as const,
           eventId,
@@ -409,16 +425,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
       });
       if (done.replayed) return { refundId: done.refundId, replayed: true };
       if (done.restocked.length > 0) deps.inventory.changed();
-      await textShopper(done.eventId, {
-        to: done.order.customer_mobile ?? '',
-        kind: 'sms',
-        purpose: 'order_refunded',
-        orderId,
-        body:
-          done.giftCardPart > 0
-            ? `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}: $${dollars(done.giftCardPart)} back onto your gift card${done.cardPart > 0 ? ` and $${dollars(done.cardPart)} to your card (5–10 business days)` : ''}.`
-            : `${storeName}: we have refunded $${dollars(done.amount)} on order ${done.order.increment_id}. It reaches your card in 5–10 business days.`,
-      });
+      await deps.outbox.sendNow(done.texts);
       return { refundId: done.refundId, replayed: false };
     },
 
@@ -575,24 +582,24 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
         if (refundId !== null) await postRefund(trx, refundId, now);
-        return { eventId, order, refundedNow, paymentState, restocked, giftCardBack };
+        const giftCardNote = giftCardBack > 0 ? ` $${dollars(giftCardBack)} is back on your gift card.` : '';
+        const told =
+          (refundedNow > 0
+            ? `We have refunded $${dollars(refundedNow)}.`
+            : paymentState === 'released'
+              ? 'Your card was not charged.'
+              : 'Your payment was already refunded.') + giftCardNote;
+        const texts = await queueText(trx, eventId, {
+          to: order.customer_mobile ?? '',
+          purpose: 'order_cancelled',
+          orderId,
+          key: `order_cancelled:${orderId}`,
+          body: `${storeName}: order ${order.increment_id} was cancelled. ${told}`,
+        });
+        return { restocked, texts };
       });
       if (done.restocked.length > 0) deps.inventory.changed();
-      const giftCardNote =
-        done.giftCardBack > 0 ? ` $${dollars(done.giftCardBack)} is back on your gift card.` : '';
-      const money =
-        (done.refundedNow > 0
-          ? `We have refunded $${dollars(done.refundedNow)}.`
-          : done.paymentState === 'released'
-            ? 'Your card was not charged.'
-            : 'Your payment was already refunded.') + giftCardNote;
-      await textShopper(done.eventId, {
-        to: done.order.customer_mobile ?? '',
-        kind: 'sms',
-        purpose: 'order_cancelled',
-        orderId,
-        body: `${storeName}: order ${done.order.increment_id} was cancelled. ${money}`,
-      });
+      await deps.outbox.sendNow(done.texts);
     },
 
     /** A note on the timeline (operators). */

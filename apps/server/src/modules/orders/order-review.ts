@@ -7,9 +7,10 @@ import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { postCapture } from '../ledger/ledger-postings.ts';
-import type { ShopperMessages } from '../messages/shopper-messages.ts';
+import { enqueueMessage, type OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
+import type { VendorOrderTexts } from './vendor-order-texts.ts';
 
 // [I15-review] Approving or refusing an order (DECISIONS.md "After checkout"; docs/order-review.md).
 // Checkout only authorises the card; an order waits in 'pending_review' until:
@@ -103,11 +104,12 @@ export interface OrderReviewDeps {
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   clock: Clock;
   payments: PaymentsProvider;
-  messages: ShopperMessages;
+  /** The outbox's sender: texts queued in a decision's transaction go after its commit. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   storeName: string;
   log: ReviewLog;
   /** [I16-vendor-sms] Texts the sellers' staff about a new approved order (vendor-order-texts.ts). */
-  vendorTexts?: { newOrder(orderId: number): Promise<void> };
+  vendorTexts?: Pick<VendorOrderTexts, 'queue'>;
   /** [I16-checkout-giftcard] A refusal gives an order's gift card part back (modules/giftcards, handed in). */
   giftCardBalances?: GiftCardBalances;
 }
@@ -138,7 +140,7 @@ const staffIdOf = (actor: ReviewActor) => (actor === 'system' ? null : actor.sta
 type LockedOrder = ReviewOrderRecord;
 
 export function createOrderReview(deps: OrderReviewDeps): OrderReview {
-  const { db, clock, payments, messages, orders, log } = deps;
+  const { db, clock, payments, orders, log } = deps;
 
   /** The order row, locked until the transaction ends; 404 when there is none. */
   async function lockOrder(trx: Db, orderId: number): Promise<LockedOrder> {
@@ -151,18 +153,23 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
   const sending = new Set<Promise<void>>();
 
   async function approve(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
-    const outcome = await capture(orderId, actor, note);
-    // [I16-vendor-sms] After the commit: the sellers' staff are texted (once each; never throws).
-    await deps.vendorTexts?.newOrder(orderId);
+    const { texts, ...outcome } = await capture(orderId, actor, note);
+    // [I16-vendor-sms] After the commit: the sellers' staff texts queued with it go (never throws).
+    await deps.outbox.sendNow(texts);
     return outcome;
   }
 
-  /** The approval itself, in one transaction: capture, ledger, timeline and audit. */
-  function capture(orderId: number, actor: ReviewActor, note?: string): Promise<ReviewOutcome> {
+  /** The approval itself, in one transaction: capture, ledger, timeline, audit and the sellers' texts queued. */
+  function capture(
+    orderId: number,
+    actor: ReviewActor,
+    note?: string,
+  ): Promise<ReviewOutcome & { texts: number[] }> {
     return db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, orderId);
       // A repeated approve (a double click, two members of staff): the order as it is, no second capture.
-      if (DECIDED_APPROVED.includes(order.status)) return { orderId, status: order.status, changed: false };
+      if (DECIDED_APPROVED.includes(order.status))
+        return { orderId, status: order.status, changed: false, texts: [] };
       if (order.status !== 'pending_review')
         throw new ConflictError(ORDER_REVIEW_TEXT.notAwaitingReview(order.increment_id, order.status));
       // [I16-checkout-giftcard] An order a gift card paid in full has nothing authorised: nothing to capture.
@@ -212,7 +219,8 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
           at: now,
         });
       }
-      return { orderId, status: 'approved' as const, changed: true };
+      const texts = (await deps.vendorTexts?.queue(trx, orderId)) ?? [];
+      return { orderId, status: 'approved' as const, changed: true, texts };
     });
   }
 
@@ -268,38 +276,42 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
           at: now,
         });
       }
-      return { eventId, order, giftCardNet };
+      const texts = await queueRefusalText(trx, order, reason, eventId, giftCardNet);
+      return { texts };
     });
     if (!decided) return { orderId, status: 'refused', changed: false };
 
     deps.inventory.changed();
-    await textRefusal(decided.order, reason, decided.eventId, decided.giftCardNet);
+    await deps.outbox.sendNow(decided.texts);
     return { orderId, status: 'refused', changed: true };
   }
 
-  /** After the commit: the refusal text, attached to the 'refused' event. A failure is logged only. */
-  async function textRefusal(
+  /** In the refusal's transaction: the shopper's text queued, on the 'refused' event. */
+  async function queueRefusalText(
+    trx: Db,
     order: LockedOrder,
     reason: string,
     eventId: string,
     giftCardCents = 0,
-  ): Promise<void> {
+  ): Promise<number[]> {
     if (!order.customer_mobile) {
       log.warn({ order_id: order.id }, 'order refused: no mobile on the order to text');
-      return;
+      return [];
     }
-    try {
-      const sent = await messages.send({
+    const id = await enqueueMessage(
+      trx,
+      {
         to: order.customer_mobile,
         kind: 'sms',
         body: ORDER_REVIEW_TEXT.refusedSms(deps.storeName, order.increment_id, reason, giftCardCents),
         purpose: 'order_refused',
         orderId: order.id,
-      });
-      await attachEventMessage(db, eventId, sent.id);
-    } catch (error) {
-      log.error({ order_id: order.id, err: String(error) }, 'order refused: the text to the shopper failed');
-    }
+        key: `order_refused:${order.id}`,
+      },
+      clock.now(),
+    );
+    await attachEventMessage(trx, eventId, id);
+    return [id];
   }
 
   return {
@@ -308,10 +320,10 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
 
     async approveAfterCheckout(orderId) {
       try {
-        await capture(orderId, 'system');
+        const { texts: queued } = await capture(orderId, 'system');
         // The shopper's checkout does not wait for the sellers' texts (a slow SMS provider would hold their
         // success screen); they go now, and never throw.
-        const texts = deps.vendorTexts?.newOrder(orderId);
+        const texts = queued.length > 0 ? deps.outbox.sendNow(queued) : undefined;
         if (texts) {
           sending.add(texts);
           void texts.finally(() => sending.delete(texts));

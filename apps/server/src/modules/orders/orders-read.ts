@@ -477,6 +477,8 @@ export async function loadAdminOrder(
         ),
       ]),
     )
+    // A message still waiting in the outbox (never tried) is not shown until it goes or an attempt fails.
+    .where((eb) => eb.or([eb('send_state', 'in', ['sent', 'failed']), eb('status', '!=', 'queued')]))
     .orderBy('id')
     .execute();
   const messageById = new Map(messages.map((message) => [message.id, messageOf(message)]));

@@ -21,6 +21,7 @@ import { downloadReply } from '../../http/openapi-back-office.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
@@ -49,6 +50,8 @@ export interface OrderRoutesDeps {
   sessions: StaffSessions;
   payments: PaymentsProvider;
   messaging: MessagingProvider;
+  /** The outbox's sender (services.ts): the shopper's texts go before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   /** The catalogue's stock (refunds and cancellations restock). */
   inventory: Pick<Inventory, 'giveBack' | 'changed'>;
   /** The order rows' writes (checkout's orderRecords). */
@@ -87,6 +90,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
     clock,
     payments: deps.payments,
     messaging: deps.messaging,
+    outbox: deps.outbox,
     inventory: deps.inventory,
     records: deps.records,
     storeName: config.STORE_NAME,

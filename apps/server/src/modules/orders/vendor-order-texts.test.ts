@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { OutboxLookup } from '../messages/message-lookup.ts';
+import { createOutboxSender } from '../messages/outbox.ts';
 import { createStaffAccounts } from '../staff/staff-accounts.ts';
 import {
   adminCall,
@@ -39,6 +41,14 @@ afterAll(async () => {
 const newOrderTexts = async (mobile: string, on: TestApp = t) =>
   (await outbox(on, mobile)).filter((body) => body.startsWith('New order '));
 
+/** The outbox's sender on `messaging` (the app's sandbox by default), as services.ts builds it. */
+const anOutbox = (messaging: MessagingProvider = t.app.deps.providers.messaging) => {
+  const sandbox = t.app.deps.providers.outbox;
+  if (!sandbox) throw new Error('the test app runs messaging in sandbox mode');
+  const log = { info() {}, warn() {}, error() {} };
+  return createOutboxSender({ db: t.db, clock: t.clock, messaging, lookup: new OutboxLookup(sandbox), log });
+};
+
 const statusOf = async (on: TestApp, orderId: number) =>
   (await on.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
     .status;
@@ -71,7 +81,7 @@ describe('[I16-vendor-sms] new approved order → SMS to the seller staff', () =
     const texts = createVendorOrderTexts({
       db: t.db,
       clock: t.clock,
-      messaging: t.app.deps.providers.messaging,
+      outbox: anOutbox(),
       publicUrl: ORIGIN,
       log: { warn() {} },
     });
@@ -147,7 +157,7 @@ describe('[I16-vendor-sms] new approved order → SMS to the seller staff', () =
     const texts = createVendorOrderTexts({
       db: t.db,
       clock: t.clock,
-      messaging: failing,
+      outbox: anOutbox(failing),
       publicUrl: ORIGIN,
       log: { warn() {} },
     });

@@ -1,17 +1,16 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import { claimMessages, failClaimedMessage, settleClaimedMessage } from '../messages/claimed-messages.ts';
+import { enqueueOnce, type OutboxSender } from '../messages/outbox.ts';
 import { recordOrderEvent } from './order-events.ts';
 
 // [I16-vendor-sms] When an order is approved (by staff, or ORDER_REVIEW=auto through the same approve),
 // every live vendor member of staff (role 'vendor', not removed) of every seller with items in it gets one
 // SMS: "New order 000000123 for Harbour Goods: https://shop.example/admin/orders/42" (the back office's
-// order page). Sent after the approving transaction commits, so a failed text never undoes an approval;
-// once per order and member of staff, however often approve is retried or processes race (the claim in
-// modules/messages/claimed-messages.ts); recorded in sent_messages and on the order's timeline as a
-// 'vendor_notified' event of that seller (so the vendor sees it too). A failure is logged and recorded as
-// a failed message, never thrown.
+// order page). Queued in the outbox IN the approving transaction (queue), so an approval always has its
+// texts and a rolled-back one none; keyed by order and member of staff, so a retried approve queues
+// nothing more; sent after the commit by the outbox's sender (sendNow), retried with backoff when the
+// provider fails, exactly once (modules/messages/outbox.ts). Each is on the order's timeline as a
+// 'vendor_notified' event of that seller (so the vendor sees it too), carrying the message.
 
 export const VENDOR_NEW_ORDER_PURPOSE = 'vendor_new_order';
 
@@ -21,31 +20,34 @@ export const vendorNewOrderText = (incrementId: string, sellerName: string, link
 export interface VendorOrderTextsDeps {
   db: Db;
   clock: Clock;
-  messaging: MessagingProvider;
+  /** The outbox's sender (services.ts). */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   /** The storefront's address (PUBLIC_URL); the back office is under /admin. */
   publicUrl: string;
   log: { warn(details: object, message: string): void };
 }
 
 export interface VendorOrderTexts {
-  /** Texts the order's sellers' staff (each at most once); never throws. */
+  /** Queues the texts in the approving transaction `trx`; answers the outbox rows to send after it commits. */
+  queue(trx: Db, orderId: number): Promise<number[]>;
+  /** Queues (in a transaction of its own) and sends the texts not queued before; never throws. */
   newOrder(orderId: number): Promise<void>;
 }
 
 export function createVendorOrderTexts(deps: VendorOrderTextsDeps): VendorOrderTexts {
-  const { db, clock, messaging } = deps;
+  const { db, clock } = deps;
   const link = (orderId: number) =>
     new URL(`/admin/orders/${orderId}`, deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`)
       .href;
 
-  async function newOrder(orderId: number): Promise<void> {
-    const order = await db
+  async function queue(trx: Db, orderId: number): Promise<number[]> {
+    const order = await trx
       .selectFrom('orders')
       .select(['id', 'increment_id', 'status'])
       .where('id', '=', orderId)
       .executeTakeFirst();
-    if (!order || !['approved', 'partially_shipped', 'shipped'].includes(order.status)) return;
-    const recipients = await db
+    if (!order || !['approved', 'partially_shipped', 'shipped'].includes(order.status)) return [];
+    const recipients = await trx
       .selectFrom('staff')
       .innerJoin('sellers', 'sellers.id', 'staff.seller_id')
       .select([
@@ -65,50 +67,42 @@ export function createVendorOrderTexts(deps: VendorOrderTextsDeps): VendorOrderT
       )
       .orderBy('staff.id')
       .execute();
-    if (recipients.length === 0) return;
-    const byMobile = new Map(recipients.map((r) => [r.mobile, r]));
-    const claimed = await claimMessages(
-      db,
-      messaging,
-      recipients.map((r) => ({ to: r.mobile, purpose: VENDOR_NEW_ORDER_PURPOSE, orderId })),
-      clock.now(),
-    );
-    for (const claim of claimed) {
-      const who = byMobile.get(claim.to);
-      if (!who) continue;
-      let sent = false;
-      try {
-        const reply = await messaging.sendSms(
-          claim.to,
-          vendorNewOrderText(order.increment_id, who.seller_name, link(orderId)),
-        );
-        await settleClaimedMessage(db, messaging, claim, reply.providerMessageId, clock.now());
-        sent = true;
-      } catch (error) {
-        deps.log.warn(
-          { order_id: orderId, staff_id: who.staff_id, err: String(error) },
-          'new order text to a seller failed',
-        );
-        await failClaimedMessage(db, claim, clock.now());
-      }
-      await recordOrderEvent(db, {
+    const ids: number[] = [];
+    for (const who of recipients) {
+      // A key queued before (a retried approve, or a racing one) is not queued or told again.
+      const id = await enqueueOnce(
+        trx,
+        {
+          to: who.mobile,
+          kind: 'sms',
+          purpose: VENDOR_NEW_ORDER_PURPOSE,
+          orderId,
+          key: `${VENDOR_NEW_ORDER_PURPOSE}:${orderId}:${who.staff_id}`,
+          body: vendorNewOrderText(order.increment_id, who.seller_name, link(orderId)),
+        },
+        clock.now(),
+      );
+      if (id === undefined) continue;
+      await recordOrderEvent(trx, {
         orderId,
         type: 'vendor_notified',
         actor: 'system',
         sellerId: who.seller_id,
-        summary: sent
-          ? `New order text to ${who.name} (${who.seller_name})`
-          : `New order text to ${who.name} (${who.seller_name}) failed`,
+        summary: `New order text to ${who.name} (${who.seller_name})`,
         data: { staff_id: who.staff_id },
-        messageId: claim.id,
+        messageId: id,
       });
+      ids.push(id);
     }
+    return ids;
   }
 
   return {
+    queue,
     async newOrder(orderId) {
       try {
-        await newOrder(orderId);
+        const ids = await db.transaction().execute((trx) => queue(trx, orderId));
+        await deps.outbox.sendNow(ids);
       } catch (error) {
         deps.log.warn({ order_id: orderId, err: String(error) }, 'new order texts to sellers failed');
       }

@@ -9,7 +9,7 @@ import {
 } from '../../../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createDeliveryWorker } from '../../../worker/delivery-worker.ts';
-import { OutboxLookup } from '../../../worker/message-lookup.ts';
+import { OutboxLookup } from '../../messages/message-lookup.ts';
 import { ORIGIN } from '../../orders/test/orders-test-kit.ts';
 
 // [I16-redeem] Test support for in-store redemption: the real app on a fresh database (PGlite, or

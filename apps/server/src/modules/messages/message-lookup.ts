@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
+import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // After a worker died (or a provider call failed) between recording a message's intent and recording
 // its result, nobody knows whether the message went out. Before sending it again the worker asks the

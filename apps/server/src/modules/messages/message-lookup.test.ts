@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../db/database.ts';
-import { SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
+import { openTestDatabase } from '../../db/database.ts';
+import { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 import { OutboxLookup, TwilioLookup, type TwilioMessageList } from './message-lookup.ts';
 
 // Recovery after a worker died mid-send asks the provider whether the message went out
