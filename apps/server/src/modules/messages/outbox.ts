@@ -13,8 +13,8 @@ import type { MessageLookup } from './message-lookup.ts';
 // has its message and a rolled-back one never does. One sender then sends each row exactly once, the way
 // the gift card worker always has (worker/delivery-worker.ts):
 // 1. the claim (send_state 'sending', a lease, an owner token) commits before anything is sent;
-// 2. the intent (intent_at) commits before the provider call, the provider's id and first status right
-//    after; every write after the claim is conditional on the owner token, so a sender that lost its lease
+// 2. the intent (intent_at, one statement for the claimed batch) commits before any provider call, each
+//    row's provider id and first status right after its call (the batch's calls go side by side); every write after the claim is conditional on the owner token, so a sender that lost its lease
 //    (it was presumed dead) never overwrites what the one that took over recorded;
 // 3. a row whose intent is on record but whose result is not (the process died, or the call failed in a
 //    way that may have sent it) is looked up at the provider by its reference before it is ever sent
@@ -275,7 +275,10 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return { status: 'queued' as const, error_code: null };
   }
 
-  /** Sends one claimed row exactly once; false when the claim was lost meanwhile. */
+  /**
+   * Sends one claimed row exactly once (its batch's intent already committed); false when the claim was
+   * lost meanwhile.
+   */
   async function deliver(row: OutboxRow, owner: string): Promise<boolean> {
     const message = await render(row);
     // An earlier attempt recorded its intent but not its result: it may have sent. Ask first.
@@ -288,8 +291,6 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         'outbox: found the message an earlier attempt sent; not sending it again',
       );
     } else {
-      const now = clock.now();
-      if (!changed(await owned(row.id, owner).set({ intent_at: now }).executeTakeFirst())) return false;
       const sent =
         row.kind === 'mms'
           ? messaging.sendMms(row.to_number, message.body, message.mediaUrl ?? '')
@@ -313,22 +314,57 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     );
   }
 
-  async function handle(row: OutboxRow, owner: string): Promise<SendOutcome> {
+  /** Back to the queue without it counting as an attempt: quiet hours until `until`, or a stop (now). */
+  const release = (row: OutboxRow, owner: string, until?: Date) =>
+    owned(row.id, owner)
+      .set({
+        send_state: 'queued',
+        ...(until ? { next_attempt_at: until } : {}),
+        attempts: sql<number>`attempts - 1`,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+
+  /**
+   * One claimed batch: rows in their quiet hours deferred; the intents of the rest committed in one
+   * statement (before any provider call); then each sent and recorded, side by side (a provider call
+   * takes a round trip to it: one at a time, one worker would send a few a second to Twilio).
+   */
+  async function processBatch(rows: readonly OutboxRow[], owner: string): Promise<void> {
     const now = clock.now();
-    const zone = row.quiet_zone;
-    if (zone && options.quietHours?.isQuietHour(now, zone)) {
+    const due: OutboxRow[] = [];
+    for (const row of rows) {
+      const zone = row.quiet_zone;
       // [CONST-27] Not now: when its quiet hours end, and this claim was no attempt.
-      await owned(row.id, owner)
-        .set({
-          send_state: 'queued',
-          next_attempt_at: options.quietHours.nextSendableInstant(now, zone),
-          attempts: sql<number>`attempts - 1`,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .execute();
-      return 'deferred';
+      if (zone && options.quietHours?.isQuietHour(now, zone))
+        await release(row, owner, options.quietHours.nextSendableInstant(now, zone));
+      else due.push(row);
     }
+    const fresh = due.filter((row) => !row.intent_at).map((row) => row.id);
+    const held =
+      fresh.length === 0
+        ? new Set<number>()
+        : new Set(
+            (
+              await db
+                .updateTable('sent_messages')
+                .set({ intent_at: now })
+                .where('id', 'in', fresh)
+                .where('lease_owner', '=', owner)
+                .where('send_state', '=', 'sending')
+                .returning('id')
+                .execute()
+            ).map((row) => row.id),
+          );
+    // A row whose intent could not be recorded was taken over meanwhile (this claim's lease ran out).
+    await Promise.all(
+      due.filter((row) => row.intent_at || held.has(row.id)).map((row) => handle(row, owner)),
+    );
+  }
+
+  async function handle(row: OutboxRow, owner: string): Promise<SendOutcome> {
+    const zone = row.quiet_zone;
     try {
       if (await deliver(row, owner)) return 'sent';
       log.warn({ message_id: row.id, worker: id }, 'outbox: claim lost to another sender; leaving it to it');
@@ -391,22 +427,13 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const owner = newOwner();
         const rows = await claim(owner, settings.batchSize);
         if (rows.length === 0) break;
-        for (const row of rows) {
-          if (stopRequested) {
-            // Stopping: the rest of the batch goes back to the queue at once, and those claims were no attempt.
-            await owned(row.id, owner)
-              .set({
-                send_state: 'queued',
-                attempts: sql<number>`attempts - 1`,
-                lease_owner: null,
-                lease_until: null,
-              })
-              .execute();
-            continue;
-          }
-          await handle(row, owner);
-          handled += 1;
+        if (stopRequested) {
+          // Stopping: the batch goes back to the queue at once, and its claims were no attempt.
+          for (const row of rows) await release(row, owner);
+          break;
         }
+        await processBatch(rows, owner);
+        handled += rows.length;
       }
       return handled;
     },
@@ -414,7 +441,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       if (ids.length === 0) return;
       try {
         const owner = newOwner();
-        for (const row of await claim(owner, ids.length, ids)) await handle(row, owner);
+        await processBatch(await claim(owner, ids.length, ids), owner);
       } catch (error) {
         log.error({ err: describeError(error), ids }, 'outbox: could not send now; the worker will');
       }
