@@ -19,6 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InputValidationError, TooManyRequestsError } from '../../domain/errors.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
+import { recordShopperMessage } from '../messages/shopper-messages.ts';
 import type { AuthKeys } from './auth-secret.ts';
 import { codeMessage, describeWait, TEXT } from './auth-texts.ts';
 import { type LinkClaims, signLinkToken, verifyLinkToken } from './link-tokens.ts';
@@ -106,6 +107,9 @@ export function newCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }
 
+/** The outbox row's purpose of a sign-in code (recorded after it is sent; its text never is). */
+export const SIGN_IN_CODE_PURPOSE = 'sign_in_code';
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, keys } = deps;
 
@@ -150,7 +154,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       // [I12-1] The last line against an SMS bill: the code stays unsent (and unknown to anyone).
       if (deps.smsBudget && !deps.smsBudget.take(mobile))
         throw new TooManyRequestsError(SMS_BUDGET_SPENT, 15 * 60);
-      await deps.messaging.sendSms(mobile, codeMessage(deps.storeName, code, deps.publicHost));
+      // Sent at once (the person is waiting), then recorded in the one outbox table as sent: its purpose,
+      // number and provider id for the status callbacks, never its text (the code is never stored in clear).
+      const sent = await deps.messaging.sendSms(mobile, codeMessage(deps.storeName, code, deps.publicHost));
+      await recordShopperMessage(
+        db,
+        deps.messaging,
+        { to: mobile, kind: 'sms', purpose: SIGN_IN_CODE_PURPOSE, providerMessageId: sent.providerMessageId },
+        clock.now(),
+      );
       deps.showCode?.(mobile, code);
     },
 

@@ -214,6 +214,28 @@ describe('[I28-outbox] each message is queued in the transaction of its change',
   });
 });
 
+describe('[I28-outbox] sign-in codes', () => {
+  it('[I28-outbox] a sign-in code is sent at once and recorded in the outbox table as sent, without its text', async () => {
+    const mobile = '+61491579212';
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/rest/default/V1/storefront/sendmobilecode',
+      payload: { mobile, r_token: 'sandbox-token' },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const [text] = await outbox(t, mobile);
+    const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await t.db.selectFrom('sent_messages').selectAll().where('to_number', '=', mobile).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ purpose: 'sign_in_code', kind: 'sms', send_state: 'sent', body: null });
+    expect(rows[0]?.provider_message_id).toMatch(/^sandbox-\d+$/);
+    // The code is in no column of the row.
+    expect(JSON.stringify(rows[0])).not.toContain(code);
+  });
+});
+
 /** A provider that hands the message to the sandbox and then never answers: the process died right there. */
 function diesAfterAccepting(): { messaging: MessagingProvider; accepted: () => number } {
   let accepted = 0;
@@ -261,22 +283,20 @@ describe('[I28-outbox] exactly once', { timeout: 180_000 }, () => {
     // A receipt (written when it goes, by its renderer) and a text with its body, both committed.
     const order = await anOrder(t, [['MUG-1', 1]]);
     const statusText = `Quokka: your order ${order.incrementId} is on its way with Sendle. Tracking number: X1`;
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        enqueueMessage(
-          trx,
-          {
-            to: order.shopper.mobile,
-            kind: 'sms',
-            purpose: 'order_shipped',
-            orderId: order.id,
-            key: `crash:${order.id}`,
-            body: statusText,
-          },
-          t.clock.now(),
-        ),
-      );
+    await t.db.transaction().execute((trx) =>
+      enqueueMessage(
+        trx,
+        {
+          to: order.shopper.mobile,
+          kind: 'sms',
+          purpose: 'order_shipped',
+          orderId: order.id,
+          key: `crash:${order.id}`,
+          body: statusText,
+        },
+        t.clock.now(),
+      ),
+    );
     const receiptsTo = async () =>
       (await outbox(t, order.shopper.mobile)).filter((body) => body.includes('receipt: thank you'));
     const statusTo = async () =>
