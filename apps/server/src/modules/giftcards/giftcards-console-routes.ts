@@ -1,5 +1,6 @@
 import {
   adminGiftCardReplySchema,
+  idParamsSchema as cardParams,
   giftCardListQuerySchema,
   giftCardListReplySchema,
   giftCardNumberReplySchema,
@@ -7,11 +8,9 @@ import {
   resendGiftCardBodySchema,
   voidGiftCardBodySchema,
 } from '@quokka/contract/api/admin';
-import { idParam } from '@quokka/contract/api/common';
 import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -45,8 +44,6 @@ export interface GiftCardConsoleRoutesDeps {
   message: GiftCardMessageKit;
   records: GiftCardConsoleDeps['records'];
 }
-
-const cardParams = z.object({ id: idParam });
 
 /** The member of staff of a request the operator guard let through. */
 function staffIdOf(request: FastifyRequest): number {
