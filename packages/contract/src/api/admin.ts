@@ -87,16 +87,16 @@ export const auditReplySchema = z.object({
 export type AuditReply = z.infer<typeof auditReplySchema>;
 
 /** POST /sign-in/code: a code by text to a member's mobile (the same answer for any valid mobile). */
-export const staffCodeBodySchema = z.object({ mobile: z.string().max(40) });
+export const staffCodeBodySchema = z.object({ mobile: text(40) });
 /** POST /sign-in/code/confirm: the code of that text. */
-export const staffConfirmCodeBodySchema = z.object({ mobile: z.string().max(40), code: z.string().max(20) });
+export const staffConfirmCodeBodySchema = z.object({ mobile: text(40), code: text(20) });
 
 /**
  * A WebAuthn ceremony's answer as @simplewebauthn/browser sends it (POST /sign-in/passkey, /passkeys,
  * /step-up); the server's WebAuthn library checks every part of it.
  */
 export const webAuthnBodySchema = z
-  .object({ response: z.looseObject({ id: z.string().max(1024) }) })
+  .object({ response: z.looseObject({ id: text(1024) }) })
   .meta({ id: 'WebAuthnBody' });
 /** The options of a WebAuthn ceremony as @simplewebauthn/server makes them, for the browser as they are. */
 export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() }).meta({ id: 'WebAuthnOptions' });
