@@ -237,9 +237,15 @@ describe('[I28-outbox] sign-in codes', () => {
 });
 
 /** A provider that hands the message to the sandbox and then never answers: the process died right there. */
-function diesAfterAccepting(): { messaging: MessagingProvider; accepted: () => number } {
+function diesAfterAccepting(): {
+  messaging: MessagingProvider;
+  accepted: () => number;
+  /** Ends the hung provider calls (the test is over), so no send of the "dead" sender outlives its database. */
+  end: () => void;
+} {
   let accepted = 0;
-  const hang = () => new Promise<SentMessage>(() => {});
+  const hung: Array<(error: Error) => void> = [];
+  const hang = () => new Promise<SentMessage>((_resolve, reject) => hung.push(reject));
   return {
     messaging: {
       mode: 'sandbox',
@@ -255,6 +261,9 @@ function diesAfterAccepting(): { messaging: MessagingProvider; accepted: () => n
       },
     },
     accepted: () => accepted,
+    end: () => {
+      for (const reject of hung.splice(0)) reject(new Error('the process is gone'));
+    },
   };
 }
 
@@ -303,9 +312,11 @@ describe('[I28-outbox] exactly once', { timeout: 180_000 }, () => {
       (await outbox(t, order.shopper.mobile)).filter((body) => body === statusText);
 
     // Worker one claims one row at a time; each send is accepted and then the process is gone.
+    const dead: Array<{ dying: ReturnType<typeof diesAfterAccepting>; run: Promise<number> }> = [];
     for (const _row of [1, 2]) {
       const dying = diesAfterAccepting();
-      void aSender({ messaging: dying.messaging, batchSize: 1, workerId: 'dies' }).runOnce();
+      const run = aSender({ messaging: dying.messaging, batchSize: 1, workerId: 'dies' }).runOnce();
+      dead.push({ dying, run });
       while (dying.accepted() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(await receiptsTo()).toHaveLength(1);
@@ -334,6 +345,22 @@ describe('[I28-outbox] exactly once', { timeout: 180_000 }, () => {
     ).toEqual([
       ['sent', true, 2],
       ['sent', true, 2],
+    ]);
+    // The hung calls end before the database closes; their leases were taken over, so they change nothing.
+    for (const { dying } of dead) dying.end();
+    await Promise.all(dead.map(({ run }) => run));
+    expect(
+      (
+        await t.db
+          .selectFrom('sent_messages')
+          .select(['send_state', 'attempts'])
+          .where('order_id', '=', order.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.send_state, row.attempts]),
+    ).toEqual([
+      ['sent', 2],
+      ['sent', 2],
     ]);
   });
 
