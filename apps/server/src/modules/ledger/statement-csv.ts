@@ -1,15 +1,12 @@
 import { LEDGER_KIND_LABELS, type StatementReply } from '@quokka/contract/api/ledger';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
-import { type CsvCell, csvDocument, csvText } from '../../http/csv.ts';
+import { type CsvCell, csvDocument } from '../../http/csv.ts';
 
 // [I16-statements] A statement as CSV through the back office's one CSV writer (http/csv.ts, shared with
 // the orders CSV): every text cell quoted, a cell a spreadsheet would read as a formula (starting with
 // = + - @ tab or CR) prefixed with '; amounts are plain dollars with 2 decimals (a number we write, never
 // text from outside). Lines first, then the summary.
-
-/** A text cell as the statement writes it (the writer's csvText). */
-export const quoted = csvText;
 
 export const STATEMENT_CSV_HEADER = ['date_sydney', 'order_number', 'kind', 'description', 'amount'];
 

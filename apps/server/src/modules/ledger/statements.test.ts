@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvText } from '../../http/csv.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createStatementJob } from '../../worker/statement-job.ts';
 import { giftCardBalances } from '../giftcards/gift-card-balance.ts';
@@ -15,7 +16,6 @@ import {
   signedIn,
 } from '../orders/test/orders-test-kit.ts';
 import { postLedgerEntries } from './ledger-entries.ts';
-import { quoted } from './statement-csv.ts';
 import { lastClosedWeek, makeDueStatements, makeStatementsForWeek } from './statements.ts';
 
 // [I16-ledger, I16-statements] The issue's "Done when" for the ledger and statements, on the real app
@@ -459,8 +459,8 @@ describe('[I16-ledger][I16-statements] a week of two sellers, a partial refund, 
       ),
     );
     // A description a spreadsheet would run as a formula is defused and quoted.
-    expect(quoted('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(quoted('-1')).toBe('"\'-1"');
+    expect(csvText('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvText('-1')).toBe('"\'-1"');
     expect(reply.body).toContain('"Chargebacks","Chargeback dp_ledger_1",-5.71');
     expect(reply.body).toContain('"Net",56.19');
     expect(reply.body).toContain('"Payable",56.19');
