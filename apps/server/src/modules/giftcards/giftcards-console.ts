@@ -3,13 +3,11 @@ import type {
   GiftCardListReply,
   GiftCardNumberReply,
   GiftCardState,
-  SentMessage,
 } from '@quokka/contract/api/admin';
 import type { BusinessIdentity } from '@quokka/contract/business-identity';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
-import { formatCents } from '@quokka/contract/money';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import { validateSchedule } from '@quokka/contract/validate-schedule';
 import { hasErrors, toInputValidation } from '@quokka/contract/wire';
@@ -20,9 +18,22 @@ import { ConflictError, InputValidationError, NotFoundError } from '../../domain
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
-import { recordRefundRow } from '../orders/order-refunds.ts';
 import type { OrderChangeRecords } from '../orders/order-review.ts';
 import { validUntilFrom, validUntilOnSend } from './gift-card-validity.ts';
+import { voidGiftCard } from './gift-card-void.ts';
+import {
+  type CardRow,
+  cardRows,
+  cardWire,
+  findCard,
+  GIFT_CARD_CONSOLE_TEXT,
+  giftCardSearchTerms,
+  iso,
+  lastFour,
+  lockCard,
+  messagesOf,
+  subjectOf,
+} from './giftcards-console-cards.ts';
 import { SCHEDULE_GRACE_MS } from './giftcards-service.ts';
 import { nextSendableInstant } from './quiet-hours.ts';
 
@@ -31,33 +42,11 @@ import { nextSendableInstant } from './quiet-hours.ts';
 // request key), reschedule it while it waits, void it (refunding the purchaser what is
 // left on it); and the total the shop owes in live gift cards (their balances).
 //
-// A card's state is computed, never stored: voided > delivered (one of its picture messages was
-// delivered) > its latest picture message (failed/undelivered → failed; queued/sent → sent) > the
-// delivery queue's row (failed → failed; sent, or the picture message recorded → sent; sending →
-// sending; queued → scheduled).
+// The cards it reads and the lock its actions take are giftcards-console-cards.ts; the void is
+// gift-card-void.ts.
 //
 // The staff guards, the audit log and the worker's message texts are handed in (staff-back-office.ts
 // wires them): this module imports neither modules/staff nor worker/, which both import it.
-
-export const GIFT_CARD_CONSOLE_TEXT = {
-  notFound: 'The gift card does not exist.',
-  voided: 'This gift card has been voided.',
-  alreadyVoided: 'This gift card has already been voided.',
-  notSentYet: 'This gift card has not been sent yet: reschedule it instead.',
-  beingSent: 'This gift card is being sent right now. Try again in a minute.',
-  notReschedulable: 'This gift card is being sent or was sent: it can no longer be rescheduled.',
-  keyOfOtherCard: 'This request key was used for another gift card.',
-  overRefund: (left: number) =>
-    `Voiding would refund more than is left of the payment (${formatCents(left)} can still be refunded).`,
-  notRefundedAuthorised:
-    'Not refunded: the order’s payment was only authorised, not captured (nothing was charged for it yet).',
-  notRefundedNothingCaptured: 'Not refunded: nothing was captured on this order.',
-  notRefundedLine: 'Not refunded: the card’s order line had already been refunded.',
-  notRefundedSpent: (amount: number) =>
-    `Not refunded: the card had been spent in full (${formatCents(amount)}).`,
-  sendFailed: (reason: string) =>
-    `The picture message could not be sent (${reason}). Nothing more is sent for this request; press Resend to try again.`,
-} as const;
 
 /** The worker's picture message, handed in from worker/gift-card-message.ts (and delivery-repository.ts). */
 export interface GiftCardMessageKit {
@@ -140,218 +129,6 @@ export interface GiftCardConsole {
   ): Promise<AdminGiftCard>;
   void(staffId: number, cardId: number, body: { reason: string }): Promise<AdminGiftCard>;
 }
-
-/** The idempotency key of a card's void refund, at the provider and in order_refunds. */
-export const voidRefundKey = (cardId: number) => `void-card-${cardId}`;
-
-// ---------------------------------------------------------------- reading cards
-
-const STATE = sql<GiftCardState>`case
-  when c.voided_at is not null then 'voided'
-  when exists (select 1 from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card'
-    and m.status = 'delivered') then 'delivered'
-  when (select m.status from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card'
-    order by m.id desc limit 1) in ('failed', 'undelivered') then 'failed'
-  when exists (select 1 from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card') then 'sent'
-  when d.status = 'failed' then 'failed'
-  when d.status = 'sent' or d.mms_message_id is not null then 'sent'
-  when d.status = 'sending' then 'sending'
-  else 'scheduled'
-end`;
-
-// The seller the card spends with: its order line's, else the product's.
-const SELLER = sql<number | null>`coalesce(
-  (select i.seller_id from order_items i where i.order_id = c.order_id
-    and i.sku = c.configurable_product_sku order by i.id limit 1),
-  (select p.seller_id from products p where p.id = c.product_id))`;
-
-// The worker's send, else the first picture message recorded for it.
-const SENT_AT = sql<Date | null>`coalesce(d.sent_at, (select min(m.created_at) from sent_messages m
-  where m.gift_card_id = c.id and m.purpose = 'gift_card'))`;
-
-const VOID_REFUNDED = sql<number | null>`(select r.amount_cents from order_refunds r
-  where r.order_id = c.order_id and r.idempotency_key = 'void-card-' || c.id)`;
-
-// Why a void refunded nothing, as its order event recorded it.
-const VOID_NOT_REFUNDED = sql<string | null>`(select e.data->>'not_refunded' from order_events e
-  where e.order_id = c.order_id and e.type = 'gift_card_voided' and e.data->>'gift_card_id' = c.id::text
-  order by e.id desc limit 1)`;
-
-/** Paid cards (linked to an order) with what the console shows; drafts in carts are not gift cards yet. */
-function cardRows(db: Db) {
-  return db
-    .selectFrom('gift_card_details as c')
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .leftJoin('gift_card_deliveries as d', 'd.card_id', 'c.id')
-    .select([
-      'c.id',
-      'c.customer_id',
-      'c.product_id',
-      'c.configurable_product_sku',
-      'c.gift_card_no',
-      'c.amount_cents',
-      'c.balance_cents',
-      'c.product_name',
-      'c.recipient_firstname',
-      'c.recipient_lastname',
-      'c.recipient_mobile',
-      'c.recipient_message',
-      'c.purchaser_mobile',
-      'c.mms_template_url',
-      'c.order_id',
-      'c.scheduled_at',
-      'c.delivery_timezone',
-      'c.valid_until',
-      'c.voided_at',
-      'c.void_reason',
-      'c.created_at',
-      'o.increment_id',
-      'd.status as delivery_status',
-      'd.delivery_key',
-      'd.mms_message_id',
-      STATE.as('state'),
-      SELLER.as('seller_id'),
-      SENT_AT.as('sent_at'),
-      VOID_REFUNDED.as('void_refunded_cents'),
-      VOID_NOT_REFUNDED.as('void_not_refunded'),
-    ]);
-}
-
-type CardRow = Awaited<ReturnType<ReturnType<typeof cardRows>['executeTakeFirstOrThrow']>>;
-
-/** What a search text may be: a card number, an Australian mobile, an order number (or several). */
-export function giftCardSearchTerms(q: string): { cardNo?: string; mobile?: string; incrementId?: string } {
-  const compact = q.trim().replace(/^#/, '').replace(/[\s-]/g, '');
-  const terms: { cardNo?: string; mobile?: string; incrementId?: string } = {};
-  if (/^\d{16}$/.test(compact)) terms.cardNo = compact;
-  const mobile = parseAuMobile(q.trim());
-  if (mobile) terms.mobile = mobile;
-  // Order numbers are 9 digits, zero-padded ('000000042'); '42' finds it too.
-  if (/^\d{1,9}$/.test(compact)) terms.incrementId = compact.padStart(9, '0');
-  return terms;
-}
-
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
-type MessageRow = {
-  id: number;
-  gift_card_id: number | null;
-  provider_message_id: string;
-  kind: 'sms' | 'mms';
-  purpose: string;
-  to_number: string;
-  status: SentMessage['status'];
-  error_code: string | null;
-  created_at: Date;
-  status_at: Date | null;
-};
-
-function messageWire(row: MessageRow): SentMessage {
-  return {
-    id: row.id,
-    provider_message_id: row.provider_message_id,
-    kind: row.kind,
-    purpose: row.purpose,
-    to: row.to_number,
-    status: row.status,
-    error_code: row.error_code,
-    created_at: new Date(row.created_at).toISOString(),
-    status_at: iso(row.status_at),
-  };
-}
-
-/** [I27-mask] '•••• •••• •••• 2883': a card number spends like cash, so the console shows its last 4. */
-export const maskedCardNumber = (cardNo: string) => `•••• •••• •••• ${cardNo.slice(-4)}`;
-
-function cardWire(row: CardRow, messages: MessageRow[]): AdminGiftCard {
-  const voided = row.voided_at !== null;
-  return {
-    id: row.id,
-    gift_card_no: maskedCardNumber(row.gift_card_no),
-    state: row.state,
-    amount_cents: row.amount_cents,
-    // [I27-void] What is left to spend (redemptions in store and orders take from it); nothing once voided
-    // (what was left then went back to the purchaser, void_refunded_cents).
-    balance_cents: voided ? 0 : row.balance_cents,
-    product_name: row.product_name,
-    seller_id: row.seller_id,
-    recipient_name: `${row.recipient_firstname} ${row.recipient_lastname}`.trim(),
-    recipient_mobile: row.recipient_mobile,
-    purchaser_mobile: row.purchaser_mobile,
-    order_id: row.order_id,
-    order_increment_id: row.increment_id,
-    scheduled_at: iso(row.scheduled_at),
-    delivery_timezone: row.delivery_timezone,
-    sent_at: iso(row.sent_at),
-    valid_until: iso(row.valid_until),
-    voided_at: iso(row.voided_at),
-    void_reason: row.void_reason,
-    void_refunded_cents: row.void_refunded_cents,
-    void_note: !voided
-      ? null
-      : row.void_refunded_cents !== null
-        ? `Refunded ${formatCents(row.void_refunded_cents)} to the purchaser.`
-        : (row.void_not_refunded ?? 'Nothing was refunded.'),
-    messages: messages.filter((message) => message.gift_card_id === row.id).map(messageWire),
-    actions: {
-      resend: !voided && ['sent', 'delivered', 'failed'].includes(row.state),
-      reschedule: !voided && row.state === 'scheduled',
-      void: !voided,
-    },
-  };
-}
-
-async function messagesOf(db: Db, cardIds: number[]): Promise<MessageRow[]> {
-  if (cardIds.length === 0) return [];
-  return db
-    .selectFrom('sent_messages')
-    .select([
-      'id',
-      'gift_card_id',
-      'provider_message_id',
-      'kind',
-      'purpose',
-      'to_number',
-      'status',
-      'error_code',
-      'created_at',
-      'status_at',
-    ])
-    .where('gift_card_id', 'in', cardIds)
-    .orderBy('id')
-    .execute();
-}
-
-async function findCard(db: Db, cardId: number): Promise<CardRow | undefined> {
-  return cardRows(db).where('c.id', '=', cardId).executeTakeFirst();
-}
-
-/**
- * Locks the card's queue row and then the card (the worker's order: it writes its delivery row, then the
- * card's validity), so a console action and a worker never wait on each other in a circle.
- */
-async function lockCard(trx: Db, cardId: number): Promise<CardRow> {
-  await trx
-    .selectFrom('gift_card_deliveries')
-    .select('card_id')
-    .where('card_id', '=', cardId)
-    .forUpdate()
-    .execute();
-  const locked = await trx
-    .selectFrom('gift_card_details')
-    .select('id')
-    .where('id', '=', cardId)
-    .where('order_id', 'is not', null)
-    .forUpdate()
-    .executeTakeFirst();
-  const card = locked ? await findCard(trx, cardId) : undefined;
-  if (!card) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
-  return card;
-}
-
-const subjectOf = (cardId: number) => `gift_card:${cardId}`;
-const lastFour = (cardNo: string) => `•••• ${cardNo.slice(-4)}`;
 
 // ---------------------------------------------------------------- the console
 
@@ -634,191 +411,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
     },
 
     async void(staffId, cardId, body) {
-      const now = clock.now();
-      const reason = body.reason.trim();
-      const outcome = await db.transaction().execute(async (trx) => {
-        // [I27-void] The card's row lock is the one a redemption (and an order spending the card) takes, so
-        // the balance read here is final until this transaction ends: a redemption waits, then finds the
-        // card voided; a void that waited for a redemption refunds what the redemption left.
-        const card = await lockCard(trx, cardId);
-        if (card.voided_at) throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.alreadyVoided);
-        if (card.order_id === null) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
-        // Only what is left goes back: what was spent was given in goods already.
-        const unspent = card.balance_cents;
-        // The order row is the lock of its money: refunds of any kind wait for each other here.
-        const order = await trx
-          .selectFrom('orders')
-          .select([
-            'id',
-            'increment_id',
-            'payment_id',
-            'payment_state',
-            'captured_cents',
-            'refunded_cents',
-            'customer_mobile',
-          ])
-          .where('id', '=', card.order_id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const line = await trx
-          .selectFrom('order_items')
-          .select(['id', 'seller_id', 'name', 'qty', 'refunded_qty', 'row_total_cents', 'refunded_cents'])
-          .where('order_id', '=', order.id)
-          .where('sku', '=', card.configurable_product_sku)
-          .where('is_giftcard', '=', true)
-          .where(sql<boolean>`refunded_qty < qty`)
-          .where(sql<boolean>`refunded_cents + ${unspent} <= row_total_cents`)
-          .orderBy('id')
-          .executeTakeFirst();
-
-        const captured =
-          order.captured_cents > 0 &&
-          ['captured', 'partially_refunded', 'refunded'].includes(order.payment_state);
-        let note: string | null = null;
-        let refund: { id: number; providerRefundId: string } | null = null;
-        if (card.amount_cents === 0) {
-          note = 'Not refunded: the card was free.';
-        } else if (unspent <= 0) {
-          note = GIFT_CARD_CONSOLE_TEXT.notRefundedSpent(card.amount_cents);
-        } else if (!captured) {
-          note =
-            order.payment_state === 'authorised'
-              ? GIFT_CARD_CONSOLE_TEXT.notRefundedAuthorised
-              : GIFT_CARD_CONSOLE_TEXT.notRefundedNothingCaptured;
-        } else if (!line) {
-          note = GIFT_CARD_CONSOLE_TEXT.notRefundedLine;
-        } else {
-          const left = order.captured_cents - order.refunded_cents;
-          if (unspent > left || !order.payment_id)
-            throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.overRefund(Math.max(0, left)));
-          // Inside the transaction, with the order locked: the same key always means the same refund at
-          // the provider, so a retry after a failed commit never refunds twice.
-          const provider = await deps.payments.refundAmount(trx, order.payment_id, {
-            amountCents: unspent,
-            idempotencyKey: voidRefundKey(cardId),
-          });
-          const refundId = await recordRefundRow(trx, {
-            orderId: order.id,
-            amountCents: unspent,
-            shippingCents: 0,
-            lines: [{ order_item_id: line.id, qty: 1, amount_cents: unspent }],
-            restocked: false,
-            reason,
-            source: 'gift_card_void',
-            idempotencyKey: voidRefundKey(cardId),
-            providerRefundId: provider.id,
-            staffId,
-            createdAt: now,
-          });
-          await deps.records.refund(trx, order.id, { cents: unspent, shippingCents: 0 });
-          // The card's unit is done with (voided), whatever part of it was spent.
-          await deps.records.lineRefund(trx, line.id, { qty: 1, cents: unspent });
-          refund = { id: refundId, providerRefundId: provider.id };
-        }
-
-        await trx
-          .updateTable('gift_card_details')
-          .set({ voided_at: now, voided_by: staffId, void_reason: reason, updated_at: now })
-          .where('id', '=', cardId)
-          .execute();
-        // A send not yet made is stopped: the worker claims only 'queued' rows and rows 'sending' whose
-        // lease ran out, and a worker holding a claim can write nothing once the row is no longer
-        // 'sending' (every write after its claim is conditional on it).
-        const stopped = await trx
-          .updateTable('gift_card_deliveries')
-          .set({
-            status: 'failed',
-            last_error: 'voided',
-            failed_at: now,
-            lease_owner: null,
-            lease_until: null,
-            updated_at: now,
-          })
-          .where('card_id', '=', cardId)
-          .where('status', 'in', ['queued', 'sending'])
-          .executeTakeFirst();
-
-        const amount = formatCents(unspent);
-        const what =
-          unspent === card.amount_cents
-            ? `1 × ${line?.name ?? card.product_name}`
-            : `the unspent balance of ${formatCents(card.amount_cents)}`;
-        const summary = refund
-          ? `Gift card ${lastFour(card.gift_card_no)} voided: refunded ${amount} (${what}). Reason: ${reason}`
-          : `Gift card ${lastFour(card.gift_card_no)} voided. ${note ?? 'Nothing to refund.'} Reason: ${reason}`;
-        const eventId = await recordOrderEvent(trx, {
-          orderId: order.id,
-          type: refund ? 'refunded' : 'gift_card_voided',
-          actor: `staff:${staffId}`,
-          staffId,
-          sellerId: card.seller_id,
-          summary,
-          data: {
-            gift_card_id: cardId,
-            reason,
-            amount_cents: refund ? unspent : 0,
-            ...(refund
-              ? {
-                  refund_id: refund.id,
-                  provider_refund_id: refund.providerRefundId,
-                  lines: [{ order_item_id: line?.id, qty: 1, amount_cents: unspent }],
-                }
-              : { not_refunded: note }),
-          },
-        });
-        await deps.audit(trx, {
-          actor: { staffId },
-          action: 'gift_card.voided',
-          subject: subjectOf(cardId),
-          before: {
-            voided_at: null,
-            state: card.state,
-            delivery_status: card.delivery_status,
-            balance_cents: unspent,
-          },
-          after: {
-            voided_at: now.toISOString(),
-            reason,
-            balance_before_cents: unspent,
-            refunded_cents: refund ? unspent : 0,
-            refund_id: refund?.id ?? null,
-            not_refunded: note,
-            delivery_stopped: stopped.numUpdatedRows > 0n,
-          },
-          at: now,
-        });
-        return refund
-          ? {
-              eventId,
-              refundedCents: unspent,
-              text: {
-                orderId: order.id,
-                increment: order.increment_id,
-                to: order.customer_mobile ?? card.purchaser_mobile,
-              },
-            }
-          : undefined;
-      });
-
-      // The purchaser is told of the refund once, after the commit; a failed text never undoes the void.
-      if (outcome) {
-        try {
-          const sent = await deps.messages.send({
-            to: outcome.text.to,
-            kind: 'sms',
-            body: `${deps.sender.storeName}: we have refunded ${formatCents(outcome.refundedCents)} on order ${outcome.text.increment}. It reaches your card in 5–10 business days.`,
-            purpose: 'order_refunded',
-            orderId: outcome.text.orderId,
-            giftCardId: cardId,
-          });
-          await attachEventMessage(db, outcome.eventId, sent.id);
-        } catch (error) {
-          deps.log.warn(
-            { card_id: cardId, err: error instanceof Error ? error.message : String(error) },
-            'gift card console: refund text not sent',
-          );
-        }
-      }
+      await voidGiftCard(deps, staffId, cardId, body);
       return oneCard(cardId);
     },
   };

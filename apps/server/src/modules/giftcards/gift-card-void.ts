@@ -1,0 +1,212 @@
+import { formatCents } from '@quokka/contract/money';
+import { sql } from 'kysely';
+import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
+import { recordRefundRow } from '../orders/order-refunds.ts';
+import type { GiftCardConsoleDeps } from './giftcards-console.ts';
+import {
+  GIFT_CARD_CONSOLE_TEXT,
+  lastFour,
+  lockCard,
+  subjectOf,
+  voidRefundKey,
+} from './giftcards-console-cards.ts';
+
+// [I15-giftcards, I27-void] Voiding a paid gift card from the console (docs/gift-card-console.md): the
+// card can no longer be spent, a send not yet made is stopped, and what is left on it (never what was
+// spent) goes back to the purchaser through the order's refund.
+
+/** Voids the card; the caller answers the card as it now reads. */
+export async function voidGiftCard(
+  deps: GiftCardConsoleDeps,
+  staffId: number,
+  cardId: number,
+  body: { reason: string },
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const reason = body.reason.trim();
+  const outcome = await db.transaction().execute(async (trx) => {
+    // [I27-void] The card's row lock is the one a redemption (and an order spending the card) takes, so
+    // the balance read here is final until this transaction ends: a redemption waits, then finds the
+    // card voided; a void that waited for a redemption refunds what the redemption left.
+    const card = await lockCard(trx, cardId);
+    if (card.voided_at) throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.alreadyVoided);
+    if (card.order_id === null) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
+    // Only what is left goes back: what was spent was given in goods already.
+    const unspent = card.balance_cents;
+    // The order row is the lock of its money: refunds of any kind wait for each other here.
+    const order = await trx
+      .selectFrom('orders')
+      .select([
+        'id',
+        'increment_id',
+        'payment_id',
+        'payment_state',
+        'captured_cents',
+        'refunded_cents',
+        'customer_mobile',
+      ])
+      .where('id', '=', card.order_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const line = await trx
+      .selectFrom('order_items')
+      .select(['id', 'seller_id', 'name', 'qty', 'refunded_qty', 'row_total_cents', 'refunded_cents'])
+      .where('order_id', '=', order.id)
+      .where('sku', '=', card.configurable_product_sku)
+      .where('is_giftcard', '=', true)
+      .where(sql<boolean>`refunded_qty < qty`)
+      .where(sql<boolean>`refunded_cents + ${unspent} <= row_total_cents`)
+      .orderBy('id')
+      .executeTakeFirst();
+
+    const captured =
+      order.captured_cents > 0 &&
+      ['captured', 'partially_refunded', 'refunded'].includes(order.payment_state);
+    let note: string | null = null;
+    let refund: { id: number; providerRefundId: string } | null = null;
+    if (card.amount_cents === 0) {
+      note = 'Not refunded: the card was free.';
+    } else if (unspent <= 0) {
+      note = GIFT_CARD_CONSOLE_TEXT.notRefundedSpent(card.amount_cents);
+    } else if (!captured) {
+      note =
+        order.payment_state === 'authorised'
+          ? GIFT_CARD_CONSOLE_TEXT.notRefundedAuthorised
+          : GIFT_CARD_CONSOLE_TEXT.notRefundedNothingCaptured;
+    } else if (!line) {
+      note = GIFT_CARD_CONSOLE_TEXT.notRefundedLine;
+    } else {
+      const left = order.captured_cents - order.refunded_cents;
+      if (unspent > left || !order.payment_id)
+        throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.overRefund(Math.max(0, left)));
+      // Inside the transaction, with the order locked: the same key always means the same refund at
+      // the provider, so a retry after a failed commit never refunds twice.
+      const provider = await deps.payments.refundAmount(trx, order.payment_id, {
+        amountCents: unspent,
+        idempotencyKey: voidRefundKey(cardId),
+      });
+      const refundId = await recordRefundRow(trx, {
+        orderId: order.id,
+        amountCents: unspent,
+        shippingCents: 0,
+        lines: [{ order_item_id: line.id, qty: 1, amount_cents: unspent }],
+        restocked: false,
+        reason,
+        source: 'gift_card_void',
+        idempotencyKey: voidRefundKey(cardId),
+        providerRefundId: provider.id,
+        staffId,
+        createdAt: now,
+      });
+      await deps.records.refund(trx, order.id, { cents: unspent, shippingCents: 0 });
+      // The card's unit is done with (voided), whatever part of it was spent.
+      await deps.records.lineRefund(trx, line.id, { qty: 1, cents: unspent });
+      refund = { id: refundId, providerRefundId: provider.id };
+    }
+
+    await trx
+      .updateTable('gift_card_details')
+      .set({ voided_at: now, voided_by: staffId, void_reason: reason, updated_at: now })
+      .where('id', '=', cardId)
+      .execute();
+    // A send not yet made is stopped: the worker claims only 'queued' rows and rows 'sending' whose
+    // lease ran out, and a worker holding a claim can write nothing once the row is no longer
+    // 'sending' (every write after its claim is conditional on it).
+    const stopped = await trx
+      .updateTable('gift_card_deliveries')
+      .set({
+        status: 'failed',
+        last_error: 'voided',
+        failed_at: now,
+        lease_owner: null,
+        lease_until: null,
+        updated_at: now,
+      })
+      .where('card_id', '=', cardId)
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirst();
+
+    const amount = formatCents(unspent);
+    const what =
+      unspent === card.amount_cents
+        ? `1 × ${line?.name ?? card.product_name}`
+        : `the unspent balance of ${formatCents(card.amount_cents)}`;
+    const summary = refund
+      ? `Gift card ${lastFour(card.gift_card_no)} voided: refunded ${amount} (${what}). Reason: ${reason}`
+      : `Gift card ${lastFour(card.gift_card_no)} voided. ${note ?? 'Nothing to refund.'} Reason: ${reason}`;
+    const eventId = await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: refund ? 'refunded' : 'gift_card_voided',
+      actor: `staff:${staffId}`,
+      staffId,
+      sellerId: card.seller_id,
+      summary,
+      data: {
+        gift_card_id: cardId,
+        reason,
+        amount_cents: refund ? unspent : 0,
+        ...(refund
+          ? {
+              refund_id: refund.id,
+              provider_refund_id: refund.providerRefundId,
+              lines: [{ order_item_id: line?.id, qty: 1, amount_cents: unspent }],
+            }
+          : { not_refunded: note }),
+      },
+    });
+    await deps.audit(trx, {
+      actor: { staffId },
+      action: 'gift_card.voided',
+      subject: subjectOf(cardId),
+      before: {
+        voided_at: null,
+        state: card.state,
+        delivery_status: card.delivery_status,
+        balance_cents: unspent,
+      },
+      after: {
+        voided_at: now.toISOString(),
+        reason,
+        balance_before_cents: unspent,
+        refunded_cents: refund ? unspent : 0,
+        refund_id: refund?.id ?? null,
+        not_refunded: note,
+        delivery_stopped: stopped.numUpdatedRows > 0n,
+      },
+      at: now,
+    });
+    return refund
+      ? {
+          eventId,
+          refundedCents: unspent,
+          text: {
+            orderId: order.id,
+            increment: order.increment_id,
+            to: order.customer_mobile ?? card.purchaser_mobile,
+          },
+        }
+      : undefined;
+  });
+
+  // The purchaser is told of the refund once, after the commit; a failed text never undoes the void.
+  if (outcome) {
+    try {
+      const sent = await deps.messages.send({
+        to: outcome.text.to,
+        kind: 'sms',
+        body: `${deps.sender.storeName}: we have refunded ${formatCents(outcome.refundedCents)} on order ${outcome.text.increment}. It reaches your card in 5–10 business days.`,
+        purpose: 'order_refunded',
+        orderId: outcome.text.orderId,
+        giftCardId: cardId,
+      });
+      await attachEventMessage(db, outcome.eventId, sent.id);
+    } catch (error) {
+      deps.log.warn(
+        { card_id: cardId, err: error instanceof Error ? error.message : String(error) },
+        'gift card console: refund text not sent',
+      );
+    }
+  }
+}
