@@ -111,22 +111,8 @@ export async function voidGiftCard(
       .set({ voided_at: now, voided_by: staffId, void_reason: reason, updated_at: now })
       .where('id', '=', cardId)
       .execute();
-    // A send not yet made is stopped: the worker claims only 'queued' rows and rows 'sending' whose
-    // lease ran out, and a worker holding a claim can write nothing once the row is no longer
-    // 'sending' (every write after its claim is conditional on it).
-    const stopped = await trx
-      .updateTable('gift_card_deliveries')
-      .set({
-        status: 'failed',
-        last_error: 'voided',
-        failed_at: now,
-        lease_owner: null,
-        lease_until: null,
-        updated_at: now,
-      })
-      .where('card_id', '=', cardId)
-      .where('status', 'in', ['queued', 'sending'])
-      .executeTakeFirst();
+    // A send not yet made is stopped (gift-card-sending.ts).
+    const stopped = await stopCardMessages(trx, cardId, now);
 
     const amount = formatCents(unspent);
     const what =
@@ -173,7 +159,7 @@ export async function voidGiftCard(
         refunded_cents: refund ? unspent : 0,
         refund_id: refund?.id ?? null,
         not_refunded: note,
-        delivery_stopped: stopped.numUpdatedRows > 0n,
+        delivery_stopped: stopped,
       },
       at: now,
     });
