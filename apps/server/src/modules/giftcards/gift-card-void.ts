@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
 import { recordRefundRow } from '../orders/order-refunds.ts';
+import { stopCardMessages } from './gift-card-sending.ts';
 import type { GiftCardConsoleDeps } from './giftcards-console.ts';
 import {
   GIFT_CARD_CONSOLE_TEXT,
