@@ -259,10 +259,6 @@ export function isTokenExpired(now: number = Date.now()): boolean {
   return expiresAt === null || now >= expiresAt;
 }
 
-export function getToken(): string | null {
-  return state.auth.token;
-}
-
 // Cart [SHELL-02]
 
 export function setCartItems(items: readonly StoredCartItem[]): void {

@@ -12,13 +12,6 @@ const sendTimeFormat = new Intl.DateTimeFormat('en-AU', {
   hour12: true,
 });
 
-const dateFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
 /** 'Sydney' for 'Australia/Sydney', 'Lord Howe' for 'Australia/Lord_Howe'. */
 export function zoneCity(zone: string | null | undefined): string {
   if (!zone) return '';
@@ -42,13 +35,6 @@ export function formatSendTime(
   if (!face) return wall;
   const city = zoneCity(zone);
   return `${sendTimeFormat.format(face)}${city ? ` (${city})` : ''}`;
-}
-
-/** '22 November 2029' for a card's valid_until. */
-export function formatDate(wall: string | null | undefined): string | null {
-  if (!wall) return null;
-  const face = wallFace(wall);
-  return face ? dateFormat.format(face) : wall;
 }
 
 /** '4929 1703 6152 2883': the 16 digits in fours, as on a card. */

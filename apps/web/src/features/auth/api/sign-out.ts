@@ -1,5 +1,4 @@
 // POST {ns}/signout: revokes the bearer token on the server, then forgets the session here.
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { signOut, withLoader } from '../../../lib/app-state';
 import { SIGN_OUT_EVERYWHERE_TEXT } from '../components/sign-out-everywhere-texts';
@@ -37,8 +36,4 @@ export async function signOutOnEveryDevice(): Promise<void> {
     }),
   );
   signOut();
-}
-
-export function useSignOut() {
-  return useMutation({ mutationFn: signOutEverywhere });
 }
