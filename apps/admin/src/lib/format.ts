@@ -1,10 +1,13 @@
 // How the back office writes money, times and numbers. Money is integer cents on the wire and is shown
-// with the contract's formatter (the storefront's '$1,234.50'); times are the shop's: Australia/Sydney.
+// with the contract's formatter (the storefront's '$1,234.50'); times are the shop's: the contract's
+// DEFAULT_TIMEZONE (Sydney).
 // Amounts typed by a person are read by the contract's `readAmount` (@quokka/contract/money), the one
 // reader of the back office and the server (docs/money.md "Amounts typed by a person").
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { formatCents } from '@quokka/contract/money';
 
-export const SHOP_TIME_ZONE = 'Australia/Sydney';
+/** The shop's zone under the name the back office's screens use (payouts-page.tsx): the contract's. */
+export const SHOP_TIME_ZONE = DEFAULT_TIMEZONE;
 
 export const money = (cents: number): string => formatCents(cents);
 

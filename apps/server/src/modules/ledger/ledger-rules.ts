@@ -14,7 +14,7 @@ import Holidays from 'date-holidays';
 // - Weeks end on Monday at 11:59:59.999 on Sydney's wall clock; business days skip weekends and NSW
 //   public holidays (date-holidays, type 'public' only).
 
-const ZONE = DEFAULT_TIMEZONE; // 'Australia/Sydney'
+const ZONE = DEFAULT_TIMEZONE; // [CONST-22] the shop's one zone (Sydney)
 
 const SERVICE_FEE = { numerator: 29n, denominator: 1000n }; // [BIZ-01] 2.9%
 const COMMISSION = { numerator: 31n, denominator: 1000n }; // [BIZ-02] 3.1%

@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import type { FastifyReply, FastifyRequest, onRouteHookHandler, preValidationHookHandler } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors.ts';
 import { csrfTokenMatches, type StaffSession, type StaffSessions } from './staff-sessions.ts';
@@ -152,7 +153,7 @@ export const passkeyPendingAt = (session: Pick<StaffSession, 'passkeyPendingUnti
   session.passkeyPendingUntil !== null && session.passkeyPendingUntil.getTime() > at.getTime();
 
 const sydneyTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
+  timeZone: DEFAULT_TIMEZONE,
   dateStyle: 'medium',
   timeStyle: 'short',
 });

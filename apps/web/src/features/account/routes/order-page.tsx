@@ -3,6 +3,7 @@
 // 'not found', like one that does not exist.
 
 import type { Order, OrderShipment } from '@quokka/contract/api/customer';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice } from '@quokka/contract/money';
 import { useParams } from 'react-router';
@@ -34,7 +35,7 @@ const SHIPPED_DATE = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  timeZone: 'Australia/Sydney',
+  timeZone: DEFAULT_TIMEZONE,
 });
 
 function shippedOn(shipment: OrderShipment): string {
