@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@quokka/contract/money';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AttributeCode, MmsTemplateTable, ProductImageTable, ProductTable } from '../../db/schema.ts';
@@ -151,8 +152,6 @@ function count(rows: UpsertedRow[], total: number): ImportCounts {
   const updated = rows.length - created;
   return { created, updated, unchanged: total - created - updated };
 }
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 interface CategoryPlan {
   code: string;
@@ -372,7 +371,7 @@ async function writeProducts(
       is_giftcard: product.type === 'giftcard',
       enabled: product.enabled,
       name: product.name,
-      price_cents: toCents(product.price),
+      price_cents: dollarsToCents(product.price),
       // A configurable parent holds no stock of its own: its children do.
       qty: product.type === 'simple' ? product.qty : 0,
       short_desc: product.short_desc,
@@ -407,7 +406,7 @@ async function writeProducts(
           is_giftcard: product.type === 'giftcard',
           enabled: product.enabled,
           name: `${product.name} - ${labels.join(' / ')}`,
-          price_cents: toCents(variant.price ?? product.price),
+          price_cents: dollarsToCents(variant.price ?? product.price),
           qty: variant.qty,
           short_desc: '',
           description: '',

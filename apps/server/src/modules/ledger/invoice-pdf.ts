@@ -1,6 +1,7 @@
 import { invoiceNumberText, type TaxInvoice } from '@quokka/contract/api/payouts';
 import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
 import { longDate, monthName } from '@quokka/contract/calendar-dates';
+import { formatCents } from '@quokka/contract/money';
 import PDFDocument from 'pdfkit';
 
 // [I16-invoices] The tax invoice as a PDF (pdfkit's built-in Helvetica: no font files). It carries what
@@ -8,14 +9,6 @@ import PDFDocument from 'pdfkit';
 // date of issue, the invoice number, the buyer's (seller's) identity — their name and seller id (no ABN
 // is on file for sellers) — each fee with its amount, the GST amount, the total including GST, and a
 // statement that the total includes GST.
-
-/** 12345 → '$123.45'; −500 → '−$5.00'. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -60,15 +53,15 @@ export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Pro
       doc.moveDown(0.4);
     };
     row('Description', 'Amount', true);
-    row('Service fee (2.9% of the order price), excluding GST', dollars(invoice.service_fee_cents));
-    row('Commission (3.1% on marketplace orders), excluding GST', dollars(invoice.commission_cents));
-    row('GST (10% of the fees)', dollars(invoice.gst_cents));
-    row('Total including GST', dollars(invoice.total_cents), true);
+    row('Service fee (2.9% of the order price), excluding GST', formatCents(invoice.service_fee_cents));
+    row('Commission (3.1% on marketplace orders), excluding GST', formatCents(invoice.commission_cents));
+    row('GST (10% of the fees)', formatCents(invoice.gst_cents));
+    row('Total including GST', formatCents(invoice.total_cents), true);
     doc.moveDown();
     doc
       .font('Helvetica')
       .text(
-        `The total of ${dollars(invoice.total_cents)} includes GST of ${dollars(invoice.gst_cents)}.`,
+        `The total of ${formatCents(invoice.total_cents)} includes GST of ${formatCents(invoice.gst_cents)}.`,
         left,
         doc.y,
       );
