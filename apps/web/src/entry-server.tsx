@@ -19,9 +19,8 @@ import { sellerInformationQueryOptions } from './features/catalog/api/seller-inf
 import { parseId } from './features/catalog/routes/route-id';
 import { setApiTransport } from './lib/api-client';
 import { PICTURE_LAYOUTS, type PictureLayout, picturePreload } from './lib/picture-sources';
-import { parseRuntimeConfig, type RuntimeConfig, setServerRuntimeConfig } from './lib/runtime-config';
+import { parseRuntimeConfig, setServerRuntimeConfig } from './lib/runtime-config';
 
-export type { RuntimeConfig };
 export { parseRuntimeConfig, setApiTransport, setServerRuntimeConfig };
 
 /** A server-rendered screen: the route module it needs, and what to fetch for it. */

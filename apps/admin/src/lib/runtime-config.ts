@@ -1,10 +1,9 @@
 // The settings the server writes into index.html (`<meta name="quokka-config">`) when it serves the back
-// office (apps/server/src/web/web-app.ts). The dev server leaves the tag as `{}`: every field has a default.
+// office (apps/server/src/web/web-app.ts); their shape is the contract's (@quokka/contract/runtime-config).
+// The dev server leaves the tag as `{}`: every field has a default.
+import type { AdminRuntimeConfig } from '@quokka/contract/runtime-config';
 
-export interface AdminRuntimeConfig {
-  storeName: string;
-  sandbox: boolean;
-}
+export type { AdminRuntimeConfig };
 
 export const DEFAULT_ADMIN_CONFIG: AdminRuntimeConfig = { storeName: 'Quokka', sandbox: true };
 

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RuntimeConfig } from '@quokka/contract/runtime-config';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from './web-app.ts';
 
 // Server rendering of the catalogue's first screens (/browse, /category/:id, /product/:id,
 // /sellerprofile/:url). The web app's server entry (apps/web/src/entry-server.tsx, built into
@@ -24,8 +24,8 @@ interface ServerEntry {
   ): Promise<{ html: string; data: string; modules: string[]; lcpImage: PreloadedImage | null } | null>;
   isServerRendered(pathname: string): boolean;
   setApiTransport(transport: (input: string, init: RequestInit) => Promise<Response>): void;
-  setServerRuntimeConfig(source: () => unknown): void;
-  parseRuntimeConfig(content: string): unknown;
+  setServerRuntimeConfig(source: () => RuntimeConfig | null): void;
+  parseRuntimeConfig(content: string): RuntimeConfig;
 }
 
 interface ManifestChunk {
@@ -38,7 +38,7 @@ interface ManifestChunk {
 interface RenderScope {
   app: FastifyInstance;
   request: FastifyRequest;
-  config: unknown;
+  config: RuntimeConfig;
 }
 
 const scope = new AsyncLocalStorage<RenderScope>();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { BusinessIdentity } from '@quokka/contract/business-identity';
+import type { AdminRuntimeConfig, RuntimeConfig } from '@quokka/contract/runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { createPageRenderer } from './render-page.ts';
@@ -16,18 +16,6 @@ const API_PREFIXES = ['/rest/', '/dev/', '/media/', '/healthz'];
 // extensions count: a sign-in link's token (/autologin/<jwt>) can end in ".abc123" too.
 const ASSET_EXTENSION =
   /\.(js|mjs|css|map|svg|png|jpe?g|gif|webp|avif|ico|json|webmanifest|txt|xml|woff2?|ttf)$/i;
-
-export interface RuntimeConfig {
-  storeName: string;
-  apiNamespace: string;
-  marketingUrl: string;
-  stripePublishableKey: string | null;
-  recaptchaSiteKey: string | null;
-  googlePlacesKey: string | null;
-  sandbox: boolean;
-  /** [I11-12] The operator and its support contact, for the footer, /success and the terms. */
-  business: BusinessIdentity;
-}
 
 /**
  * [API-05] The card provider's public key for a page served at `origin`: the live key only on the live
@@ -60,6 +48,8 @@ export function runtimeConfig(config: Config, origin?: string): RuntimeConfig {
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     googlePlacesKey: config.GOOGLE_PLACES_KEY ?? null,
     sandbox: config.sandbox,
+    // [API-01] The API is served from the page's own origin.
+    apiBase: null,
     business: config.identity,
   };
 }
@@ -96,11 +86,6 @@ export function cacheControlFor(path: string, assetsDir: string): string {
  */
 export const ADMIN_PREFIX = '/admin';
 const ADMIN_API_PREFIX = '/admin/api';
-
-export interface AdminRuntimeConfig {
-  storeName: string;
-  sandbox: boolean;
-}
 
 export function adminRuntimeConfig(config: Config): AdminRuntimeConfig {
   return { storeName: config.STORE_NAME, sandbox: config.sandbox };

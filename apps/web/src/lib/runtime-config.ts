@@ -1,22 +1,9 @@
 import { type BusinessIdentity, SANDBOX_IDENTITY } from '@quokka/contract/business-identity';
+import type { RuntimeConfig } from '@quokka/contract/runtime-config';
 
 // Settings the server writes into index.html at serve time (`<meta name="quokka-config">`), so one
-// build runs in every environment. The dev server leaves the tag as `{}`, so every field has a default.
-
-export interface RuntimeConfig {
-  storeName: string;
-  apiNamespace: string;
-  /** Where '/' sends visitors [ROUTE-02]. Without a server there is no marketing site, so the shop. */
-  marketingUrl: string;
-  stripePublishableKey: string | null;
-  recaptchaSiteKey: string | null;
-  googlePlacesKey: string | null;
-  sandbox: boolean;
-  /** Optional API origin when the API is not served from the page's origin [API-01]. */
-  apiBase: string | null;
-  /** [I11-12] Who runs the shop and how to reach support: the footer, /success and the terms show it. */
-  business: BusinessIdentity;
-}
+// build runs in every environment; their shape is the contract's (@quokka/contract/runtime-config).
+// The dev server leaves the tag as `{}`, so every field has a default.
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   storeName: 'Quokka',
