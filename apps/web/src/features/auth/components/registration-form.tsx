@@ -8,6 +8,7 @@ import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import {
   isEmail,
   type RegistrationField,
+  type RegistrationInput,
   validateRegistration,
 } from '@quokka/contract/validate-registration';
 import { type FieldErrors, fromInputValidation, hasErrors } from '@quokka/contract/wire';
@@ -29,16 +30,8 @@ import { pathAfterRegistration } from '../auth-session';
 import { openMobilePopup } from '../mobile-popup-store';
 import { forgetRegistrationDraft, readRegistrationDraft, saveRegistrationDraft } from '../registration-draft';
 
-interface FormValues {
-  fullname: string;
-  email: string;
-  street_address: string;
-  suburb: string;
-  state: string;
-  country: string;
-  postcode: string;
-  terms: boolean;
-}
+/** The contract's registration input but the mobile, which is already proven (RegistrationFormProps). */
+type FormValues = Omit<RegistrationInput, 'mobile'>;
 
 const INITIAL: FormValues = {
   fullname: '',
