@@ -14,7 +14,7 @@ import {
 } from '../../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CHECKOUT_TEXT } from './checkout-service.ts';
+import { CHECKOUT_TEXT } from './checkout-text.ts';
 
 // Real parallel requests against real rows (on PGlite they queue for its one connection; on PostgreSQL,
 // TEST_DATABASE_URL, they truly race): the contended state is set up first and the outcome asserted,

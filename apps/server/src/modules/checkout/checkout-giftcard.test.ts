@@ -14,8 +14,8 @@ import {
   signedIn,
   stepUp,
 } from '../orders/test/orders-test-kit.ts';
+import { GIFT_CARD_TEXT } from './checkout-gift-card.ts';
 import { GIFT_CARD_CHECKS_PER_MEMBER } from './checkout-routes.ts';
-import { GIFT_CARD_TEXT } from './checkout-service.ts';
 
 // [I16-checkout-giftcard] Gift cards spent at checkout, through app.inject on the real app, database and
 // sandbox payments (ORDER_REVIEW=manual, so orders wait for review and an operator approves them).

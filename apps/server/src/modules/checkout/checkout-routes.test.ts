@@ -31,7 +31,7 @@ import {
   importTestCatalogue,
 } from '../../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CHECKOUT_TEXT } from './checkout-service.ts';
+import { CHECKOUT_TEXT } from './checkout-text.ts';
 
 let t: TestApp;
 

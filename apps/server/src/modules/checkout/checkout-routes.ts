@@ -25,7 +25,8 @@ import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { acceptEmptyJsonBodies } from '../../http/json-body.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { currentCustomer, memberOrAddressKey, requireCustomer } from '../auth/customer-auth.ts';
-import { CHECKOUT_TEXT, type CheckoutService } from './checkout-service.ts';
+import type { CheckoutService } from './checkout-service.ts';
+import { CHECKOUT_TEXT } from './checkout-text.ts';
 
 // SPEC.md §7 "Cart, shipping and payment", the checkout half: shipping estimates and methods, shipping
 // information, payment information (placing the order), saved cards and the success lookup. Every call
