@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { SentMessageStatus } from '../../db/schema.ts';
@@ -8,9 +7,10 @@ import { sandboxDeliveryStatus } from '../../providers/messaging/sandbox-messagi
 // [I15-messages] Every text or picture message sent to a shopper goes through here: it is sent by the
 // messaging provider and recorded in `sent_messages` with its purpose and the order or gift card it is
 // about, so the back office shows it on the order's timeline or the card's page, and the provider's status
-// callbacks (webhooks/twilio-status.ts) update it. Sign-in codes are not recorded (they are not about an
-// order). The workers that send with their own exactly-once machinery (receipts, gift cards) record what
-// they sent with recordShopperMessage.
+// callbacks (webhooks/twilio-status.ts) update it. Sign-in codes, the shoppers' (auth-service.ts) and the
+// back office's (staff/staff-code-sign-in.ts), are sent at once and recorded with recordShopperMessage,
+// which never stores a text, so no code is kept in clear. A worker that sends with its own exactly-once
+// machinery records what it sent with it too.
 // Statuses: Twilio accepted the message ('queued'); its callbacks move it on (sent, delivered, failed,
 // undelivered). The sandbox reports at once: 'delivered', except to the reserved fiction number
 // +61491570110, which is 'undelivered' with Twilio's error 30003 (providers/messaging/sandbox-messaging.ts).
@@ -36,11 +36,6 @@ export interface SentShopperMessage {
 export interface ShopperMessages {
   /** Sends the message and records it. Throws what the provider threw (nothing is recorded then). */
   send(message: ShopperMessage, db?: Db): Promise<SentShopperMessage>;
-  /**
-   * Records a message the provider refused or never answered for, as 'failed' (error `send_failed`), so
-   * the order's timeline shows it. Returns its sent_messages.id.
-   */
-  recordUnsent(message: ShopperMessage): Promise<number>;
 }
 
 /** What is recorded of a message the provider accepted (everything but its text). */
@@ -112,25 +107,6 @@ export function createShopperMessages(deps: {
 }): ShopperMessages {
   const clock = deps.clock ?? systemClock;
   return {
-    async recordUnsent(message) {
-      const row = await deps.db
-        .insertInto('sent_messages')
-        .values({
-          provider: messageProviderName(deps.messaging),
-          provider_message_id: `unsent-${randomUUID()}`,
-          kind: message.kind,
-          purpose: message.purpose,
-          to_number: message.to,
-          order_id: message.orderId ?? null,
-          gift_card_id: message.giftCardId ?? null,
-          status: 'failed',
-          error_code: 'send_failed',
-          status_at: clock.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
     async send(message, db = deps.db) {
       const sent =
         message.kind === 'mms'
