@@ -38,6 +38,8 @@ export type BackOfficeRoutes = (staff: {
 export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
   const { config, db, clock } = deps;
   const codes = createStaffCodeSignIn({
+    db,
+    clock,
     codes: createOneTimeCodes({
       db,
       clock,

@@ -177,6 +177,34 @@ describe('back-office sign-in with a code', { timeout: 120_000 }, () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['set-cookie']).toBeUndefined();
   });
+
+  it('[I15-code-sign-in, I28-outbox] a staff code sent is recorded in sent_messages as sent, without the code', async () => {
+    const member = await anOperator();
+    const stranger = aMobile();
+    t.clock.advance(31_000);
+    expect((await admin('POST', '/sign-in/code', undefined, { mobile: member.mobile })).statusCode).toBe(200);
+    expect((await admin('POST', '/sign-in/code', undefined, { mobile: stranger })).statusCode).toBe(200);
+    const code = await lastCode(member.mobile);
+    const rows = await t.db
+      .selectFrom('sent_messages')
+      .selectAll()
+      .where('to_number', 'in', [member.mobile, stranger])
+      .execute();
+    // Only the text that went is recorded: nothing is sent, so nothing recorded, for a stranger.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      to_number: member.mobile,
+      purpose: 'staff_sign_in_code',
+      kind: 'sms',
+      provider: 'sandbox',
+      send_state: 'sent',
+      body: null,
+      order_id: null,
+    });
+    expect(rows[0]?.provider_message_id).toMatch(/^sandbox-\d+$/);
+    // The code is in no column of the row.
+    expect(JSON.stringify(rows[0])).not.toContain(code);
+  });
 });
 
 describe('back-office sessions', { timeout: 120_000 }, () => {
