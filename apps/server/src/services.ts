@@ -9,12 +9,18 @@ import { type AuthProduct, type AuthSeller, createAuthService } from './modules/
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
-import { createCheckoutService, orderReviewRecords } from './modules/checkout/checkout-service.ts';
+import {
+  createCheckoutService,
+  orderRecords,
+  orderReviewRecords,
+} from './modules/checkout/checkout-service.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createShopperMessages } from './modules/messages/shopper-messages.ts';
+import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
+import { createOrderRefunds } from './modules/orders/order-refunds.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
 import { createVendorOrderTexts } from './modules/orders/vendor-order-texts.ts';
 import type { Providers } from './providers/providers.ts';
@@ -127,6 +133,14 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // The outbox's sender (modules/messages/outbox.ts): a request sends the messages its transaction queued
   // before it answers (sendNow); the worker sends everything else that is due, and retries.
   const outbox = outboxSenderFor({ config, db, clock, providers, publicUrl, log: reviewLog(log) });
+  // [I15-refund] The one way money goes back to a shopper: the operator's refund and cancel, a refusal,
+  // a gift card void and Stripe's refunds all give it back through this (modules/orders/order-refunds.ts).
+  const refunds = createOrderRefunds({
+    records: orderRecords,
+    payments: providers.payments,
+    inventory: catalog.inventory,
+    giftCardBalances,
+  });
   const orderReview = createOrderReview({
     db,
     clock,
@@ -134,7 +148,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     inventory: catalog.inventory,
     payments: providers.payments,
     outbox,
-    giftCardBalances,
+    refunds,
     storeName: config.STORE_NAME,
     log: reviewLog(log),
     // [I16-vendor-sms] New approved order: an SMS to each of its sellers' vendor staff.
@@ -154,6 +168,17 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     sellerIdOf: catalog.sellerId,
   });
 
+  // [I15-ship, I15-refund, I15-cancel] What staff do to an approved order: ship, refund, cancel, notes.
+  const fulfilment = createOrderFulfilment({
+    db,
+    clock,
+    records: orderRecords,
+    refunds,
+    outbox,
+    inventory: catalog.inventory,
+    storeName: config.STORE_NAME,
+  });
+
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
@@ -171,6 +196,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     shopperMessages,
     outbox,
     orderReview,
+    refunds,
+    fulfilment,
   };
 }
 

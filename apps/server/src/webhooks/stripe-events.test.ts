@@ -303,6 +303,7 @@ describe('[I15-webhooks] refunds made in the Stripe dashboard', () => {
     const result = await handleStripeEvent(event as unknown as Stripe.Event, {
       config: t.config,
       db: t.db,
+      refunds: t.app.services.refunds,
       listRefunds: async (chargeId) => {
         asked.push(chargeId);
         return [aRefund('re_listed', 400, order.paymentId) as unknown as Stripe.Refund];

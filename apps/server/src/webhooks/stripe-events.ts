@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../domain/errors.ts';
 import { postChargeback } from '../modules/ledger/ledger-postings.ts';
 import { recordOrderEvent } from '../modules/orders/order-events.ts';
+import type { OrderRefunds } from '../modules/orders/order-refunds.ts';
 import { createStripeClient } from '../providers/payments/stripe-payments.ts';
 import {
   type LockedOrder,
@@ -36,6 +37,8 @@ const MADE = new Set(['succeeded', 'pending']);
 export interface StripeEventsDeps {
   config: Config;
   db: Db;
+  /** The one refund path (modules/orders/order-refunds.ts): a refund made at Stripe is recorded through it. */
+  refunds: OrderRefunds;
   /** [I16-ledger] When a chargeback arrived (its 3-month window); the system clock when left out. */
   clock?: Clock;
   /**
@@ -77,6 +80,7 @@ async function planOf(event: Stripe.Event, deps: StripeEventsDeps): Promise<Plan
             if (!MADE.has(refund.status ?? '')) continue;
             const outcome = await recordProviderRefund(
               trx,
+              deps.refunds,
               order,
               refundInput(refund),
               (deps.clock ?? systemClock).now(),
@@ -94,7 +98,7 @@ async function planOf(event: Stripe.Event, deps: StripeEventsDeps): Promise<Plan
       return {
         paymentIntentId: idOf(refund.payment_intent),
         apply: async (trx, order) => [
-          `${refund.id}: ${(await recordProviderRefund(trx, order, refundInput(refund), (deps.clock ?? systemClock).now())).outcome}`,
+          `${refund.id}: ${(await recordProviderRefund(trx, deps.refunds, order, refundInput(refund), (deps.clock ?? systemClock).now())).outcome}`,
         ],
       };
     }

@@ -1,13 +1,14 @@
 import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../db/database.ts';
 import { recordOrderEvent } from '../modules/orders/order-events.ts';
-import { recordRefundRow } from '../modules/orders/order-refunds.ts';
+import type { OrderRefunds } from '../modules/orders/order-refunds.ts';
 
 // [I15-webhooks] What Stripe's events change on an order, each in the event's transaction
-// (stripe-events.ts). Money changes hold the order's row lock (SELECT … FOR UPDATE), the same lock the
-// back office's refunds take, so a refund Quokka made itself is on record, with its provider refund id,
-// before this looks for it; and what is refunded never exceeds what was captured (the orders CHECK
-// holds it too).
+// (stripe-events.ts). Money goes through the one refund path (modules/orders/order-refunds.ts), under
+// the order's row lock (SELECT … FOR UPDATE) every refund takes, so a refund Quokka made itself is on
+// record, with its provider refund id, before this looks for it; and what is refunded never exceeds what
+// was captured (the orders CHECK holds it too). Nothing here writes a module's tables itself: the
+// timeline's events through modules/orders.
 
 export interface LockedOrder {
   id: number;
@@ -50,56 +51,30 @@ export type RefundOutcome =
 
 /**
  * [I15-webhooks] A refund made at Stripe (its dashboard, or its API by someone else): recorded once per
- * refund id, as an order_refunds row of source 'provider', raising the order's refunded total (never above
- * what was captured) and its payment state, with a 'provider_refund' event by 'stripe'. `order` must be
- * locked (lockOrderByPayment) in this transaction.
+ * refund id through the one refund path (order_refunds of source 'provider', the order's refunded total
+ * never above what was captured, its payment state, the ledger), with a 'provider_refund' event by
+ * 'stripe'. `order` must be locked (lockOrderByPayment) in this transaction.
  */
 export async function recordProviderRefund(
   db: Db,
+  refunds: OrderRefunds,
   order: LockedOrder,
   refund: ProviderRefundInput,
-  at?: Date,
+  at: Date,
 ): Promise<RefundOutcome> {
-  const known = await db
-    .selectFrom('order_refunds')
-    .select('id')
-    .where('provider_refund_id', '=', refund.id)
-    .executeTakeFirst();
-  if (known) return { outcome: 'known' };
-  const current = await db
-    .selectFrom('orders')
-    .select(['captured_cents', 'refunded_cents'])
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  const amount = Math.min(refund.amountCents, current.captured_cents - current.refunded_cents);
-  if (amount <= 0) return { outcome: 'nothing_left', providerAmountCents: refund.amountCents };
-  // [I16-ledger] recordRefundRow posts the refund to the ledger too (spread over the order's sellers).
-  await recordRefundRow(db, {
+  const given = await refunds.giveBack(db, {
     orderId: order.id,
-    amountCents: amount,
-    shippingCents: 0,
-    lines: [],
-    restocked: false,
-    reason: refund.reason ?? 'Refunded at Stripe',
+    what: { kind: 'at_provider', providerRefundId: refund.id, cents: refund.amountCents },
     source: 'provider',
-    idempotencyKey: `stripe:${refund.id}`,
-    providerRefundId: refund.id,
+    key: `stripe:${refund.id}`,
+    restock: false,
+    reason: refund.reason ?? 'Refunded at Stripe',
     staffId: null,
-    ...(at ? { createdAt: at } : {}),
+    at,
   });
-  await db
-    .updateTable('orders')
-    .set((eb) => ({
-      refunded_cents: eb('refunded_cents', '+', amount),
-      payment_state: eb
-        .case()
-        .when(eb('refunded_cents', '+', amount), '>=', eb.ref('captured_cents'))
-        .then('refunded' as const)
-        .else('partially_refunded' as const)
-        .end(),
-    }))
-    .where('id', '=', order.id)
-    .execute();
+  if (given.replayed) return { outcome: 'known' };
+  if (given.refundId === null) return { outcome: 'nothing_left', providerAmountCents: refund.amountCents };
+  const amount = given.amountCents;
   const capped = amount < refund.amountCents;
   await recordOrderEvent(db, {
     orderId: order.id,

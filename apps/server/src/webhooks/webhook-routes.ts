@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { OrderRefunds } from '../modules/orders/order-refunds.ts';
 import { registerStripeWebhook } from './stripe-events.ts';
 import { registerTwilioStatusWebhook } from './twilio-status.ts';
 
@@ -11,8 +12,13 @@ import { registerTwilioStatusWebhook } from './twilio-status.ts';
 
 export async function registerWebhooks(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; clock: Clock },
+  deps: { config: Config; db: Db; clock: Clock; refunds: OrderRefunds },
 ): Promise<void> {
   await registerTwilioStatusWebhook(app, deps);
-  await registerStripeWebhook(app, { config: deps.config, db: deps.db, clock: deps.clock });
+  await registerStripeWebhook(app, {
+    config: deps.config,
+    db: deps.db,
+    clock: deps.clock,
+    refunds: deps.refunds,
+  });
 }

@@ -147,12 +147,16 @@ export async function giveBackToCard(
   if (before) return before;
   const amount = Math.min(input.amountCents, spent.net_cents);
   if (amount <= 0) return undefined;
+  // Never onto a voided card: its balance went back to its purchaser and it can no longer be spent, so
+  // money put on it now would be lost to everyone (the refund path keeps that part instead).
   const updated = await db
     .updateTable('gift_card_details')
     .set({ balance_cents: sql<number>`balance_cents + ${amount}` })
     .where('id', '=', spent.gift_card_id)
+    .where('voided_at', 'is', null)
     .returning(['balance_cents', 'seller_id'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!updated) return undefined;
   return record(db, {
     giftCardId: spent.gift_card_id,
     sellerId: updated.seller_id ?? 0,
@@ -175,9 +179,37 @@ export async function orderGiftCardNetCents(db: Db, orderId: number): Promise<nu
   return row.net_cents;
 }
 
+/**
+ * The card an order spent (an order spends at most one), its row locked: what the order took and has not
+ * had back, and whether the card was voided since. The refund path (modules/orders/order-refunds.ts) reads
+ * it under the order's row lock before it gives anything back, so a void and a refund of the order that
+ * spent the card never cross: whichever locks the card first is seen whole by the other.
+ */
+export async function orderSpentCard(
+  db: Db,
+  orderId: number,
+): Promise<{ giftCardId: number; netCents: number; voided: boolean } | undefined> {
+  const spent = await db
+    .selectFrom('gift_card_redemptions')
+    .select(['gift_card_id', sql<number>`sum(amount_cents)::int`.as('net_cents')])
+    .where('order_id', '=', orderId)
+    .groupBy('gift_card_id')
+    .orderBy('gift_card_id')
+    .executeTakeFirst();
+  if (!spent) return undefined;
+  const card = await db
+    .selectFrom('gift_card_details')
+    .select('voided_at')
+    .where('id', '=', spent.gift_card_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { giftCardId: spent.gift_card_id, netCents: spent.net_cents, voided: card.voided_at !== null };
+}
+
 /** The implementation app.ts hands to checkout and the back office's orders (domain/gift-card-balances.ts). */
 export const giftCardBalances: GiftCardBalances = {
   spend: spendFromCard,
   giveBack: giveBackToCard,
   orderNetCents: orderGiftCardNetCents,
+  orderCard: orderSpentCard,
 };

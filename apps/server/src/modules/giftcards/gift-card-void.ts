@@ -1,10 +1,13 @@
 import { formatCents } from '@quokka/contract/money';
 import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
-import { recordRefundRow } from '../orders/order-refunds.ts';
+import type { OrderRefunds } from '../orders/order-refunds.ts';
 import { stopCardMessages } from './gift-card-sending.ts';
-import type { GiftCardConsoleDeps } from './giftcards-console.ts';
+import type { RecordStaffAction } from './giftcards-console.ts';
 import {
   GIFT_CARD_CONSOLE_TEXT,
   lastFour,
@@ -17,9 +20,20 @@ import {
 // card can no longer be spent, a send not yet made is stopped, and what is left on it (never what was
 // spent) goes back to the purchaser through the order's refund.
 
+export interface GiftCardVoidDeps {
+  db: Db;
+  clock: Clock;
+  /** The one refund path (modules/orders/order-refunds.ts, built in services.ts). */
+  refunds: OrderRefunds;
+  /** The outbox's sender: the purchaser's text goes before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
+  audit: RecordStaffAction;
+  storeName: string;
+}
+
 /** Voids the card; the caller answers the card as it now reads. */
 export async function voidGiftCard(
-  deps: GiftCardConsoleDeps,
+  deps: GiftCardVoidDeps,
   staffId: number,
   cardId: number,
   body: { reason: string },
@@ -27,7 +41,7 @@ export async function voidGiftCard(
   const { db, clock } = deps;
   const now = clock.now();
   const reason = body.reason.trim();
-  const outcome = await db.transaction().execute(async (trx) => {
+  const texts = await db.transaction().execute(async (trx) => {
     // [I27-void] The card's row lock is the one a redemption (and an order spending the card) takes, so
     // the balance read here is final until this transaction ends: a redemption waits, then finds the
     // card voided; a void that waited for a redemption refunds what the redemption left.
@@ -66,7 +80,8 @@ export async function voidGiftCard(
       order.captured_cents > 0 &&
       ['captured', 'partially_refunded', 'refunded'].includes(order.payment_state);
     let note: string | null = null;
-    let refund: { id: number; providerRefundId: string } | null = null;
+    let refund: { id: number; providerRefundId: string | null } | null = null;
+    let texts: number[] = [];
     if (card.amount_cents === 0) {
       note = 'Not refunded: the card was free.';
     } else if (unspent <= 0) {
@@ -82,29 +97,31 @@ export async function voidGiftCard(
       const left = order.captured_cents - order.refunded_cents;
       if (unspent > left || !order.payment_id)
         throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.overRefund(Math.max(0, left)));
-      // Inside the transaction, with the order locked: the same key always means the same refund at
-      // the provider, so a retry after a failed commit never refunds twice.
-      const provider = await deps.payments.refundAmount(trx, order.payment_id, {
-        amountCents: unspent,
-        idempotencyKey: voidRefundKey(cardId),
-      });
-      const refundId = await recordRefundRow(trx, {
+      // [I15-refund] Through the one refund path (modules/orders/order-refunds.ts): one unit of the card's
+      // line for the unspent amount, to the payment card only (what was spent was given in goods), under
+      // the order's row lock; the purchaser's text is queued in the outbox with it.
+      const given = await deps.refunds.giveBack(trx, {
         orderId: order.id,
-        amountCents: unspent,
-        shippingCents: 0,
-        lines: [{ order_item_id: line.id, qty: 1, amount_cents: unspent }],
-        restocked: false,
-        reason,
+        what: { kind: 'unit', orderItemId: line.id, cents: unspent },
         source: 'gift_card_void',
-        idempotencyKey: voidRefundKey(cardId),
-        providerRefundId: provider.id,
+        key: voidRefundKey(cardId),
+        providerKey: voidRefundKey(cardId),
+        restock: false,
+        reason,
         staffId,
-        createdAt: now,
+        at: now,
+        text: (money) => ({
+          to: order.customer_mobile ?? card.purchaser_mobile,
+          purpose: 'order_refunded',
+          key: `order_refunded:${money.refundId}`,
+          giftCardId: cardId,
+          body: `${deps.storeName}: we have refunded ${formatCents(money.amountCents)} on order ${order.increment_id}. It reaches your card in 5–10 business days.`,
+        }),
       });
-      await deps.records.refund(trx, order.id, { cents: unspent, shippingCents: 0 });
-      // The card's unit is done with (voided), whatever part of it was spent.
-      await deps.records.lineRefund(trx, line.id, { qty: 1, cents: unspent });
-      refund = { id: refundId, providerRefundId: provider.id };
+      if (given.refundId !== null) {
+        refund = { id: given.refundId, providerRefundId: given.providerRefundId };
+        texts = given.messageIds;
+      }
     }
 
     await trx
@@ -164,36 +181,10 @@ export async function voidGiftCard(
       },
       at: now,
     });
-    return refund
-      ? {
-          eventId,
-          refundedCents: unspent,
-          text: {
-            orderId: order.id,
-            increment: order.increment_id,
-            to: order.customer_mobile ?? card.purchaser_mobile,
-          },
-        }
-      : undefined;
+    for (const id of texts) await attachEventMessage(trx, eventId, id);
+    return texts;
   });
 
-  // The purchaser is told of the refund once, after the commit; a failed text never undoes the void.
-  if (outcome) {
-    try {
-      const sent = await deps.messages.send({
-        to: outcome.text.to,
-        kind: 'sms',
-        body: `${deps.sender.storeName}: we have refunded ${formatCents(outcome.refundedCents)} on order ${outcome.text.increment}. It reaches your card in 5–10 business days.`,
-        purpose: 'order_refunded',
-        orderId: outcome.text.orderId,
-        giftCardId: cardId,
-      });
-      await attachEventMessage(db, outcome.eventId, sent.id);
-    } catch (error) {
-      deps.log.warn(
-        { card_id: cardId, err: error instanceof Error ? error.message : String(error) },
-        'gift card console: refund text not sent',
-      );
-    }
-  }
+  // The purchaser's text goes before the reply; what fails, the outbox worker retries (never thrown).
+  await deps.outbox.sendNow(texts);
 }

@@ -1,17 +1,15 @@
 import { type KNOWN_CARRIERS, OTHER_CARRIER, SHIP_TEXT } from '@quokka/contract/api/admin';
+import { formatCents } from '@quokka/contract/money';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
-import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
-import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
-import { postRefund } from '../ledger/ledger-postings.ts';
 import { enqueueMessage, type OutboxMessage, type OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
+import { type OrderRefunds, REFUND_TEXT } from './order-refunds.ts';
 import type { OrderChangeRecords } from './order-review.ts';
-import { dollars, ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './orders-read.ts';
+import { ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './orders-read.ts';
 
 // [I15-ship, I15-refund, I15-cancel] What staff do to an order after it was approved: mark a seller's
 // items shipped, refund lines and shipping, cancel before anything shipped, and write notes. Each action
@@ -25,14 +23,14 @@ export const FULFILMENT_TEXT = {
   sellerHasNoItems: 'This seller has no items to ship in the order.',
   alreadyShipped: "This seller's items are already marked as shipped.",
   vendorOwnSeller: "You can only ship your own seller's items.",
-  notCaptured: 'Only an order whose payment was captured can be refunded.',
-  emptyRefund: 'Choose at least one line or some shipping to refund.',
-  duplicateLine: 'Each line may appear only once in a refund.',
-  unknownLine: 'That line is not part of this order.',
-  tooManyUnits: 'That is more than is left to refund on the line.',
-  tooMuchShipping: 'That is more shipping than is left to refund.',
-  tooMuchMoney: 'That is more than is left of the captured payment.',
-  keyReused: 'This refund key was already used for a different refund.',
+  notCaptured: REFUND_TEXT.notCaptured,
+  emptyRefund: REFUND_TEXT.emptyRefund,
+  duplicateLine: REFUND_TEXT.duplicateLine,
+  unknownLine: REFUND_TEXT.unknownLine,
+  tooManyUnits: REFUND_TEXT.tooManyUnits,
+  tooMuchShipping: REFUND_TEXT.tooMuchShipping,
+  tooMuchMoney: REFUND_TEXT.tooMuchMoney,
+  keyReused: REFUND_TEXT.keyReused,
   notCancellable: 'Only an order that has not shipped can be cancelled.',
 } as const;
 
@@ -65,19 +63,13 @@ export interface FulfilmentDeps {
   /** The order's rows belong to checkout: status and refund totals are written through its records. */
   records: OrderChangeRecords;
   clock: Clock;
-  payments: PaymentsProvider;
-  messaging: MessagingProvider;
+  /** The one refund path (order-refunds.ts): refunds and cancellations give money back through it. */
+  refunds: OrderRefunds;
   /** The outbox's sender: the shopper's text, queued in the change's transaction, goes before the reply. */
   outbox: Pick<OutboxSender, 'sendNow'>;
-  /** The catalogue's stock: a restock gives back what checkout took. */
-  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
+  /** The catalogue's stock: the catalogue is told once a restock has committed. */
+  inventory: Pick<Inventory, 'changed'>;
   storeName: string;
-  log?: { warn(message: string): void };
-  /**
-   * [I16-checkout-giftcard] A gift card's part of an order: a refund goes to the payment card first (up to
-   * what it has left) and the rest back onto the gift card; a cancellation gives the card part back.
-   */
-  giftCardBalances?: GiftCardBalances;
 }
 
 type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
@@ -115,32 +107,8 @@ async function lockOrder(trx: Trx, orderId: number) {
   return order;
 }
 
-/** The units to give back to stock (gift cards and deleted products have none), as checkout took them. */
-function stockLines(units: { productId: number | null; qty: number; giftcard: boolean }[]) {
-  return units.flatMap((unit) =>
-    unit.productId !== null && unit.qty > 0 && !unit.giftcard
-      ? [{ productId: unit.productId, qty: unit.qty }]
-      : [],
-  );
-}
-
-const sameRefund = (
-  stored: { lines: { order_item_id: number; qty: number }[]; shipping_cents: number; restocked: boolean },
-  input: RefundInput,
-) => {
-  const norm = (lines: { order_item_id: number; qty: number }[]) =>
-    JSON.stringify(
-      lines.map((line) => [line.order_item_id, line.qty]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
-    );
-  return (
-    norm(stored.lines) === norm(input.lines) &&
-    stored.shipping_cents === input.shipping_cents &&
-    stored.restocked === input.restock
-  );
-};
-
 export function createOrderFulfilment(deps: FulfilmentDeps) {
-  const { db, clock, payments, storeName } = deps;
+  const { db, clock, storeName } = deps;
   const actorOf = (viewer: OrderViewer) => `staff:${viewer.staffId}`;
 
   /**
@@ -242,129 +210,49 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
     },
 
     /**
-     * [I15-refund] Refunds lines (some or all of their units) and shipping through the payments provider.
-     * The same idempotency key answers the refund it made and refunds nothing more.
+     * [I15-refund] Refunds lines (some or all of their units) and shipping, through the one refund path
+     * (order-refunds.ts). The same idempotency key answers the refund it made and refunds nothing more.
      */
     async refund(
       viewer: OrderViewer,
       orderId: number,
       input: RefundInput,
     ): Promise<{ refundId: number; replayed: boolean }> {
-      const ids = input.lines.map((line) => line.order_item_id);
-      if (new Set(ids).size !== ids.length) throw new InvalidDataError(FULFILMENT_TEXT.duplicateLine);
       const done = await db.transaction().execute(async (trx) => {
         const order = await lockOrder(trx, orderId);
-        const earlier = await trx
-          .selectFrom('order_refunds')
-          .selectAll()
-          .where('order_id', '=', orderId)
-          .where('idempotency_key', '=', input.idempotency_key)
-          .executeTakeFirst();
-        if (earlier) {
-          if (!sameRefund(earlier, input)) throw new ConflictError(FULFILMENT_TEXT.keyReused);
-          return { refundId: earlier.id, replayed: true as const };
-        }
-        if (input.lines.length === 0 && input.shipping_cents === 0)
-          throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
-        // [I16-checkout-giftcard] What the gift card paid and has not had back.
-        const giftCardLeft = deps.giftCardBalances
-          ? await deps.giftCardBalances.orderNetCents(trx, orderId)
-          : 0;
-        if (
-          (order.payment_state !== 'captured' && order.payment_state !== 'partially_refunded') ||
-          (!order.payment_id && giftCardLeft <= 0)
-        )
-          throw new ConflictError(FULFILMENT_TEXT.notCaptured);
+        const now = clock.now();
+        const given = await deps.refunds.giveBack(trx, {
+          orderId,
+          what: { kind: 'lines', lines: input.lines, shippingCents: input.shipping_cents },
+          source: 'staff',
+          key: input.idempotency_key,
+          restock: input.restock,
+          reason: input.reason?.trim() || null,
+          staffId: viewer.staffId,
+          at: now,
+          text: (money) => ({
+            to: order.customer_mobile,
+            purpose: 'order_refunded',
+            key: `order_refunded:${money.refundId}`,
+            body:
+              money.giftCardCents > 0
+                ? `${storeName}: we have refunded ${formatCents(money.amountCents)} on order ${order.increment_id}: ${formatCents(money.giftCardCents)} back onto your gift card${money.cardCents > 0 ? ` and ${formatCents(money.cardCents)} to your card (5–10 business days)` : ''}.`
+                : `${storeName}: we have refunded ${formatCents(money.amountCents)} on order ${order.increment_id}. It reaches your card in 5–10 business days.`,
+          }),
+        });
+        if (given.replayed || given.refundId === null) return { given };
+        const names = new Map(given.lines.map((line) => [line.order_item_id, line]));
         const items = await trx
           .selectFrom('order_items')
-          .selectAll()
+          .select(['id', 'name'])
           .where('order_id', '=', orderId)
           .orderBy('id')
-          .forUpdate()
           .execute();
-        const lines = input.lines.map((line) => {
-          const item = items.find((row) => row.id === line.order_item_id);
-          if (!item) throw new InvalidDataError(FULFILMENT_TEXT.unknownLine);
-          const leftQty = item.qty - item.refunded_qty;
-          const leftCents = item.row_total_cents - item.refunded_cents;
-          if (line.qty > leftQty) throw new ConflictError(FULFILMENT_TEXT.tooManyUnits);
-          // The line's last units take exactly what is left of it: rounding never leaves a cent behind.
-          const amount = line.qty === leftQty ? leftCents : Math.min(leftCents, line.qty * item.price_cents);
-          return { item, qty: line.qty, amount };
-        });
-        if (input.shipping_cents > order.shipping_cents - order.shipping_refunded_cents)
-          throw new ConflictError(FULFILMENT_TEXT.tooMuchShipping);
-        const amount = lines.reduce((sum, line) => sum + line.amount, 0) + input.shipping_cents;
-        if (amount <= 0) throw new InvalidDataError(FULFILMENT_TEXT.emptyRefund);
-        const cardLeft = order.captured_cents - order.refunded_cents;
-        if (amount > cardLeft + giftCardLeft) throw new ConflictError(FULFILMENT_TEXT.tooMuchMoney);
-        // [I16-checkout-giftcard] The payment card first, up to what it has left; the rest onto the gift card.
-        const cardPart = Math.min(amount, cardLeft);
-        const giftCardPart = amount - cardPart;
-
-        const providerRefund =
-          cardPart > 0 && order.payment_id
-            ? await payments.refundAmount(trx, order.payment_id, {
-                amountCents: cardPart,
-                idempotencyKey: `quokka-refund-${orderId}-${input.idempotency_key}`,
-              })
-            : { id: null };
-        const now = clock.now();
-        const storedLines = lines.map((line) => ({
-          order_item_id: line.item.id,
-          qty: line.qty,
-          amount_cents: line.amount,
-        }));
-        const refund = await trx
-          .insertInto('order_refunds')
-          .values({
-            order_id: orderId,
-            amount_cents: amount,
-            shipping_cents: input.shipping_cents,
-            lines: JSON.stringify(storedLines),
-            restocked: input.restock,
-            reason: input.reason?.trim() || null,
-            source: 'staff',
-            idempotency_key: input.idempotency_key,
-            provider_refund_id: providerRefund.id,
-            staff_id: viewer.staffId,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (giftCardPart > 0 && deps.giftCardBalances)
-          await deps.giftCardBalances.giveBack(trx, {
-            orderId,
-            amountCents: giftCardPart,
-            key: `refund:${refund.id}`,
-            at: now,
-          });
-        for (const line of lines) {
-          await deps.records.lineRefund(trx, line.item.id, { qty: line.qty, cents: line.amount });
-        }
-        // orders.refunded_cents counts the payment card's refunds only (its CHECK ≤ captured).
-        const refunded = order.refunded_cents + cardPart;
-        const paymentState =
-          refunded >= order.captured_cents && giftCardLeft - giftCardPart <= 0
-            ? 'refunded'
-            : 'partially_refunded';
-        await deps.records.refund(trx, orderId, {
-          cents: cardPart,
-          shippingCents: input.shipping_cents,
-          paymentState,
-        });
-        const restocked = input.restock
-          ? stockLines(
-              lines.map((line) => ({
-                productId: line.item.product_id,
-                qty: line.qty,
-                giftcard: line.item.is_giftcard,
-              })),
-            )
-          : [];
-        await deps.inventory.giveBack(trx, restocked);
-        const described = lines.map((line) => `${line.qty} × ${line.item.name}`).join(', ');
-        const summary = `Refunded $${dollars(amount)} (${described ? `${described}, ` : ''}shipping $${dollars(input.shipping_cents)})${input.restock ? ', restocked' : ''}`;
+        const described = items
+          .filter((item) => names.has(item.id))
+          .map((item) => `${names.get(item.id)?.qty} × ${item.name}`)
+          .join(', ');
+        const summary = `Refunded ${formatCents(given.amountCents)} (${described ? `${described}, ` : ''}shipping ${formatCents(given.shippingCents)})${input.restock ? ', restocked' : ''}`;
         const eventId = await recordOrderEvent(trx, {
           orderId,
           type: 'refunded',
@@ -372,64 +260,48 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           staffId: viewer.staffId,
           summary,
           data: {
-            refund_id: refund.id,
-            amount_cents: amount,
-            shipping_cents: input.shipping_cents,
-            lines: storedLines,
+            refund_id: given.refundId,
+            amount_cents: given.amountCents,
+            shipping_cents: given.shippingCents,
+            lines: given.lines,
             restocked: input.restock,
             reason: input.reason ?? null,
-            provider_refund_id: providerRefund.id,
-            card_cents: cardPart,
-            gift_card_cents: giftCardPart,
+            provider_refund_id: given.providerRefundId,
+            card_cents: given.cardCents,
+            gift_card_cents: given.giftCardCents,
           },
         });
+        for (const id of given.messageIds) await attachEventMessage(trx, eventId, id);
         await recordStaffAction(trx, {
           actor: { staffId: viewer.staffId },
           action: 'order.refunded',
           subject: `order:${orderId}`,
           before: { refunded_cents: order.refunded_cents, payment_state: order.payment_state },
           after: {
-            refunded_cents: refunded,
-            payment_state: paymentState,
-            refund_id: refund.id,
-            amount_cents: amount,
-            lines: storedLines,
-            shipping_cents: input.shipping_cents,
+            refunded_cents: order.refunded_cents + given.cardCents,
+            payment_state: given.paymentState,
+            refund_id: given.refundId,
+            amount_cents: given.amountCents,
+            lines: given.lines,
+            shipping_cents: given.shippingCents,
             restocked: input.restock,
           },
           at: now,
         });
-        // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
-        await postRefund(trx, refund.id, now);
-        const texts = await queueText(trx, eventId, {
-          to: order.customer_mobile ?? '',
-          purpose: 'order_refunded',
-          orderId,
-          key: `order_refunded:${refund.id}`,
-          body:
-            giftCardPart > 0
-              ? `${storeName}: we have refunded $${dollars(amount)} on order ${order.increment_id}: $${dollars(giftCardPart)} back onto your gift card${cardPart > 0 ? ` and $${dollars(cardPart)} to your card (5–10 business days)` : ''}.`
-              : `${storeName}: we have refunded $${dollars(amount)} on order ${order.increment_id}. It reaches your card in 5–10 business days.`,
-        });
-        return {
-          texts,
-          refundId: refund.id,
-          replayed: false as const,
-          eventId,
-          order,
-          amount,
-          cardPart,
-          giftCardPart,
-          restocked,
-        };
+        return { given };
       });
-      if (done.replayed) return { refundId: done.refundId, replayed: true };
-      if (done.restocked.length > 0) deps.inventory.changed();
-      await deps.outbox.sendNow(done.texts);
-      return { refundId: done.refundId, replayed: false };
+      const { given } = done;
+      if (given.refundId === null) throw new ConflictError(FULFILMENT_TEXT.notCaptured);
+      if (given.replayed) return { refundId: given.refundId, replayed: true };
+      if (given.restocked.length > 0) deps.inventory.changed();
+      await deps.outbox.sendNow(given.messageIds);
+      return { refundId: given.refundId, replayed: false };
     },
 
-    /** [I15-cancel] Before anything shipped: release the authorisation or refund what was captured; restock. */
+    /**
+     * [I15-cancel] Before anything shipped: the one refund path releases the authorisation or refunds
+     * all that is left of what was captured (card and gift card), and restocks what is left when asked.
+     */
     async cancel(viewer: OrderViewer, orderId: number, input: CancelInput): Promise<void> {
       const done = await db.transaction().execute(async (trx) => {
         const order = await lockOrder(trx, orderId);
@@ -440,128 +312,72 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           .execute();
         if ((order.status !== 'pending_review' && order.status !== 'approved') || shipments.length > 0)
           throw new ConflictError(FULFILMENT_TEXT.notCancellable);
-        const items = await trx
-          .selectFrom('order_items')
-          .selectAll()
-          .where('order_id', '=', orderId)
-          .orderBy('id')
-          .forUpdate()
-          .execute();
         const now = clock.now();
-        let refundedNow = 0;
-        let paymentState = order.payment_state;
-        let refundId: number | null = null;
-        // [I16-checkout-giftcard] What a gift card paid and has not had back goes back onto it.
-        const giftCardLeft = deps.giftCardBalances
-          ? await deps.giftCardBalances.orderNetCents(trx, orderId)
-          : 0;
-        let giftCardBack = 0;
-        if (order.payment_state === 'authorised') {
-          if (order.payment_id) await payments.release(trx, order.payment_id);
-          if (giftCardLeft > 0 && deps.giftCardBalances) {
-            await deps.giftCardBalances.giveBack(trx, {
-              orderId,
-              amountCents: giftCardLeft,
-              key: `cancel:${orderId}`,
-              at: now,
-            });
-            giftCardBack = giftCardLeft;
-          }
-          paymentState = 'released';
-        } else if (order.payment_state === 'captured' || order.payment_state === 'partially_refunded') {
-          const cardNow = order.captured_cents - order.refunded_cents;
-          refundedNow = cardNow + giftCardLeft;
-          if (refundedNow > 0 && (order.payment_id || giftCardLeft > 0)) {
-            const providerRefund =
-              cardNow > 0 && order.payment_id
-                ? await payments.refundAmount(trx, order.payment_id, {
-                    amountCents: cardNow,
-                    idempotencyKey: `quokka-refund-${orderId}-cancel`,
-                  })
-                : { id: null };
-            const lines = items
-              .filter((item) => item.qty > item.refunded_qty)
-              .map((item) => ({
-                order_item_id: item.id,
-                qty: item.qty - item.refunded_qty,
-                amount_cents: item.row_total_cents - item.refunded_cents,
-              }));
-            const shippingLeft = order.shipping_cents - order.shipping_refunded_cents;
-            refundId = (
-              await trx
-                .insertInto('order_refunds')
-                .values({
-                  order_id: orderId,
-                  amount_cents: refundedNow,
-                  shipping_cents: Math.min(shippingLeft, refundedNow),
-                  lines: JSON.stringify(lines),
-                  restocked: input.restock,
-                  reason: input.reason,
-                  source: 'cancellation',
-                  idempotency_key: 'cancel',
-                  provider_refund_id: providerRefund.id,
-                  staff_id: viewer.staffId,
-                  created_at: now,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id;
-            if (giftCardLeft > 0 && deps.giftCardBalances) {
-              await deps.giftCardBalances.giveBack(trx, {
-                orderId,
-                amountCents: giftCardLeft,
-                key: `refund:${refundId}`,
-                at: now,
-              });
-              giftCardBack = giftCardLeft;
-            }
-            for (const item of items) {
-              await deps.records.lineRefund(trx, item.id, {
-                qty: item.qty - item.refunded_qty,
-                cents: item.row_total_cents - item.refunded_cents,
-              });
-            }
-            await deps.records.refund(trx, orderId, {
-              cents: cardNow,
-              shippingCents: Math.min(shippingLeft, refundedNow),
-              paymentState: 'refunded',
-            });
-          }
-          paymentState = 'refunded';
-        }
-        // Units already refunded with a restock went back then; the rest go back now.
-        const restocked = input.restock
-          ? stockLines(
-              items.map((item) => ({
-                productId: item.product_id,
-                qty: item.qty - item.refunded_qty,
-                giftcard: item.is_giftcard,
-              })),
-            )
-          : [];
-        await deps.inventory.giveBack(trx, restocked);
+        const given = await deps.refunds.giveBack(trx, {
+          orderId,
+          what: { kind: 'everything' },
+          source: 'cancellation',
+          key: 'cancel',
+          providerKey: `quokka-refund-${orderId}-cancel`,
+          restock: input.restock,
+          reason: input.reason,
+          staffId: viewer.staffId,
+          at: now,
+          text: (money) => {
+            const giftCardNote =
+              money.giftCardCents > 0
+                ? ` ${formatCents(money.giftCardCents)} is back on your gift card.`
+                : '';
+            const told =
+              (money.released
+                ? 'Your card was not charged.'
+                : money.amountCents > 0
+                  ? `We have refunded ${formatCents(money.amountCents)}.`
+                  : 'Your payment was already refunded.') + giftCardNote;
+            return {
+              to: order.customer_mobile,
+              purpose: 'order_cancelled',
+              key: `order_cancelled:${orderId}`,
+              body: `${storeName}: order ${order.increment_id} was cancelled. ${told}`,
+            };
+          },
+        });
+        // Units already refunded with a restock went back then; those the refund did not cover (nothing
+        // left to refund, or released) go back now too.
+        const paymentState =
+          given.released || given.refundId !== null
+            ? given.paymentState
+            : order.payment_state === 'captured' || order.payment_state === 'partially_refunded'
+              ? 'refunded'
+              : order.payment_state;
         await deps.records.status(trx, orderId, { status: 'cancelled', cancelledAt: now, paymentState });
-        const money =
-          paymentState === 'released'
-            ? 'payment released'
-            : refundedNow > 0
-              ? `refunded $${dollars(refundedNow)}`
-              : 'nothing left to refund';
+        const refundedNow = given.released ? 0 : given.amountCents;
+        const money = given.released
+          ? 'payment released'
+          : refundedNow > 0
+            ? `refunded ${formatCents(refundedNow)}`
+            : 'nothing left to refund';
+        const kept =
+          given.giftCardKeptCents > 0
+            ? `; ${formatCents(given.giftCardKeptCents)} paid by a gift card voided since was not given back`
+            : '';
         const eventId = await recordOrderEvent(trx, {
           orderId,
           type: 'cancelled',
           actor: actorOf(viewer),
           staffId: viewer.staffId,
-          summary: `Cancelled: ${input.reason} (${money}${input.restock ? ', restocked' : ''})`,
+          summary: `Cancelled: ${input.reason} (${money}${input.restock ? ', restocked' : ''}${kept})`,
           data: {
             reason: input.reason,
             restocked: input.restock,
-            refund_id: refundId,
+            refund_id: given.refundId,
             refunded_cents: refundedNow,
             payment_state: paymentState,
-            gift_card_cents: giftCardBack,
+            gift_card_cents: given.giftCardCents,
+            ...(given.giftCardKeptCents > 0 ? { gift_card_kept_cents: given.giftCardKeptCents } : {}),
           },
         });
+        for (const id of given.messageIds) await attachEventMessage(trx, eventId, id);
         await recordStaffAction(trx, {
           actor: { staffId: viewer.staffId },
           action: 'order.cancelled',
@@ -574,32 +390,16 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           after: {
             status: 'cancelled',
             payment_state: paymentState,
-            refunded_cents: order.refunded_cents + refundedNow,
+            refunded_cents: order.refunded_cents + given.cardCents,
             reason: input.reason,
             restocked: input.restock,
           },
           at: now,
         });
-        // [I16-ledger] Posted last, after any part given back onto a gift card under key 'refund:<id>'.
-        if (refundId !== null) await postRefund(trx, refundId, now);
-        const giftCardNote = giftCardBack > 0 ? ` $${dollars(giftCardBack)} is back on your gift card.` : '';
-        const told =
-          (refundedNow > 0
-            ? `We have refunded $${dollars(refundedNow)}.`
-            : paymentState === 'released'
-              ? 'Your card was not charged.'
-              : 'Your payment was already refunded.') + giftCardNote;
-        const texts = await queueText(trx, eventId, {
-          to: order.customer_mobile ?? '',
-          purpose: 'order_cancelled',
-          orderId,
-          key: `order_cancelled:${orderId}`,
-          body: `${storeName}: order ${order.increment_id} was cancelled. ${told}`,
-        });
-        return { restocked, texts };
+        return { given };
       });
-      if (done.restocked.length > 0) deps.inventory.changed();
-      await deps.outbox.sendNow(done.texts);
+      if (done.given.restocked.length > 0) deps.inventory.changed();
+      await deps.outbox.sendNow(done.given.messageIds);
     },
 
     /** A note on the timeline (operators). */

@@ -3,13 +3,13 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrderStatus, PaymentState } from '../../db/schema.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
-import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { postCapture } from '../ledger/ledger-postings.ts';
 import { enqueueMessage, type OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
+import type { OrderRefunds } from './order-refunds.ts';
 import type { VendorOrderTexts } from './vendor-order-texts.ts';
 
 // [I15-review] Approving or refusing an order (DECISIONS.md "After checkout"; docs/order-review.md).
@@ -110,8 +110,11 @@ export interface OrderReviewDeps {
   log: ReviewLog;
   /** [I16-vendor-sms] Texts the sellers' staff about a new approved order (vendor-order-texts.ts). */
   vendorTexts?: Pick<VendorOrderTexts, 'queue'>;
-  /** [I16-checkout-giftcard] A refusal gives an order's gift card part back (modules/giftcards, handed in). */
-  giftCardBalances?: GiftCardBalances;
+  /**
+   * [I15-refund] The one refund path (order-refunds.ts): a refusal releases the authorisation and gives
+   * an order's gift card part back through it.
+   */
+  refunds: OrderRefunds;
 }
 
 export interface OrderReview {
@@ -234,16 +237,19 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
       if (!order.payment_id && order.authorised_cents > 0)
         throw new ConflictError(ORDER_REVIEW_TEXT.noPayment(order.increment_id));
 
-      if (order.payment_id) await payments.release(trx, order.payment_id);
-      // [I16-checkout-giftcard] The gift card's part goes back onto the card.
-      const giftCardNet = deps.giftCardBalances ? await deps.giftCardBalances.orderNetCents(trx, orderId) : 0;
-      if (deps.giftCardBalances && giftCardNet > 0)
-        await deps.giftCardBalances.giveBack(trx, {
-          orderId,
-          amountCents: giftCardNet,
-          key: `refuse:${orderId}`,
-          at: clock.now(),
-        });
+      // [I15-refund] Through the one refund path: nothing was captured, so the authorisation is released
+      // and the gift card's part goes back onto the card (unless it was voided since).
+      const given = await deps.refunds.giveBack(trx, {
+        orderId,
+        what: { kind: 'everything' },
+        source: 'cancellation',
+        key: 'refuse',
+        restock: false,
+        reason,
+        staffId: staffIdOf(actor),
+        at: clock.now(),
+      });
+      const giftCardNet = given.giftCardCents;
       // Every line's stock back exactly as checkout took it (inventory.take: each line's qty of its product).
       const lines = await orders.stockLines(trx, orderId);
       await deps.inventory.giveBack(trx, lines);
