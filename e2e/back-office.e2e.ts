@@ -470,7 +470,7 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     await staff.getByRole('heading', { level: 1, name: 'Gift cards' }).waitFor();
     await staff.getByLabel('Search').fill(cardNumber);
     await staff.getByRole('button', { name: 'Search', exact: true }).click();
-    // Listed masked to its last 4 digits (issue 27); found by the whole number.
+    // [I27-mask] Listed masked to its last 4 digits; found by the whole number.
     const card = staff.getByRole('listitem', { name: `Gift card ending ${cardNumber.slice(-4)}` });
     await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/failed/i);
     await screenshot(staff, 'back-office-gift-card-failed-desktop');

@@ -1,4 +1,4 @@
-// Issue 11, the cart: what the shopper sees in the cart popup is what the server holds and what checkout
+// The cart: what the shopper sees in the cart popup is what the server holds and what checkout
 // would charge. A stale server cart never inflates a quantity after signing in again [I11-2]; '+' stops at
 // the stock the product reply gives and a refusal is said inside the line, the cart kept [I11-3]; 'Clear
 // Cart' asks first [I11-4]; on a small phone the popup is a bottom sheet whose Total and Checkout stay in

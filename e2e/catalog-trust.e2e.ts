@@ -49,7 +49,7 @@ async function heading(page: Page, name: string): Promise<void> {
 
 /**
  * Opens a path inside the running app, as its links do. A full load of a product page arrives
- * server-rendered with its data (issue 13), so a failing call of the browser's needs an in-app visit.
+ * server-rendered with its data [I13-ssr], so a failing call of the browser's needs an in-app visit.
  */
 async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {

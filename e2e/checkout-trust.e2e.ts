@@ -1,4 +1,4 @@
-// Issue 11, the checkout the shopper can trust, in a real Chromium against the real server (sandbox
+// The checkout the shopper can trust, in a real Chromium against the real server (sandbox
 // mode): a typed address is the one shipped to [I11-1], the countdown is a sticky m:ss chip that warns
 // and keeps the cart and the typed address when time is up [I11-6], a failed submit shows its first
 // error above the sticky bar with focus on it [I11-7], and saved cards read '**4242' everywhere [I11-19].

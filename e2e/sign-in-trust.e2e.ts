@@ -1,7 +1,7 @@
-// Issue 11, the sign-in moments a shopper must be able to trust, in a real Chromium against the real
-// server in sandbox mode: a sign-in that interrupted Add to Cart, Buy Now or the cart icon finishes that
-// action (for a new member, after registering); the mobile popup brings the phone keyboard up; reading
-// the Terms does not wipe the registration form; /register and the sign-in pages fit a 320 px phone.
+// [I11-5, I11-8, I11-9, I11-14] The sign-in moments a shopper must be able to trust, in a real Chromium
+// against the real server in sandbox mode: a sign-in that interrupted Add to Cart, Buy Now or the cart icon
+// finishes that action (for a new member, after registering); the mobile popup brings the phone keyboard up;
+// reading the Terms does not wipe the registration form; /register and the sign-in pages fit a 320 px phone.
 import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Browser, Locator, Page } from 'playwright-core';

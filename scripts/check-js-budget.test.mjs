@@ -12,7 +12,7 @@ import { measure, PAGES } from './check-js-budget.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
 
-/** The budget of issue 13, on the bytes a browser downloads (brotli; see check-js-budget.mjs). */
+/** [I13-js] The budget, on the bytes a browser downloads (brotli; see check-js-budget.mjs). */
 const BUDGET_KB = 100;
 
 /**

@@ -253,7 +253,7 @@ const settingsSchema = z
     // [I12-5] Per address, sized for a carrier's shared NAT: the per-number limits and the SMS budget are
     // what stop a flood of texts; this stops one machine from spending that budget alone.
     OTP_SENDS_PER_ADDRESS_PER_HOUR: positiveInt(100),
-    // Sign-in safety (issue 12): email checks per verified-mobile token.
+    // [I12-13] Sign-in safety: email checks per verified-mobile token.
     EMAIL_CHECKS_PER_TOKEN_PER_HOUR: positiveInt(30),
     // Wrong codes: per number in a day, then one cool-down per further wrong code; per address an hour.
     OTP_FAILED_CONFIRMS_PER_NUMBER_PER_DAY: positiveInt(10),
@@ -292,8 +292,8 @@ const settingsSchema = z
     ORDER_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
     // Under 144: an order is refused unreviewed 6 days (144 hours) after placing.
     REVIEW_FLAG_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(143).default(24)),
-    // Production safety (issue 12: dev routes, graceful stop, timeouts). /dev/* answers only outside
-    // production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
+    // Production safety ([I12-4] dev routes, [I12-12] graceful stop, [I12-9] timeouts). /dev/* answers
+    // only outside production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,
     // A slow client must not hold a socket for ever: the whole request (headers and body) must arrive
     // within REQUEST_TIMEOUT_S (else 408 and the connection closes), its headers within

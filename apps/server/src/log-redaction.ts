@@ -1,5 +1,5 @@
 // Sign-in links carry their token in the path (/autologin/<jwt>) and a few calls could carry one in the
-// query: a log line holding either is a session for whoever reads the log (issue 12 item 2). Every URL
+// query: a log line holding either is a session for whoever reads the log [I12-2]. Every URL
 // and every message the logger writes goes through `redactSecretsInText` first.
 
 const CENSOR = '[redacted]';

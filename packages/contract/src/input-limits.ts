@@ -1,4 +1,4 @@
-// Issue 12 items 8 and 10: the bounds of what a shopper may send, shared by the server's checks and the
+// [I12-8, I12-10] The bounds of what a shopper may send, shared by the server's checks and the
 // forms (maxLength), with the texts the rules answer.
 
 /** [I12-8] A gift card is scheduled at most this far ahead (its validity of 3 years runs from then). */

@@ -1,4 +1,4 @@
-// SPEC.md §5 "Schedule": the chosen wall time in the chosen zone must not be in the past (nor, issue 12,
+// SPEC.md §5 "Schedule": the chosen wall time in the chosen zone must not be in the past (nor, [I12-8],
 // more than a year ahead), and the hour and minute steppers wrap.
 
 import { z } from 'zod';

@@ -635,7 +635,7 @@ export interface PictureSourceTable {
   created_at: CreatedAt;
 }
 
-// modules/staff — the back office's accounts, sessions, passkeys and audit log (issue 15)
+// modules/staff — the back office's accounts, sessions, passkeys and audit log (docs/back-office.md)
 export type StaffRole = 'operator' | 'vendor';
 
 export interface StaffTable {

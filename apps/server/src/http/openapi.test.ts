@@ -409,7 +409,7 @@ describe('the main journeys validate against the published document', () => {
       headers,
       payload: {
         gift_card_details_id: cardId,
-        // A month ahead: a schedule may be at most a year away (issue 12 item 8).
+        // A month ahead: a schedule may be at most a year away [I12-8].
         scheduled_delivery: `${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)} 10:00:00`,
         delivery_timezone: 'Australia/Sydney',
       },

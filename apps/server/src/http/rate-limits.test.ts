@@ -47,7 +47,7 @@ describe('[I12-5] the global per-address limit', () => {
   });
 
   const get = (url: string) => app.inject({ url, remoteAddress: NAT });
-  // An API call with no limit of its own (isEmailAvailable now has one per token, issue 12 item 13).
+  // An API call with no limit of its own (isEmailAvailable now has one per token [I12-13]).
   const callApi = () => app.inject({ url: '/rest/default/V1/storefront/categories', remoteAddress: NAT });
 
   it('[I12-5] never answers 429 to 700 asset and picture requests from one address', async () => {

@@ -18,7 +18,7 @@ export const authBody = z.object({ jwt: z.unknown(), autologin: z.unknown() }).p
 export const isEmailAvailableBody = z.object({
   customerEmail: text(254),
   websiteId: z.union([z.number(), text(20)]).optional(),
-  /** The verified-mobile or link token the registration form holds: no token, no answer (issue 12). */
+  /** The verified-mobile or link token the registration form holds: no token, no answer [I12-13]. */
   jwt: text(4096).optional(),
 });
 export type IsEmailAvailableRequest = z.input<typeof isEmailAvailableBody>;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Sign-in safety (issue 12): a sign-in link signs in once, so the SHA-256 of each link that gave a session
+// Sign-in safety: a sign-in link signs in once [I12-2], so the SHA-256 of each link that gave a session
 // is kept until the link would have expired anyway; and every refused code is remembered for a day, per
-// number and per client address, to cap code guessing. Frozen once landed.
+// number and per client address, to cap code guessing [I12-7]. Frozen once landed.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The media store's index (issue 14, docs/media.md): one row per stored picture, keyed by a hash of its
+// The media store's index (docs/media.md): one row per stored picture, keyed by a hash of its
 // bytes, and the sources it was taken in from (the SHA-256 of a file or data: URL as read, or an http(s)
 // URL), so a re-import finds a picture it already has without storing or fetching it again. The bytes
 // themselves are in the media store (DATA_DIR/media or S3). A picture no table names any more is

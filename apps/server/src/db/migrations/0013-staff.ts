@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
-// The back office's foundation (issue 15, "Staff and sign-in"): staff accounts made by the CLI, their
-// sessions (stored hashed), their passkeys and the WebAuthn challenges in flight, and the append-only audit
-// log of every staff action. Frozen once landed.
+// The back office's foundation (docs/back-office.md "Accounts", "Sign-in"): staff accounts made by the
+// CLI, their sessions (stored hashed), their passkeys and the WebAuthn challenges in flight, and the
+// append-only audit log of every staff action. Frozen once landed.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema.
 export async function up(db: Kysely<any>): Promise<void> {

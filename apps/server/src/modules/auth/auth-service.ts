@@ -200,7 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * [API-06, DATA-32] A link or verified-mobile token → who this is and what to do next. A token signs
-     * a member in once (issue 12 item 2): used again, it answers as an expired link does, so the shopper
+     * a member in once [I12-2]: used again, it answers as an expired link does, so the shopper
      * is asked for a code with the mobile filled in and a leaked, used link is worth nothing.
      */
     async authenticate(jwt: unknown): Promise<AuthReply> {

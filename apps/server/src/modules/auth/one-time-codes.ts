@@ -7,10 +7,11 @@ import { newCode, refusalError } from './auth-service.ts';
 import { describeWait, TEXT } from './auth-texts.ts';
 import { checkCode, type SendLimits, storeCodeWithinLimits } from './otp-repository.ts';
 
-// The one-time code machinery as a service for other modules (the back office's staff sign-in, issue 15):
-// a code per *slot* (a key such as `staff:+61412345678`), with the shoppers' rules (DECISIONS.md
-// "Sign-in"): a cryptographic code stored as a keyed hash, OTP_TTL_S, one use, OTP_MAX_ATTEMPTS wrong tries,
-// the send and guessing limits. Slots keep codes apart: a code issued in one never works in another.
+// The one-time code machinery as a service for other modules (the back office's staff sign-in,
+// [I15-code-sign-in]): a code per *slot* (a key such as `staff:+61412345678`), with the shoppers' rules
+// (DECISIONS.md "Sign-in"): a cryptographic code stored as a keyed hash, OTP_TTL_S, one use, OTP_MAX_ATTEMPTS
+// wrong tries, the send and guessing limits. Slots keep codes apart: a code issued in one never works in
+// another.
 
 export interface OneTimeCodesDeps {
   db: Db;

@@ -1,10 +1,10 @@
 import type { CatalogueFile } from './import-format.ts';
 
-// What every catalogue format is read into (issue 14): our JSON file, a Shopify product CSV export and a
-// Magento 2 catalog_product export all become one CatalogueFile. Its picture fields (seller logo and
-// banner, product and variant images, sizing charts, gift card MMS templates) still hold the references
-// as the file wrote them (a path relative to the file, a data: URL, an http(s) URL, or an existing
-// /media/... path) until the media store has taken them in (modules/media/catalogue-pictures.ts).
+// What every catalogue format is read into (docs/catalogue-import.md): our JSON file, a Shopify product CSV
+// export and a Magento 2 catalog_product export all become one CatalogueFile. Its picture fields (seller logo
+// and banner, product and variant images, sizing charts, gift card MMS templates) still hold the references
+// as the file wrote them (a path relative to the file, a data: URL, an http(s) URL, or an existing /media/...
+// path) until the media store has taken them in (modules/media/catalogue-pictures.ts).
 
 export interface ParsedCatalogue {
   file: CatalogueFile;

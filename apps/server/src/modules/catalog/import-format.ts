@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 /**
  * A name: 1 to `max` characters after trimming, by the contract's rule for a line of text (no control
- * or text-direction characters, no unpaired surrogate, something visible: issue 27). Descriptions keep
+ * or text-direction characters, no unpaired surrogate, something visible: [I27-text]). Descriptions keep
  * their own looser rule (exports carry tabs in their HTML).
  */
 const text = (max: number) =>

@@ -92,7 +92,7 @@ export interface CustomerService {
   findIdByMobile(mobile: string): Promise<number | undefined>;
   /**
    * [API-19] False when a member already has this email (any case). Only for a shopper holding a live
-   * verified-mobile token (issue 12 item 13): without one, emails cannot be listed.
+   * verified-mobile token [I12-13]: without one, emails cannot be listed.
    */
   isEmailAvailable(email: string, jwt: string | undefined): Promise<boolean>;
   /** [API-17, API-18] Creates the member and their first address; throws InputValidationError. */
@@ -102,7 +102,7 @@ export interface CustomerService {
   get(customerId: number): Promise<AccountCustomerWire>;
   /**
    * [API-31] Details and, when a list is given, the whole address book; answers the customer. A new
-   * email ends every other session of the member (issue 12 item 6); `currentToken` is the one kept.
+   * email ends every other session of the member [I12-6]; `currentToken` is the one kept.
    */
   update(customerId: number, body: PutCustomerBody, currentToken?: string): Promise<AccountCustomerWire>;
   /** [API-32, API-33] Only the member's own address; 404 for any other id. */

@@ -6,7 +6,7 @@ import { aCard, redeemTestApp } from '../giftcards/test/redeem-test-kit.ts';
 import { adminCall, type Session, sellerId, signedIn, stepUp } from '../orders/test/orders-test-kit.ts';
 import { makeDueStatements } from './statements.ts';
 
-// [I27-statement] Issue 27 finding 11: a statement showed "Gift cards redeemed in store $0.00" beside a
+// [I27-statement] A statement showed "Gift cards redeemed in store $0.00" beside a
 // $12.50 in-store redemption of the same week. The redemption's entry is right (it moves no money: amount
 // 0, the value in its base); the total was wrong: it summed the entries' amounts (0), so it said nothing
 // was redeemed. The total of that kind now says the value redeemed, and says it is not money (it is not

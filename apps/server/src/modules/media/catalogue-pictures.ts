@@ -11,8 +11,8 @@ import { createMediaStore } from './media-settings.ts';
 import { PictureError } from './picture-check.ts';
 import { type MediaFolder, mediaKeyOf } from './picture-source.ts';
 
-// Takes a catalogue's pictures into the media store before the catalogue is written (issue 14,
-// docs/catalogue-import.md "Pictures"). A reference is a path relative to the imported file, a data: URL,
+// Takes a catalogue's pictures into the media store before the catalogue is written
+// (docs/catalogue-import.md "Pictures"). A reference is a path relative to the imported file, a data: URL,
 // an http(s) URL (fetch-picture.ts), or a /media path of a picture already stored (kept as it is). Each
 // distinct picture is read and stored once: a picture already stored (same bytes) is not stored again,
 // and a URL already taken in is not fetched again (refetchUrls to fetch it anyway). A picture that

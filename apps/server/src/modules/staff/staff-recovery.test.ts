@@ -16,7 +16,7 @@ import {
 } from '../orders/test/orders-test-kit.ts';
 import { createStaffAccounts, type StaffMember } from './staff-accounts.ts';
 
-// [I27] Issue 27, findings 2 and 12 (the staff part): recovery by a one-time code gives a pending passkey
+// [I27-recovery, I27-guards, I27-cookie] Recovery by a one-time code gives a pending passkey
 // that does not count for money actions until the wait (24 h, on the app's FakeClock) is over or another
 // operator approves it; operators are texted on every passkey added or removed; the audit log shows it
 // all. The staff guards run before body validation, and the cookie takes the __Host- prefix over TLS.

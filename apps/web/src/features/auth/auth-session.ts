@@ -84,7 +84,7 @@ export function outcomePath(outcome: AuthOutcome): string | null {
     case 'new-user':
       return '/register'; // [AUTH-09]
     case 'signed-in': {
-      // Issue 11: a sign-in that interrupted the shopper goes back to where they asked, where the
+      // [I11-5] A sign-in that interrupted the shopper goes back to where they asked, where the
       // interrupted action is finished (ResumeAfterSignIn). Else [AUTH-11] a link's product is opened,
       // otherwise [ROUTE-06] /browse.
       const intent = pendingSignInIntent();

@@ -1,4 +1,4 @@
-// The cart popup's own texts for issue 11 (the shared ones live in @quokka/contract/messages).
+// The cart popup's own texts [I11-3, I11-4] (the shared ones live in @quokka/contract/messages).
 
 /** [I11-3] Beside a stepper whose '+' has reached the stock the product reply gives. */
 export function onlyLeft(stock: number): string {

@@ -1,4 +1,4 @@
-// What the shopper typed at checkout, kept when the countdown runs out (issue 11 item 6), so that coming
+// What the shopper typed at checkout, kept when the countdown runs out [I11-6], so that coming
 // back through the cart finds it again. In memory only: an address and a mobile are not written to
 // browser storage (lib/storage.ts holds SPEC.md's keys alone), and a card number is never kept at all.
 // A draft belongs to one member and is handed out once.

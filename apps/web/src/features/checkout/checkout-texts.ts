@@ -1,5 +1,5 @@
-// Shopper-facing texts of the checkout that SPEC.md does not give (issue 11): said once, here, so the
-// page, its tests and the journeys read the same words.
+// Shopper-facing texts of the checkout that SPEC.md does not give [I11-1, I11-6, I11-7]: said once, here,
+// so the page, its tests and the journeys read the same words.
 import { MSG } from '@quokka/contract/messages';
 
 export const CHECKOUT_TEXT = {

@@ -1,5 +1,5 @@
 // [CHKF-09] When the countdown runs out the shopper goes to the seller profile (SPEC.md §4); the
-// navigation carries why (issue 11 item 6), so that page can say it and the shopper knows the cart is
+// navigation carries why [I11-6], so that page can say it and the shopper knows the cart is
 // still there. The seller profile reads it through `checkoutTimedOutNotice(location.state)`.
 import { CHECKOUT_TEXT } from './checkout-texts';
 

@@ -1,4 +1,4 @@
-// After a Confirm Purchase that stopped (issue 11 item 7): the first message on the page is brought to
+// [I11-7] After a Confirm Purchase that stopped: the first message on the page is brought to
 // the middle of the screen, clear of the sticky pay bar, and its field takes focus, so the shopper sees
 // it and a screen reader lands on it; focus never drops to <body>.
 

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 /**
  * [API-19] false means the email is taken. Best effort: a failed check says nothing (the server checks
- * again). `jwt` is the verified-mobile token the registration form holds: the server needs it (issue 12).
+ * again). `jwt` is the verified-mobile token the registration form holds: the server needs it [I12-13].
  */
 export async function isEmailAvailable(
   email: string,

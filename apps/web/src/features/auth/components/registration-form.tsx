@@ -71,7 +71,7 @@ export interface RegistrationFormProps {
 export function RegistrationForm({ mobile, jwt }: RegistrationFormProps) {
   const navigate = useNavigate();
   const id = useId();
-  // Issue 11: what was typed before reading the Terms (or leaving and coming back) is filled back in.
+  // [I11-9] What was typed before reading the Terms (or leaving and coming back) is filled back in.
   const [draft] = useState(() => readRegistrationDraft(mobile));
   const form = useForm<FormValues>(() => draft ?? INITIAL);
   // [REG-09] The detailed address fields wait until a part is missing or an address is chosen (or

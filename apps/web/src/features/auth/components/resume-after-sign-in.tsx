@@ -1,4 +1,4 @@
-// Issue 11: a sign-in that interrupted Add To Cart, Buy Now or the cart icon finishes that action. The
+// [I11-5] A sign-in that interrupted Add To Cart, Buy Now or the cart icon finishes that action. The
 // sign-in (popup, or /autologin after registering) leads back to the path the shopper asked from
 // (outcomePath); once signed in and there, the remembered action runs once. Mounted with the popups in
 // the shell, so it outlives the pages the sign-in passes through.

@@ -1,4 +1,4 @@
-// Texts of 'Sign out everywhere' (issue 12 item 6), kept beside the component until they join messages.ts.
+// Texts of 'Sign out everywhere' [I12-6], kept beside the component until they join messages.ts.
 export const SIGN_OUT_EVERYWHERE_TEXT = {
   heading: 'Your sessions',
   explain: 'Signed in on a phone or computer you no longer use? End every session, this one included.',

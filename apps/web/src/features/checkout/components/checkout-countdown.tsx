@@ -1,6 +1,6 @@
 // [CHK-01, CHKF-08, CHKF-09, CONST-05] 'Confirm in' from 180 seconds; at 0 the caller sends the shopper
 // to the seller's profile. Counted from a deadline, so a throttled background tab still ends on time.
-// Shown as m:ss in a chip beside the pay button (issue 11 item 6); at 30 seconds it turns to a warning
+// Shown as m:ss in a chip beside the pay button [I11-6]; at 30 seconds it turns to a warning
 // and says so once to screen readers.
 import { CHECKOUT_COUNTDOWN_S } from '@quokka/contract/constants';
 import { MSG } from '@quokka/contract/messages';

@@ -1,6 +1,6 @@
 // The sticky bar at the foot of /checkout: the total and the countdown chip, where the order goes
 // ('Ship to: 5 Hay St, Perth'), the one-line summary of what stopped the last Confirm Purchase, and the
-// 'Confirm Purchase' button [CHK-16] (issue 11 items 1, 6 and 7). Everything the shopper must know
+// 'Confirm Purchase' button [CHK-16] [I11-1, I11-6, I11-7]. Everything the shopper must know
 // before paying sits beside the button, whatever part of the page is on screen.
 import { MSG } from '@quokka/contract/messages';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 // [CHK-08..12] 'Shipping Information': the member's addresses as a radio list [CHK-10] (first line of
 // the street only [DATA-36]), 'Add New' [CHK-09] opening the 'Add New Address' form [CHK-11, CHK-12].
 // The open form answers to Confirm Purchase too (`OpenAddressForm`): an address typed and not saved is
-// never passed over for the old default (issue 11 item 1).
+// never passed over for the old default [I11-1].
 
 import type { AddressWire } from '@quokka/contract/api/address';
 import { MSG } from '@quokka/contract/messages';

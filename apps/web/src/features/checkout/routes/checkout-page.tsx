@@ -2,9 +2,9 @@
 // [CHK-01, CHK-02], the summary [CHK-03], the gift card slot, 'Shipping Information' [CHK-08..12],
 // 'Payment Information' [CHK-13..15] and 'Confirm Purchase' [CHK-16]. On arrival the server cart is
 // rebuilt from the browser's cart and the loader stays until everything is in [CART-05, CART-06, CHKF-01].
-// Issue 11: the pay bar restates where the order goes, and Confirm Purchase saves and uses an address
-// typed and not saved (item 1); the countdown is a chip in the pay bar and a timeout keeps what was typed
-// (item 6); a stopped Confirm Purchase shows its first message with focus on its field (item 7).
+// The pay bar restates where the order goes, and Confirm Purchase saves and uses an address typed and
+// not saved [I11-1]; the countdown is a chip in the pay bar and a timeout keeps what was typed [I11-6]; a
+// stopped Confirm Purchase shows its first message with focus on its field [I11-7].
 
 import { toAddressWire } from '@quokka/contract/address-form';
 import type { AddressWire } from '@quokka/contract/api/address';
