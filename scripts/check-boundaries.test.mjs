@@ -148,4 +148,24 @@ describe('server modules', () => {
       ),
     ]);
   });
+
+  it("refuses worker/ or webhooks/ writing a module's table; reading one is allowed", () => {
+    const root = plant({
+      [`${SERVER}/webhooks/stripe-order-updates.ts`]: [
+        "export const lock = (db) => db.selectFrom('orders').selectAll();",
+        "export const refund = (db) => db.updateTable('orders').set({ refunded_cents: 1 });",
+        '',
+      ].join('\n'),
+      [`${SERVER}/worker/gift-card-sends.ts`]:
+        "export const sent = (db) => db.insertInto('sent_messages').values({});\n",
+    });
+    expect(checkBoundaries(root)).toEqual([
+      expect.stringContaining(
+        "stripe-order-updates.ts:2: webhooks/ writes table orders, which module 'checkout' owns",
+      ),
+      expect.stringContaining(
+        "gift-card-sends.ts:1: worker/ writes table sent_messages, which module 'messages' owns",
+      ),
+    ]);
+  });
 });
