@@ -1,7 +1,8 @@
 import type { Dashboard } from '@quokka/contract/api/admin';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { DEFAULT_REVIEW_FLAG_HOURS, SHOP_TIME_ZONE } from './orders-read.ts';
+import { DEFAULT_REVIEW_FLAG_HOURS } from './orders-list.ts';
 
 // [I15-dashboard] The strip over every back-office screen. "Today" is the shop's day in Australia/Sydney;
 // revenue is what was captured minus what was refunded of the orders placed today.
@@ -24,7 +25,7 @@ export async function loadDashboard(db: Db, options: DashboardOptions): Promise<
       sql<string>`coalesce(sum(captured_cents - refunded_cents), 0)`.as('revenue'),
     ])
     .where(
-      sql<boolean>`(created_at at time zone ${SHOP_TIME_ZONE})::date = (${now}::timestamptz at time zone ${SHOP_TIME_ZONE})::date`,
+      sql<boolean>`(created_at at time zone ${DEFAULT_TIMEZONE})::date = (${now}::timestamptz at time zone ${DEFAULT_TIMEZONE})::date`,
     )
     .executeTakeFirst();
   const awaiting = await db

@@ -13,8 +13,8 @@ import { documentRoutes } from '../../http/openapi.ts';
 import type { BackOfficeRoutes } from '../staff/staff-back-office.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
+import { loadAdminOrder } from './order-detail.ts';
 import type { OrderReview } from './order-review.ts';
-import { loadAdminOrder } from './orders-read.ts';
 
 // [I15-review] POST /admin/api/orders/:id/approve and /refuse: operators only (a full session, its CSRF
 // token, the operator role: staff-guards.ts). Each answers the order as it now is (orders-read.ts).

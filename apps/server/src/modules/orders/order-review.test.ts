@@ -16,8 +16,8 @@ import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, fakeWebDist, type TestApp } from '../../test/test-app.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
+import { loadAdminOrder } from './order-detail.ts';
 import { NOT_REVIEWED_IN_TIME, ORDER_REVIEW_TEXT, REVIEW_WINDOW_MS } from './order-review.ts';
-import { loadAdminOrder } from './orders-read.ts';
 
 // [I15-review] Approve and refuse through the back-office API on the real app and database, under
 // ORDER_REVIEW=manual (orders wait for an operator). Staff sign in as they do in the browser: a code,

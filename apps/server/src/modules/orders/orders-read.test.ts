@@ -4,7 +4,7 @@ import { aShopper } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { issueCustomerToken } from '../auth/token-service.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
-import { CSV_HEADER } from './orders-read.ts';
+import { CSV_HEADER } from './orders-csv.ts';
 import {
   adminCall,
   anOrder,

@@ -27,15 +27,12 @@ import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
+import type { OrderViewer } from './order-access.ts';
+import { loadAdminOrder } from './order-detail.ts';
 import { createOrderFulfilment } from './order-fulfilment.ts';
 import type { OrderChangeRecords } from './order-review.ts';
-import {
-  DEFAULT_REVIEW_FLAG_HOURS,
-  listAdminOrders,
-  loadAdminOrder,
-  type OrderViewer,
-  ordersCsv,
-} from './orders-read.ts';
+import { ordersCsv } from './orders-csv.ts';
+import { DEFAULT_REVIEW_FLAG_HOURS, listAdminOrders } from './orders-list.ts';
 
 // [I15-orders] The back office's orders under /admin/api: the list (and its CSV), one order, shipping,
 // refunds, cancelling, notes and the dashboard strip. Every route needs a full staff session; the
