@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { OutboxSender } from '../messages/outbox.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
-import type { OrderRefunds } from '../orders/order-refunds.ts';
+import { lockOrderMoney, type OrderRefunds } from '../orders/order-refunds.ts';
 import { stopCardMessages } from './gift-card-sending.ts';
 import type { RecordStaffAction } from './giftcards-console.ts';
 import {
@@ -51,20 +51,7 @@ export async function voidGiftCard(
     // Only what is left goes back: what was spent was given in goods already.
     const unspent = card.balance_cents;
     // The order row is the lock of its money: refunds of any kind wait for each other here.
-    const order = await trx
-      .selectFrom('orders')
-      .select([
-        'id',
-        'increment_id',
-        'payment_id',
-        'payment_state',
-        'captured_cents',
-        'refunded_cents',
-        'customer_mobile',
-      ])
-      .where('id', '=', card.order_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const order = await lockOrderMoney(trx, card.order_id);
     const line = await trx
       .selectFrom('order_items')
       .select(['id', 'seller_id', 'name', 'qty', 'refunded_qty', 'row_total_cents', 'refunded_cents'])

@@ -161,28 +161,35 @@ const sortedLines = (lines: { order_item_id: number; qty: number }[]) =>
     lines.map((line) => [line.order_item_id, line.qty]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
   );
 
+/**
+ * The order's money, its row locked until the transaction ends: the lock every refund of the order takes
+ * (a caller that decides whether to refund, as a void does, reads it here first).
+ */
+export async function lockOrderMoney(trx: Db, orderId: number) {
+  const order = await trx
+    .selectFrom('orders')
+    .select([
+      'id',
+      'increment_id',
+      'customer_mobile',
+      'payment_id',
+      'payment_state',
+      'captured_cents',
+      'refunded_cents',
+      'shipping_cents',
+      'shipping_refunded_cents',
+    ])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
+}
+
+type LockedOrder = Awaited<ReturnType<typeof lockOrderMoney>>;
+
 export function createOrderRefunds(deps: OrderRefundsDeps): OrderRefunds {
   const { records, payments } = deps;
-
-  async function lockOrder(trx: Db, orderId: number) {
-    const order = await trx
-      .selectFrom('orders')
-      .select([
-        'id',
-        'increment_id',
-        'payment_id',
-        'payment_state',
-        'captured_cents',
-        'refunded_cents',
-        'shipping_cents',
-        'shipping_refunded_cents',
-      ])
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    return order;
-  }
 
   async function lockItems(trx: Db, orderId: number): Promise<Item[]> {
     return trx
@@ -234,7 +241,7 @@ export function createOrderRefunds(deps: OrderRefundsDeps): OrderRefunds {
   async function release(
     trx: Db,
     request: RefundRequest,
-    order: Awaited<ReturnType<typeof lockOrder>>,
+    order: LockedOrder,
     items: Item[],
   ): Promise<GivenBack> {
     if (order.payment_id) await payments.release(trx, order.payment_id);
@@ -275,7 +282,7 @@ export function createOrderRefunds(deps: OrderRefundsDeps): OrderRefunds {
   /** What this request gives back on each line and in shipping, checked against what is left. */
   function plan(
     request: RefundRequest,
-    order: Awaited<ReturnType<typeof lockOrder>>,
+    order: LockedOrder,
     items: Item[],
   ): { lines: (RefundedLine & { item: Item })[]; shippingCents: number } {
     const what = request.what;
@@ -318,7 +325,7 @@ export function createOrderRefunds(deps: OrderRefundsDeps): OrderRefunds {
   }
 
   async function giveBack(trx: Db, request: RefundRequest): Promise<GivenBack> {
-    const order = await lockOrder(trx, request.orderId);
+    const order = await lockOrderMoney(trx, request.orderId);
     const what = request.what;
     const emptyReply = {
       released: false,
