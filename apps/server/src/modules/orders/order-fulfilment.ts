@@ -6,10 +6,10 @@ import { ConflictError, ForbiddenError, InvalidDataError, NotFoundError } from '
 import type { Inventory } from '../catalog/catalog-service.ts';
 import { enqueueMessage, type OutboxMessage, type OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
+import { ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './order-access.ts';
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
 import { type OrderRefunds, REFUND_TEXT } from './order-refunds.ts';
 import type { OrderChangeRecords } from './order-review.ts';
-import { ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './orders-read.ts';
 
 // [I15-ship, I15-refund, I15-cancel] What staff do to an order after it was approved: mark a seller's
 // items shipped, refund lines and shipping, cancel before anything shipped, and write notes. Each action
