@@ -48,8 +48,6 @@ import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { registerWebhooks } from './webhooks/webhook-routes.ts';
-import { giftCardOrigin } from './worker/delivery-repository.ts';
-import * as giftCardMessage from './worker/gift-card-message.ts';
 
 export interface AppDeps {
   config: Config;
@@ -231,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       // [I16-payouts, I16-invoices] Bank accounts, payout runs (ABA file), tax invoices (docs/payouts-and-invoices.md).
       ({ sessions }) => payoutRoutes({ config, db, clock, sessions }),
-      // [I15-giftcards] The gift card console: staff guards, audit and the worker's message texts handed in.
+      // [I15-giftcards] The gift card console: staff guards, audit and the outbox's sender handed in.
       ({ sessions }) =>
         giftCardConsoleRoutes({
           config,
@@ -241,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payments: providers.payments,
           audit: recordStaffAction,
           records: orderRecords,
-          message: { ...giftCardMessage, giftCardOrigin },
+          outbox: services.outbox,
           guards: {
             operator: requireStaff(sessions, { role: 'operator' }),
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),

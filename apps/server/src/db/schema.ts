@@ -338,7 +338,8 @@ export interface SentMessageTable {
   sent_at: Date | null;
 }
 
-export type OutboxSendState = 'queued' | 'sending' | 'sent' | 'failed';
+/** 'cancelled': never to be sent (migration 0025; a voided gift card's, an order's refused or cancelled). */
+export type OutboxSendState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 export interface WebhookEventTable {
   provider: string;
@@ -445,6 +446,8 @@ export interface GiftCardDetailsTable {
   voided_at: Date | null;
   voided_by: number | null;
   void_reason: string | null;
+  /** The reference in the card's texts ('Ref G-<key>'), set when it is ordered (migration 0025). */
+  delivery_key: string | null;
   /** [I16] The seller whose items the card spends on (its product's seller, set by a trigger on insert). */
   seller_id: Generated<number | null>;
   /** [I16] What is left to spend; starts at amount_cents (a trigger sets it), never below 0. */
@@ -597,27 +600,6 @@ export interface GiftCardOrderTable {
   created_at: CreatedAt;
 }
 
-export type GiftCardDeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
-
-export interface GiftCardDeliveryTable {
-  card_id: number;
-  delivery_key: string;
-  status: Generated<GiftCardDeliveryStatus>;
-  attempts: Generated<number>;
-  next_attempt_at: Date;
-  lease_owner: string | null;
-  lease_until: Date | null;
-  mms_intent_at: Date | null;
-  mms_message_id: string | null;
-  receipt_intent_at: Date | null;
-  receipt_message_id: string | null;
-  last_error: string | null;
-  sent_at: Date | null;
-  failed_at: Date | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
 // modules/media — the media store's index (migration 0010, docs/media.md)
 export interface PictureTable {
   key: string;
@@ -717,7 +699,6 @@ export interface Database {
   sandbox_charges: SandboxChargeTable;
   gift_card_details: GiftCardDetailsTable;
   gift_card_orders: GiftCardOrderTable;
-  gift_card_deliveries: GiftCardDeliveryTable;
   pictures: PictureTable;
   picture_sources: PictureSourceTable;
   staff: StaffTable;

@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue, parseCatalogueFile } from '../modules/catalog/catalog-importer.ts';
+import { mmsPictureUrl } from '../modules/giftcards/gift-card-message.ts';
+import { aGiftCardSender } from '../modules/giftcards/test/gift-card-sender.ts';
 import { pictureReferences, storeCataloguePictures } from '../modules/media/catalogue-pictures.ts';
 import { makePicture } from '../modules/media/test-pictures.ts';
-import { OutboxLookup } from '../modules/messages/message-lookup.ts';
 import { aShopper } from '../test/cart-factory.ts';
 import { aCatalogue, aGiftCard, aSeller } from '../test/catalog-factory.ts';
 import { aPaidGiftCard, GIFT_SKU, type GiftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createDeliveryWorker } from './delivery-worker.ts';
-import { mmsPictureUrl } from './gift-card-message.ts';
 
 // [GIFT-01] A gift card's picture message carries the picture its template was imported with: the
 // template's picture file goes into the media store with the catalogue, and the MMS names its PNG or
@@ -96,17 +95,8 @@ describe('[GIFT-01] the picture of a gift card’s MMS', () => {
     expect(cards).toHaveLength(1);
     const outbox = t.app.deps.providers.outbox;
     if (!outbox) throw new Error('the test app runs messaging in sandbox mode');
-    const worker = createDeliveryWorker({
-      db: t.db,
-      clock: t.clock,
-      messaging: outbox,
-      lookup: new OutboxLookup(outbox),
-      publicUrl: PUBLIC_URL,
-      storeName: t.config.STORE_NAME,
-      identity: t.config.identity,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    });
-    expect(await worker.runOnce()).toBe(1);
+    // Its picture message, then the purchaser's receipt it queues.
+    expect(await aGiftCardSender(t, { publicUrl: PUBLIC_URL }).runOnce()).toBe(2);
     const mms = (await outbox.list(100)).find((message) => message.kind === 'mms');
     expect(mms?.media_url).toBe(`${PUBLIC_URL}${catalogue.templateUrls[0]}`);
 

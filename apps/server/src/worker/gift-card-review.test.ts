@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxLookup } from '../modules/messages/message-lookup.ts';
+import { aGiftCardSender, deliveryKeyOf, pictureRowOf } from '../modules/giftcards/test/gift-card-sender.ts';
+import type { WorkerLog } from '../modules/messages/outbox.ts';
 import { aShopper, type Shopper } from '../test/cart-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { deliveryOf } from './delivery-repository.ts';
-import { createDeliveryWorker, type WorkerLog } from './delivery-worker.ts';
+import { REVIEW_RECHECK_MS } from './gift-card-sends.ts';
 import { reviewFor } from './start-worker.ts';
 
 // [I15-review] A gift card is delivered only once its order is approved: under ORDER_REVIEW=manual a paid
 // card waits while the order waits for review, goes when an operator approves, and never goes for a
 // refused order. (Under the default ORDER_REVIEW=auto the order is approved at checkout, so cards go as
-// before: delivery-worker.test.ts.)
+// before: gift-card-sends.test.ts.) The card's picture message is queued in the outbox when it is linked to
+// the order; its renderer holds it while the order waits (looked at again every REVIEW_RECHECK_MS) and
+// stops it for good when the order is refused.
 
 let t: TestApp;
 let catalogue: GiftCardCatalogue;
@@ -31,17 +33,7 @@ const outbox = () => {
   if (!sandbox) throw new Error('the test app runs messaging in sandbox mode');
   return sandbox;
 };
-const aWorker = () =>
-  createDeliveryWorker({
-    db: t.db,
-    clock: t.clock,
-    messaging: outbox(),
-    lookup: new OutboxLookup(outbox()),
-    publicUrl: 'https://shop.example.com',
-    storeName: t.config.STORE_NAME,
-    identity: t.config.identity,
-    log: silent,
-  });
+const aWorker = () => aGiftCardSender(t, { publicUrl: 'https://shop.example.com' });
 const review = () =>
   reviewFor({
     config: t.config,
@@ -65,10 +57,11 @@ async function aSentNowCard(): Promise<{ cardId: number; orderId: number }> {
 }
 
 const picturesOf = async (cardId: number) => {
-  const delivery = await deliveryOf(t.db, cardId);
+  const key = await deliveryKeyOf(t.db, cardId);
   const all = await outbox().list(10_000);
-  return all.filter((message) => message.body.includes(`Ref G-${delivery?.delivery_key}`));
+  return all.filter((message) => message.body.includes(`Ref G-${key}`));
 };
+const deliveryOf = (cardId: number) => pictureRowOf(t.db, cardId);
 
 describe('gift cards wait for the order’s approval [I15-review]', { timeout: 120_000 }, () => {
   it('[I15-review] a card of an order awaiting review is not sent; once approved it is, once', async () => {
@@ -77,12 +70,18 @@ describe('gift cards wait for the order’s approval [I15-review]', { timeout: 1
       (await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
         .status,
     ).toBe('pending_review');
-    expect(await aWorker().runOnce()).toBe(0);
+    await aWorker().runOnce();
     expect(await picturesOf(cardId)).toEqual([]);
-    expect((await deliveryOf(t.db, cardId))?.status).toBe('queued');
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'queued', attempts: 0 });
+    // Looked at again later, the order still waiting: still nothing.
+    t.clock.advance(REVIEW_RECHECK_MS);
+    await aWorker().runOnce();
+    expect(await picturesOf(cardId)).toEqual([]);
 
     await review().approve(orderId, 'system');
-    expect(await aWorker().runOnce()).toBe(1);
+    t.clock.advance(REVIEW_RECHECK_MS);
+    // Its picture message, then the purchaser's receipt.
+    expect(await aWorker().runOnce()).toBe(2);
     expect(await picturesOf(cardId)).toHaveLength(1);
     expect(await aWorker().runOnce()).toBe(0);
   });
@@ -90,10 +89,11 @@ describe('gift cards wait for the order’s approval [I15-review]', { timeout: 1
   it('[I15-review] a refused order’s cards are never sent', async () => {
     const { cardId, orderId } = await aSentNowCard();
     await review().refuse(orderId, 'Card looks stolen', 'system');
-    expect(await aWorker().runOnce()).toBe(0);
+    await aWorker().runOnce();
     t.clock.advance(3 * 24 * 3_600_000);
     expect(await aWorker().runOnce()).toBe(0);
     expect(await picturesOf(cardId)).toEqual([]);
-    expect((await deliveryOf(t.db, cardId))?.status).toBe('queued');
+    // Never to be sent: stopped, not left waiting.
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'cancelled', last_error: 'order refused' });
   });
 });

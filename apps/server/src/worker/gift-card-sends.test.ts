@@ -1,19 +1,22 @@
 import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueCustomerToken } from '../modules/auth/token-service.ts';
-import { OutboxLookup } from '../modules/messages/message-lookup.ts';
+import { giftCardMmsBody, MMS_BODY_LIMIT } from '../modules/giftcards/gift-card-message.ts';
+import { aGiftCardSender, deliveryKeyOf, pictureRowOf } from '../modules/giftcards/test/gift-card-sender.ts';
+import type { OutboxSenderOptions, WorkerLog } from '../modules/messages/outbox.ts';
 import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
 import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { aShopper, call, NS, type Shopper } from '../test/cart-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { claimNext, deliveryOf } from './delivery-repository.ts';
-import { createDeliveryWorker, type DeliveryWorkerOptions, type WorkerLog } from './delivery-worker.ts';
-import { giftCardMmsBody, MMS_BODY_LIMIT } from './gift-card-message.ts';
+import { createPollLoop } from './poll-loop.ts';
+import { outboxJob } from './start-worker.ts';
 
-// The delivery worker on real rows: cards bought and paid for through the API, sent through the sandbox
-// outbox, with a fake clock (no test depends on the hour it runs at). Providers that fail, hang or die
-// mid-send are wrappers around the real sandbox.
+// A gift card's picture message and its purchaser's receipt through the one outbox (gift-card-sends.ts,
+// modules/giftcards/gift-card-sending.ts) on real rows: cards bought and paid for through the API, sent
+// by the outbox's sender with the app's renderers through the sandbox, with a fake clock (no test depends
+// on the hour it runs at). Providers that fail, hang or die mid-send are wrappers around the real sandbox.
+// The sender handles rows: a card is two (its picture message, then the receipt that message queues).
 
 let t: TestApp;
 let catalogue: GiftCardCatalogue;
@@ -35,30 +38,31 @@ class RecordingLog implements WorkerLog {
   }
 }
 
-function aWorker(options: Partial<DeliveryWorkerOptions> = {}) {
+function aWorker(options: Partial<OutboxSenderOptions> = {}) {
   const log = new RecordingLog();
-  const worker = createDeliveryWorker({
-    db: t.db,
-    clock: t.clock,
-    messaging: outbox,
-    lookup: new OutboxLookup(outbox),
-    publicUrl: PUBLIC_URL,
-    storeName: t.config.STORE_NAME,
-    identity: t.config.identity,
-    log,
-    ...options,
-  });
+  const worker = aGiftCardSender(t, { publicUrl: PUBLIC_URL, log, ...options });
   return { worker, log };
 }
 
+/** The card's picture message in the outbox (what the delivery queue's row said before). */
+const deliveryOf = (cardId: number) => pictureRowOf(t.db, cardId);
+
+/** The purchaser's receipt of the card in the outbox, once its picture message went. */
+const receiptRowOf = (cardId: number) =>
+  t.db
+    .selectFrom('sent_messages')
+    .selectAll()
+    .where('gift_card_id', '=', cardId)
+    .where('purpose', '=', 'gift_card_receipt')
+    .executeTakeFirst();
+
 /** The messages of one card, found by its delivery key: picture messages and receipts. */
 async function messagesOf(cardId: number): Promise<{ mms: OutboxMessage[]; receipts: OutboxMessage[] }> {
-  const delivery = await deliveryOf(t.db, cardId);
-  if (!delivery) return { mms: [], receipts: [] };
+  const key = await deliveryKeyOf(t.db, cardId);
   const all = await outbox.list(10_000);
   return {
-    mms: all.filter((message) => message.body.includes(`Ref G-${delivery.delivery_key}`)),
-    receipts: all.filter((message) => message.body.includes(`Ref R-${delivery.delivery_key}`)),
+    mms: all.filter((message) => message.body.includes(`Ref G-${key}`)),
+    receipts: all.filter((message) => message.body.includes(`Ref R-${key}`)),
   };
 }
 
@@ -106,9 +110,9 @@ beforeEach(async () => {
   shopper = await aShopper(t);
   // Nothing left over from earlier tests is due.
   await t.db
-    .updateTable('gift_card_deliveries')
-    .set({ status: 'sent' })
-    .where('status', '!=', 'sent')
+    .updateTable('sent_messages')
+    .set({ send_state: 'sent' })
+    .where('send_state', 'in', ['queued', 'sending'])
     .execute();
 });
 
@@ -123,7 +127,7 @@ describe('sending', () => {
     });
     const card = cards[0] as GiftCardDetailsWire;
     const { worker } = aWorker();
-    expect(await worker.runOnce()).toBe(1);
+    expect(await worker.runOnce()).toBe(2);
 
     const { mms, receipts } = await messagesOf(card.id);
     expect(mms).toHaveLength(1);
@@ -142,12 +146,16 @@ describe('sending', () => {
     expect(receipts[0]).toMatchObject({ to: '+61498000222', kind: 'sms' });
     expect(receipts[0]?.body).toContain(card.gift_card_no.slice(-4));
 
-    const delivery = await deliveryOf(t.db, card.id);
-    expect(delivery).toMatchObject({
-      status: 'sent',
+    expect(await deliveryOf(card.id)).toMatchObject({
+      send_state: 'sent',
       attempts: 1,
-      mms_message_id: `sandbox-${mms[0]?.id}`,
-      receipt_message_id: `sandbox-${receipts[0]?.id}`,
+      provider_message_id: `sandbox-${mms[0]?.id}`,
+      lease_owner: null,
+    });
+    expect(await receiptRowOf(card.id)).toMatchObject({
+      send_state: 'sent',
+      attempts: 1,
+      provider_message_id: `sandbox-${receipts[0]?.id}`,
       lease_owner: null,
     });
     expect(await cardOf(card.id)).toMatchObject({
@@ -238,13 +246,15 @@ describe('sending', () => {
 
   it('polls the queue on its own once started, and stops cleanly', async () => {
     const cardId = await aCard();
-    const { worker } = aWorker({ pollMs: 10 });
-    worker.start();
-    for (let wait = 0; wait < 200 && (await deliveryOf(t.db, cardId))?.status !== 'sent'; wait++) {
+    const { worker, log } = aWorker();
+    const loop = createPollLoop({ id: worker.id, jobs: [outboxJob(worker, 10)], log });
+    loop.start();
+    for (let wait = 0; wait < 200 && (await receiptRowOf(cardId))?.send_state !== 'sent'; wait++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await worker.stop();
-    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+    await loop.stop();
+    expect((await deliveryOf(cardId))?.send_state).toBe('sent');
+    expect((await receiptRowOf(cardId))?.send_state).toBe('sent');
   });
 });
 
@@ -311,9 +321,7 @@ describe.each([
       const { worker } = aWorker();
       await worker.runOnce();
       expect((await messagesOf(cardId)).mms).toHaveLength(0);
-      expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe(
-        new Date(at0600).toISOString(),
-      );
+      expect((await deliveryOf(cardId))?.next_attempt_at?.toISOString()).toBe(new Date(at0600).toISOString());
       t.clock.set(at055959);
       await worker.runOnce();
       expect((await messagesOf(cardId)).mms).toHaveLength(0);
@@ -343,10 +351,8 @@ describe.each([
       const { worker, log } = aWorker();
       expect(await worker.runOnce()).toBe(1);
       expect((await messagesOf(cardId)).mms).toHaveLength(0);
-      expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'queued', attempts: 0 });
-      expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe(
-        new Date(at0600).toISOString(),
-      );
+      expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'queued', attempts: 0 });
+      expect((await deliveryOf(cardId))?.next_attempt_at?.toISOString()).toBe(new Date(at0600).toISOString());
       expect(log.entries.some((entry) => entry.message.includes('quiet hours'))).toBe(true);
       t.clock.set(at0600);
       await worker.runOnce();
@@ -370,20 +376,20 @@ describe('provider failures', () => {
     });
     const { worker, log } = aWorker({ messaging, backoffBaseMs: 30_000 });
     await worker.runOnce();
-    expect(await deliveryOf(t.db, cardId)).toMatchObject({
-      status: 'queued',
+    expect(await deliveryOf(cardId)).toMatchObject({
+      send_state: 'queued',
       attempts: 1,
       last_error: 'Twilio 503: service unavailable',
     });
-    expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe('2026-11-21T00:00:30.000Z');
+    expect((await deliveryOf(cardId))?.next_attempt_at?.toISOString()).toBe('2026-11-21T00:00:30.000Z');
     await worker.runOnce(); // not due yet
-    expect((await deliveryOf(t.db, cardId))?.attempts).toBe(1);
+    expect((await deliveryOf(cardId))?.attempts).toBe(1);
     t.clock.set('2026-11-21T00:00:30Z');
     await worker.runOnce();
-    expect((await deliveryOf(t.db, cardId))?.next_attempt_at.toISOString()).toBe('2026-11-21T00:01:30.000Z');
+    expect((await deliveryOf(cardId))?.next_attempt_at?.toISOString()).toBe('2026-11-21T00:01:30.000Z');
     t.clock.set('2026-11-21T00:01:30Z');
     await worker.runOnce();
-    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'sent', attempts: 3 });
     expect((await messagesOf(cardId)).mms).toHaveLength(1);
     expect(log.entries.filter((entry) => entry.message.includes('will retry'))).toHaveLength(2);
   });
@@ -400,13 +406,15 @@ describe('provider failures', () => {
       await worker.runOnce();
       t.clock.advance(60_000);
     }
-    const delivery = await deliveryOf(t.db, cardId);
+    const delivery = await deliveryOf(cardId);
     expect(delivery).toMatchObject({
-      status: 'failed',
+      send_state: 'failed',
       attempts: 3,
       last_error: 'Twilio 21606: not a valid sender',
     });
-    expect(delivery?.failed_at).not.toBeNull();
+    expect(delivery?.status_at).not.toBeNull();
+    // The card never went: no receipt is ever queued.
+    expect(await receiptRowOf(cardId)).toBeUndefined();
     expect((await cardOf(cardId)).status).toBe('failed');
     expect(log.entries.filter((entry) => entry.level === 'error')).toHaveLength(1);
     expect((await messagesOf(cardId)).mms).toHaveLength(0);
@@ -431,7 +439,8 @@ describe('provider failures', () => {
     const { mms, receipts } = await messagesOf(cardId);
     expect(mms).toHaveLength(1);
     expect(receipts).toHaveLength(1);
-    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+    expect((await deliveryOf(cardId))?.send_state).toBe('sent');
+    expect((await receiptRowOf(cardId))?.send_state).toBe('sent');
   });
 });
 
@@ -448,26 +457,24 @@ describe('exactly once', () => {
     const first = aWorker({ messaging: slow, workerId: 'worker-a' });
     const second = aWorker({ messaging: slow, workerId: 'worker-b' });
     const [a, b] = await Promise.all([first.worker.runOnce(), second.worker.runOnce()]);
-    expect(a + b).toBe(6);
+    expect(a + b).toBe(12);
     for (const card of cards) {
       const { mms, receipts } = await messagesOf(card.id);
       expect(mms, `card ${card.id}`).toHaveLength(1);
       expect(receipts, `card ${card.id}`).toHaveLength(1);
-      expect((await deliveryOf(t.db, card.id))?.status).toBe('sent');
+      expect((await deliveryOf(card.id))?.send_state).toBe('sent');
     }
   });
 
-  it('of many claims made at the same moment on one due send, exactly one gets it', async () => {
+  it('of many senders claiming at the same moment one due card, exactly one sends it', async () => {
     const cardId = await aCard();
-    const now = t.clock.now();
-    const claims = await Promise.all(
-      Array.from({ length: 8 }, (_, n) =>
-        claimNext(t.db, { owner: `racer-${n}`, now, leaseUntil: new Date(now.getTime() + 60_000) }),
-      ),
+    const row = await deliveryOf(cardId);
+    if (!row) throw new Error('no picture message queued');
+    await Promise.all(
+      Array.from({ length: 8 }, (_, n) => aWorker({ workerId: `racer-${n}` }).worker.sendNow([row.id])),
     );
-    const won = claims.filter((claim) => claim !== undefined);
-    expect(won).toHaveLength(1);
-    expect(won[0]?.card_id).toBe(cardId);
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'sent', attempts: 1 });
+    expect((await messagesOf(cardId)).mms).toHaveLength(1);
   });
 
   it('a worker killed after the provider sent but before it recorded: the next worker finds the message and never sends it again', async () => {
@@ -487,27 +494,27 @@ describe('exactly once', () => {
     const first = aWorker({ messaging: dying, workerId: 'dies', providerTimeoutMs: 10 * 60_000 });
     const firstRun = first.worker.runOnce();
     while (!sent) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'sending', mms_message_id: null });
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'sending', sent_at: null });
 
     // While its lease lasts nobody touches the send.
     const second = aWorker({ workerId: 'takes-over' });
     expect(await second.worker.runOnce()).toBe(0);
     // After the lease: the new worker asks the provider before sending, finds the message, records it.
     t.clock.advance(5 * 60_000 + 1_000);
-    expect(await second.worker.runOnce()).toBe(1);
+    expect(await second.worker.runOnce()).toBe(2);
     const { mms, receipts } = await messagesOf(cardId);
     expect(mms).toHaveLength(1);
     expect(receipts).toHaveLength(1);
-    expect(await deliveryOf(t.db, cardId)).toMatchObject({
-      status: 'sent',
-      mms_message_id: `sandbox-${mms[0]?.id}`,
+    expect(await deliveryOf(cardId)).toMatchObject({
+      send_state: 'sent',
+      provider_message_id: `sandbox-${mms[0]?.id}`,
     });
     expect(second.log.entries.some((entry) => entry.message.includes('not sending it again'))).toBe(true);
 
     // The first worker comes back to life: its late answer changes nothing.
     release({ providerMessageId: 'late-answer' });
     await firstRun;
-    expect((await deliveryOf(t.db, cardId))?.mms_message_id).toBe(`sandbox-${mms[0]?.id}`);
+    expect((await deliveryOf(cardId))?.provider_message_id).toBe(`sandbox-${mms[0]?.id}`);
     expect((await messagesOf(cardId)).mms).toHaveLength(1);
     expect(first.log.entries.some((entry) => entry.message.includes('claim lost'))).toBe(true);
   });
@@ -521,11 +528,11 @@ describe('exactly once', () => {
       },
     });
     await aWorker({ messaging: flaky }).worker.runOnce();
-    expect(await deliveryOf(t.db, cardId)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await deliveryOf(cardId)).toMatchObject({ send_state: 'queued', attempts: 1 });
     t.clock.advance(30_000);
     await aWorker().worker.runOnce();
     expect((await messagesOf(cardId)).mms).toHaveLength(1);
-    expect((await deliveryOf(t.db, cardId))?.status).toBe('sent');
+    expect((await deliveryOf(cardId))?.send_state).toBe('sent');
   });
 
   it('a worker killed after recording the intent but before calling the provider: the send happens once', async () => {
@@ -536,7 +543,7 @@ describe('exactly once', () => {
       },
     });
     await aWorker({ messaging: never }).worker.runOnce();
-    expect((await deliveryOf(t.db, cardId))?.mms_intent_at).not.toBeNull();
+    expect((await deliveryOf(cardId))?.intent_at).not.toBeNull();
     t.clock.advance(30_000);
     await aWorker().worker.runOnce();
     expect((await messagesOf(cardId)).mms).toHaveLength(1);

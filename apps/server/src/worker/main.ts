@@ -5,9 +5,10 @@ import { loggerOptions } from '../logger.ts';
 import { createProviders } from '../providers/providers.ts';
 import { startWorker } from './start-worker.ts';
 
-// `npm run worker`: the gift card delivery worker as its own process, next to servers started with
-// WORKER=0 (docs/gift-cards.md). It needs the PostgreSQL server the servers use (DATABASE_URL): the
-// embedded database belongs to one process. Any number of these may run; each card is sent once.
+// `npm run worker`: the worker (the outbox's sender and the scheduled jobs, start-worker.ts) as its own
+// process, next to servers started with WORKER=0 (docs/gift-cards.md). It needs the PostgreSQL server the
+// servers use (DATABASE_URL): the embedded database belongs to one process. Any number of these may run;
+// each message is sent once.
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -38,7 +39,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    log.info(`${signal}: stopping the gift card worker (finishing the send in hand)`);
+    log.info(`${signal}: stopping the worker (finishing the sends in hand)`);
     try {
       await worker.stop();
       await database.close();
@@ -53,6 +54,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('The gift card worker failed to start:', error);
+  console.error('The worker failed to start:', error);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { type BusinessIdentity, supportContactText } from '@quokka/contract/busi
 import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../db/database.ts';
 import type { MessageRenderers } from '../modules/messages/outbox.ts';
+import { giftCardRenderers } from './gift-card-sends.ts';
 
 // [I11-11] The receipt text of an order: who it is from, the order number, who sold it, the total charged,
 // the link to the order and how to reach support ([I11-12]). Plain GSM characters, so that the usual
@@ -89,10 +90,12 @@ export function orderReceiptSmsBody({
 
 /**
  * The outbox's renderers: the receipt is written when it goes, from the order as it is then (the row keeps
- * its key, which the text ends with, so a look-up after a crash finds it).
+ * its key, which the text ends with, so a look-up after a crash finds it); a gift card's picture message
+ * and its purchaser's receipt beside it (gift-card-sends.ts).
  */
 export function messageRenderers(text: Omit<OrderReceiptText, 'order' | 'deliveryKey'>): MessageRenderers {
   return {
+    ...giftCardRenderers(text),
     async [ORDER_RECEIPT](db, row) {
       const order = row.order_id === null ? undefined : await receiptOrder(db, row.order_id);
       if (!order || !row.idempotency_key) throw new Error(`order ${row.order_id} not found`);

@@ -2,8 +2,8 @@ import type { WorkerLog } from '../modules/messages/outbox.ts';
 
 // The one poll loop of the worker (docs/architecture.md "Outbox"): each periodic job is a named function
 // run every `everyMs`, one run at a time per job; an error is logged and the job runs again at its next
-// turn. A stop waits for the runs in hand. The outbox, the gift card deliveries, the review deadline, the
-// weekly statements and the monthly tax invoices all run in it (start-worker.ts).
+// turn. A stop waits for the runs in hand. The outbox (gift cards' messages included), the review deadline,
+// the weekly statements and the monthly tax invoices all run in it (start-worker.ts).
 
 export interface PeriodicJob {
   readonly name: string;

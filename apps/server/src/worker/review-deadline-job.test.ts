@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkerLog } from '../modules/messages/outbox.ts';
 import { NOT_REVIEWED_IN_TIME } from '../modules/orders/order-review.ts';
 import {
   addToCart,
@@ -10,7 +11,6 @@ import {
 } from '../test/cart-factory.ts';
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import type { WorkerLog } from './delivery-worker.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
 import { reviewFor } from './start-worker.ts';
 

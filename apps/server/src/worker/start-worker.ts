@@ -8,7 +8,6 @@ import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messa
 import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
 import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
-import { giftCardDeliveryJob } from './delivery-worker.ts';
 import { createInvoiceJob } from './invoice-job.ts';
 import { messageRenderers } from './order-receipt-message.ts';
 import { createPollLoop, type PeriodicJob, type PollLoop } from './poll-loop.ts';
@@ -17,7 +16,7 @@ import { createStatementJob } from './statement-job.ts';
 
 // One way to start the worker, for the server process (WORKER=1) and for `npm run worker` alike: the
 // providers config chose, and the lookup that matches them. One poll loop (poll-loop.ts) runs its jobs:
-// the outbox (every text and picture message, modules/messages/outbox.ts), the gift card deliveries, the
+// the outbox (every text and picture message, gift cards' included: modules/messages/outbox.ts), the
 // review deadline, the weekly statements and the monthly tax invoices.
 
 export interface StartWorkerDeps {
@@ -77,17 +76,6 @@ export function startWorker(deps: StartWorkerDeps): PollLoop {
     log: deps.log,
     jobs: [
       outboxJob(outbox),
-      giftCardDeliveryJob({
-        db: deps.db,
-        clock: deps.clock,
-        messaging: deps.providers.messaging,
-        lookup: lookupFor(deps.config, deps.providers),
-        publicUrl: deps.publicUrl,
-        storeName: deps.config.STORE_NAME,
-        identity: deps.config.identity,
-        log: deps.log,
-        workerId: outbox.id,
-      }),
       // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
       createReviewDeadlineJob({
         review: reviewFor(deps),

@@ -18,6 +18,7 @@ import * as m0018 from './0018-gift-card-lookup-misses.ts';
 import * as m0019 from './0019-ledger-fees-by-time.ts';
 import * as m0020 from './0020-staff-passkey-recovery.ts';
 import * as m0024 from './0024-one-outbox.ts';
+import * as m0025 from './0025-gift-card-outbox.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0019-ledger-fees-by-time': m0019,
   '0020-staff-passkey-recovery': m0020,
   '0024-one-outbox': m0024,
+  '0025-gift-card-outbox': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

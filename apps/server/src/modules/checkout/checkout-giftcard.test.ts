@@ -106,12 +106,18 @@ async function aCard(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its picture message in the outbox: sent, or still queued (modules/giftcards/gift-card-sending.ts).
   await t.db
-    .insertInto('gift_card_deliveries')
+    .insertInto('sent_messages')
     .values({
-      card_id: card.id,
-      delivery_key: `K${card.id}`,
-      status: options.sent === false ? 'queued' : 'sent',
+      provider: 'sandbox',
+      provider_message_id: `K${card.id}`,
+      kind: 'mms',
+      purpose: 'gift_card',
+      to_number: '+61412345678',
+      gift_card_id: card.id,
+      body: 'Gift card',
+      send_state: options.sent === false ? 'queued' : 'sent',
       next_attempt_at: now,
       sent_at: options.sent === false ? null : now,
     })

@@ -1,4 +1,5 @@
 import type { GiftCardDb, GiftCardFacts, GiftCardLookup } from '../../domain/gift-card-balances.ts';
+import { GIFT_CARD } from './gift-card-sending.ts';
 
 // [I16-checkout-giftcard] A card looked up by its number for checkout (domain/gift-card-balances.ts): the
 // facts only; checkout decides with its clock whether it may be spent. With `lock`, the card's row is held
@@ -17,10 +18,13 @@ export async function giftCardByNumber(
   if (options.lock) query = query.forUpdate();
   const card = await query.executeTakeFirst();
   if (!card) return undefined;
+  // Sent once one of its picture messages went out (gift-card-sending.ts).
   const delivery = await db
-    .selectFrom('gift_card_deliveries')
-    .select('status')
-    .where('card_id', '=', card.id)
+    .selectFrom('sent_messages')
+    .select('id')
+    .where('gift_card_id', '=', card.id)
+    .where('purpose', '=', GIFT_CARD)
+    .where('send_state', '=', 'sent')
     .executeTakeFirst();
   const order =
     card.order_id === null
@@ -33,7 +37,7 @@ export async function giftCardByNumber(
     balanceCents: card.balance_cents,
     validUntil: card.valid_until,
     voided: card.voided_at !== null,
-    sent: delivery?.status === 'sent',
+    sent: delivery !== undefined,
     orderStatus: order?.status ?? null,
   };
 }

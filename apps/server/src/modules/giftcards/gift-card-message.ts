@@ -1,12 +1,12 @@
 import { type BusinessIdentity, supportContactText } from '@quokka/contract/business-identity';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { formatCents } from '@quokka/contract/money';
-import { formatGiftCardNumber } from '../modules/giftcards/gift-card-number.ts';
+import { formatGiftCardNumber } from './gift-card-number.ts';
 
 // The texts of a gift card's two messages ([GIFT-01], DECISIONS.md "Gift cards"): the picture message to
 // the recipient and the receipt to the purchaser. Each ends with a reference made from the card's
-// delivery key: after a crash the worker asks the provider for a message carrying it before ever sending
-// again (docs/gift-cards.md, "Exactly once").
+// delivery key: after a crash the outbox's sender asks the provider for a message carrying it before ever
+// sending again (docs/gift-cards.md, "Exactly once"; its renderers are worker/gift-card-sends.ts).
 //
 // [I11-13] A 16-digit number from an unknown sender reads like a scam, so the picture message says who
 // sent it, what it is (a gift card for the seller that sold it, which it spends with), how to use it (the
@@ -27,7 +27,7 @@ export interface MessageCard {
   gift_card_no: string;
 }
 
-/** Who sent the card and where it spends: read when it is sent (delivery-repository.ts giftCardOrigin). */
+/** Who sent the card and where it spends: read when it is sent (worker/gift-card-sends.ts giftCardOrigin). */
 export interface GiftCardOrigin {
   /** The purchaser's full name. */
   senderName: string;

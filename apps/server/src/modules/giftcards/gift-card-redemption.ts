@@ -16,6 +16,7 @@ import { InsufficientBalanceError } from '../../domain/gift-card-balances.ts';
 import { postLedgerEntries } from '../ledger/ledger-entries.ts';
 import { spendFromCard } from './gift-card-balance.ts';
 import { formatGiftCardNumber } from './gift-card-number.ts';
+import { GIFT_CARD } from './gift-card-sending.ts';
 import type { RecordStaffAction } from './giftcards-console.ts';
 
 // [I16-redeem] A gift card redeemed in store (docs/gift-card-redemption.md). A member of staff looks a card
@@ -203,11 +204,13 @@ export function createGiftCardRedemption(deps: GiftCardRedemptionDeps) {
       return { status: 'order_not_approved', text: REDEEM_TEXT.orderNotApproved };
     }
     if (card.voided_at) return { status: 'voided', text: REDEEM_TEXT.voided };
+    // Sent once one of its picture messages went out (gift-card-sending.ts).
     const delivery = await executor
-      .selectFrom('gift_card_deliveries')
-      .select('status')
-      .where('card_id', '=', card.id)
-      .where('status', '=', 'sent')
+      .selectFrom('sent_messages')
+      .select('id')
+      .where('gift_card_id', '=', card.id)
+      .where('purpose', '=', GIFT_CARD)
+      .where('send_state', '=', 'sent')
       .executeTakeFirst();
     if (!delivery || !card.valid_until) return { status: 'not_sent', text: REDEEM_TEXT.notSent };
     if (card.valid_until.getTime() <= clock.now().getTime()) {

@@ -3,16 +3,18 @@ import { parseAuMobile } from '@quokka/contract/mobile';
 import { formatCents } from '@quokka/contract/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { OutboxSendState } from '../../db/schema.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { CARD_SENT, CARD_SENT_AT } from './gift-card-sending.ts';
 
 // [I15-giftcards] The gift card console's cards as it reads them (docs/gift-card-console.md): the row it
 // shows, its messages, the lock its actions take, and its texts. The actions are giftcards-console.ts
 // (resend, reschedule, the number) and gift-card-void.ts (void).
 //
-// A card's state is computed, never stored: voided > delivered (one of its picture messages was
-// delivered) > its latest picture message (failed/undelivered → failed; queued/sent → sent) > the
-// delivery queue's row (failed → failed; sent, or the picture message recorded → sent; sending →
-// sending; queued → scheduled).
+// A card's state is computed, never stored, from its picture messages in the outbox (gift-card-sending.ts):
+// voided > delivered (one of them was delivered) > the latest that went out or was given up
+// (failed/undelivered → failed; queued/sent → sent) > one being sent → sending > scheduled (waiting for
+// its time, its order's approval, or a retry).
 
 export const GIFT_CARD_CONSOLE_TEXT = {
   notFound: 'The gift card does not exist.',
@@ -31,7 +33,7 @@ export const GIFT_CARD_CONSOLE_TEXT = {
   notRefundedSpent: (amount: number) =>
     `Not refunded: the card had been spent in full (${formatCents(amount)}).`,
   sendFailed: (reason: string) =>
-    `The picture message could not be sent (${reason}). Nothing more is sent for this request; press Resend to try again.`,
+    `The picture message could not be sent (${reason}). It stays queued and is tried again; this request sends nothing more.`,
 } as const;
 
 /** The idempotency key of a card's void refund, at the provider and in order_refunds. */
@@ -44,23 +46,22 @@ const STATE = sql<GiftCardState>`case
   when exists (select 1 from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card'
     and m.status = 'delivered') then 'delivered'
   when (select m.status from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card'
-    order by m.id desc limit 1) in ('failed', 'undelivered') then 'failed'
-  when exists (select 1 from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card') then 'sent'
-  when d.status = 'failed' then 'failed'
-  when d.status = 'sent' or d.mms_message_id is not null then 'sent'
-  when d.status = 'sending' then 'sending'
+    and m.send_state in ('sent', 'failed') order by m.id desc limit 1) in ('failed', 'undelivered') then 'failed'
+  when ${CARD_SENT} then 'sent'
+  when exists (select 1 from sent_messages m where m.gift_card_id = c.id and m.purpose = 'gift_card'
+    and m.send_state = 'sending') then 'sending'
   else 'scheduled'
 end`;
+
+// Where the card's first picture message stands in the outbox (queued, sending, sent, failed, cancelled).
+const FIRST_SEND = sql<OutboxSendState | null>`(select m.send_state from sent_messages m
+  where m.idempotency_key = 'gift_card:' || c.delivery_key)`;
 
 // The seller the card spends with: its order line's, else the product's.
 const SELLER = sql<number | null>`coalesce(
   (select i.seller_id from order_items i where i.order_id = c.order_id
     and i.sku = c.configurable_product_sku order by i.id limit 1),
   (select p.seller_id from products p where p.id = c.product_id))`;
-
-// The worker's send, else the first picture message recorded for it.
-const SENT_AT = sql<Date | null>`coalesce(d.sent_at, (select min(m.created_at) from sent_messages m
-  where m.gift_card_id = c.id and m.purpose = 'gift_card'))`;
 
 const VOID_REFUNDED = sql<number | null>`(select r.amount_cents from order_refunds r
   where r.order_id = c.order_id and r.idempotency_key = 'void-card-' || c.id)`;
@@ -75,7 +76,6 @@ export function cardRows(db: Db) {
   return db
     .selectFrom('gift_card_details as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .leftJoin('gift_card_deliveries as d', 'd.card_id', 'c.id')
     .select([
       'c.id',
       'c.customer_id',
@@ -99,12 +99,11 @@ export function cardRows(db: Db) {
       'c.void_reason',
       'c.created_at',
       'o.increment_id',
-      'd.status as delivery_status',
-      'd.delivery_key',
-      'd.mms_message_id',
+      'c.delivery_key',
+      FIRST_SEND.as('delivery_status'),
       STATE.as('state'),
       SELLER.as('seller_id'),
-      SENT_AT.as('sent_at'),
+      CARD_SENT_AT.as('sent_at'),
       VOID_REFUNDED.as('void_refunded_cents'),
       VOID_NOT_REFUNDED.as('void_not_refunded'),
     ]);
@@ -197,23 +196,27 @@ export function cardWire(row: CardRow, messages: MessageRow[]): AdminGiftCard {
 
 export async function messagesOf(db: Db, cardIds: number[]): Promise<MessageRow[]> {
   if (cardIds.length === 0) return [];
-  return db
-    .selectFrom('sent_messages')
-    .select([
-      'id',
-      'gift_card_id',
-      'provider_message_id',
-      'kind',
-      'purpose',
-      'to_number',
-      'status',
-      'error_code',
-      'created_at',
-      'status_at',
-    ])
-    .where('gift_card_id', 'in', cardIds)
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('sent_messages')
+      .select([
+        'id',
+        'gift_card_id',
+        'provider_message_id',
+        'kind',
+        'purpose',
+        'to_number',
+        'status',
+        'error_code',
+        'created_at',
+        'status_at',
+      ])
+      .where('gift_card_id', 'in', cardIds)
+      // A message still waiting in the outbox (never tried) is not shown until it goes or an attempt fails.
+      .where((eb) => eb.or([eb('send_state', 'in', ['sent', 'failed']), eb('status', '!=', 'queued')]))
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export async function findCard(db: Db, cardId: number): Promise<CardRow | undefined> {
@@ -221,14 +224,16 @@ export async function findCard(db: Db, cardId: number): Promise<CardRow | undefi
 }
 
 /**
- * Locks the card's queue row and then the card (the worker's order: it writes its delivery row, then the
- * card's validity), so a console action and a worker never wait on each other in a circle.
+ * Locks the card's outbox rows and then the card (the sender's order: it records a row sent, then the
+ * card's validity), so a console action and a sender never wait on each other in a circle.
  */
 export async function lockCard(trx: Db, cardId: number): Promise<CardRow> {
   await trx
-    .selectFrom('gift_card_deliveries')
-    .select('card_id')
-    .where('card_id', '=', cardId)
+    .selectFrom('sent_messages')
+    .select('id')
+    .where('gift_card_id', '=', cardId)
+    .where('send_state', 'in', ['queued', 'sending'])
+    .orderBy('id')
     .forUpdate()
     .execute();
   const locked = await trx

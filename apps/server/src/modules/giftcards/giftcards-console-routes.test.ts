@@ -9,19 +9,17 @@ import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../../test/gift-card-factory.ts';
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { giftCardOrigin } from '../../worker/delivery-repository.ts';
-import { createDeliveryWorker } from '../../worker/delivery-worker.ts';
-import * as giftCardMessage from '../../worker/gift-card-message.ts';
 import { orderRecords } from '../checkout/checkout-service.ts';
-import { OutboxLookup } from '../messages/message-lookup.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
+import { formatValidUntil } from './gift-card-message.ts';
 import { validUntilFrom } from './gift-card-validity.ts';
 import { createGiftCardConsole } from './giftcards-console.ts';
+import { aGiftCardSender, deliveryKeyOf, pictureRowOf } from './test/gift-card-sender.ts';
 
 // [I15-giftcards] The gift card console through app.inject on the real app and a fresh PGlite: cards bought
-// and paid for through the shopper API, delivered by the real delivery worker through the sandbox outbox,
+// and paid for through the shopper API, delivered by the outbox's real sender through the sandbox,
 // staff signed in with a code and a software passkey. The clock is fake: 2026-11-21T00:00:00Z is 11:00 in
 // Sydney.
 //
@@ -125,17 +123,29 @@ async function aCard(options: Parameters<typeof aPaidGiftCard>[3] = {}) {
 }
 
 async function deliverDue() {
-  const worker = createDeliveryWorker({
-    db: t.db,
-    clock: t.clock,
-    messaging: outbox,
-    lookup: new OutboxLookup(outbox),
-    publicUrl: ORIGIN,
-    storeName: t.config.STORE_NAME,
-    identity: t.config.identity,
-    log: { info() {}, warn() {}, error() {} },
-  });
-  return worker.runOnce();
+  return aGiftCardSender(t, { publicUrl: ORIGIN }).runOnce();
+}
+
+/** The card's queued picture message, as a sender that claimed it (or gave it up) leaves it. */
+async function pictureRowBecomes(
+  cardId: number,
+  changes: { send_state: 'sending' | 'failed'; attempts?: number; last_error?: string },
+) {
+  const row = await pictureRowOf(t.db, cardId);
+  if (!row) throw new Error(`card ${cardId} has no picture message queued`);
+  await t.db
+    .updateTable('sent_messages')
+    .set(
+      changes.send_state === 'sending'
+        ? {
+            send_state: 'sending',
+            lease_owner: 'a-worker',
+            lease_until: new Date(t.clock.now().getTime() + 60 * 60_000),
+          }
+        : { ...changes, status: 'failed', error_code: 'send_failed' },
+    )
+    .where('id', '=', row.id)
+    .execute();
 }
 
 /** A card sent now by the worker. */
@@ -153,15 +163,7 @@ const list = async (query: string, session: Partial<Session> = operator) => {
 const getCard = async (id: number) =>
   (await admin('GET', `/gift-cards/${id}`, operator)).json() as AdminGiftCard;
 
-async function keyOf(cardId: number) {
-  return (
-    await t.db
-      .selectFrom('gift_card_deliveries')
-      .select('delivery_key')
-      .where('card_id', '=', cardId)
-      .executeTakeFirstOrThrow()
-  ).delivery_key;
-}
+const keyOf = (cardId: number) => deliveryKeyOf(t.db, cardId);
 
 /** Picture messages of the card in the sandbox outbox (its reference line), oldest first. */
 async function pictureMessagesOf(cardId: number) {
@@ -295,15 +297,7 @@ describe('states', { timeout: 120_000 }, () => {
   it('[I15-giftcards] scheduled, sending, sent, delivered, failed (delivery failed, or its MMS undelivered) and voided; the state filter', async () => {
     const scheduled = (await aCard({ at: '2026-12-01 10:00:00' })).card;
     const sending = (await aCard({ at: '2026-12-01 10:00:00' })).card;
-    await t.db
-      .updateTable('gift_card_deliveries')
-      .set({
-        status: 'sending',
-        lease_owner: 'a-worker',
-        lease_until: new Date(t.clock.now().getTime() + 60 * 60_000),
-      })
-      .where('card_id', '=', sending.id)
-      .execute();
+    await pictureRowBecomes(sending.id, { send_state: 'sending' });
     const sent = (await aSentCard()).card;
     // A live provider has taken it but not yet reported delivery.
     await t.db
@@ -316,11 +310,7 @@ describe('states', { timeout: 120_000 }, () => {
     const undelivered = (await aSentCard()).card;
     await providerReports(undelivered.id, 'undelivered', undelivered.recipient_mobile);
     const gaveUp = (await aCard({ at: '2026-12-01 10:00:00' })).card;
-    await t.db
-      .updateTable('gift_card_deliveries')
-      .set({ status: 'failed', last_error: 'provider refused', attempts: 8 })
-      .where('card_id', '=', gaveUp.id)
-      .execute();
+    await pictureRowBecomes(gaveUp.id, { send_state: 'failed', last_error: 'provider refused', attempts: 8 });
 
     const expected = {
       [scheduled.id]: ['scheduled', { resend: false, reschedule: true, void: true }],
@@ -474,15 +464,7 @@ describe('resend', { timeout: 120_000 }, () => {
     ).toEqual([]);
     const bad = await admin('POST', `/gift-cards/${card.id}/resend`, operator, { request_key: 'short' });
     expect(bad.statusCode).toBe(400);
-    await t.db
-      .updateTable('gift_card_deliveries')
-      .set({
-        status: 'sending',
-        lease_owner: 'w',
-        lease_until: new Date(t.clock.now().getTime() + 60 * 60_000),
-      })
-      .where('card_id', '=', card.id)
-      .execute();
+    await pictureRowBecomes(card.id, { send_state: 'sending' });
     const busy = await admin('POST', `/gift-cards/${card.id}/resend`, operator, {
       request_key: 'while-sending',
     });
@@ -500,9 +482,9 @@ describe('resend', { timeout: 120_000 }, () => {
       db: t.db,
       clock: t.clock,
       messages: createShopperMessages({ db: t.db, messaging: failing }),
+      outbox: aGiftCardSender(t, { publicUrl: ORIGIN, messaging: failing }),
       payments: t.app.deps.providers.payments,
       sender: { publicUrl: ORIGIN, storeName: t.config.STORE_NAME, identity: t.config.identity },
-      message: { ...giftCardMessage, giftCardOrigin },
       audit: recordStaffAction,
       records: orderRecords,
       log: { warn() {} },
@@ -523,11 +505,7 @@ describe('resend', { timeout: 120_000 }, () => {
 
   it('[I15-giftcards, GIFT-03] a card whose delivery failed is sent for the first time by Resend: valid 3 years from then', async () => {
     const { card } = await aCard({ at: '2026-12-01 10:00:00' });
-    await t.db
-      .updateTable('gift_card_deliveries')
-      .set({ status: 'failed', last_error: 'provider refused', attempts: 8 })
-      .where('card_id', '=', card.id)
-      .execute();
+    await pictureRowBecomes(card.id, { send_state: 'failed', last_error: 'provider refused', attempts: 8 });
     // Its schedule was a month ago; it was never sent. Resend sends it now: valid 3 years from now.
     const monthAgo = new Date(t.clock.now().getTime() - 30 * 86_400_000);
     await t.db
@@ -542,9 +520,7 @@ describe('resend', { timeout: 120_000 }, () => {
     const validUntil = validUntilFrom(t.clock.now(), 'Australia/Sydney');
     expect(reply.json()).toMatchObject({ state: 'delivered', valid_until: validUntil.toISOString() });
     const [message] = await pictureMessagesOf(card.id);
-    expect(message?.body).toContain(
-      `Valid until: ${giftCardMessage.formatValidUntil(validUntil, 'Australia/Sydney')}`,
-    );
+    expect(message?.body).toContain(`Valid until: ${formatValidUntil(validUntil, 'Australia/Sydney')}`);
   });
 });
 
@@ -562,14 +538,7 @@ describe('reschedule', { timeout: 120_000 }, () => {
       delivery_timezone: 'Australia/Perth',
       valid_until: '2029-12-03T01:30:00.000Z',
     });
-    const queued = async () =>
-      (
-        await t.db
-          .selectFrom('gift_card_deliveries')
-          .select(['next_attempt_at', 'status'])
-          .where('card_id', '=', card.id)
-          .executeTakeFirstOrThrow()
-      ).next_attempt_at.toISOString();
+    const queued = async () => (await pictureRowOf(t.db, card.id))?.next_attempt_at?.toISOString();
     expect(await queued()).toBe('2026-12-03T01:30:00.000Z');
 
     // 21:30 in Perth is in quiet hours: the queue waits for 06:00 there (22:00 UTC the day before).
@@ -609,15 +578,7 @@ describe('reschedule', { timeout: 120_000 }, () => {
     const body = { scheduled_delivery: '2026-12-03 09:30:00', delivery_timezone: 'Australia/Sydney' };
     expect((await admin('POST', `/gift-cards/${sent.id}/reschedule`, operator, body)).statusCode).toBe(409);
     const sending = (await aCard({ at: '2026-12-01 10:00:00' })).card;
-    await t.db
-      .updateTable('gift_card_deliveries')
-      .set({
-        status: 'sending',
-        lease_owner: 'w',
-        lease_until: new Date(t.clock.now().getTime() + 60 * 60_000),
-      })
-      .where('card_id', '=', sending.id)
-      .execute();
+    await pictureRowBecomes(sending.id, { send_state: 'sending' });
     expect((await admin('POST', `/gift-cards/${sending.id}/reschedule`, operator, body)).statusCode).toBe(
       409,
     );
@@ -713,12 +674,10 @@ describe('void', { timeout: 120_000 }, () => {
     expect(events[0]?.message_id).toEqual(expect.any(Number));
 
     // The send is stopped: the worker never sends it, even when it falls due.
-    const delivery = await t.db
-      .selectFrom('gift_card_deliveries')
-      .select(['status', 'last_error'])
-      .where('card_id', '=', card.id)
-      .executeTakeFirstOrThrow();
-    expect(delivery).toEqual({ status: 'failed', last_error: 'voided' });
+    expect(await pictureRowOf(t.db, card.id)).toMatchObject({
+      send_state: 'cancelled',
+      last_error: 'voided',
+    });
     t.clock.set('2026-12-01T00:00:00Z');
     await deliverDue();
     expect(await pictureMessagesOf(card.id)).toHaveLength(0);

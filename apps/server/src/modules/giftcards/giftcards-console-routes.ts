@@ -18,11 +18,11 @@ import { UnauthorizedError } from '../../domain/errors.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import { createShopperMessages } from '../messages/shopper-messages.ts';
 import {
   createGiftCardConsole,
   type GiftCardConsoleDeps,
-  type GiftCardMessageKit,
   type RecordStaffAction,
 } from './giftcards-console.ts';
 
@@ -41,7 +41,8 @@ export interface GiftCardConsoleRoutesDeps {
   /** The back office's guards (modules/staff/staff-guards.ts): a full operator session, a fresh passkey. */
   guards: { operator: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
   audit: RecordStaffAction;
-  message: GiftCardMessageKit;
+  /** The outbox's sender (services.ts): a resend goes before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   records: GiftCardConsoleDeps['records'];
 }
 
@@ -68,7 +69,7 @@ export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
         storeName: config.STORE_NAME,
         identity: config.identity,
       },
-      message: deps.message,
+      outbox: deps.outbox,
       audit: deps.audit,
       records: deps.records,
       log: { warn: (details, message) => app.log.warn(details, message) },

@@ -16,13 +16,14 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, InputValidationError, NotFoundError } from '../../domain/errors.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
 import type { OrderChangeRecords } from '../orders/order-review.ts';
+import { moveCardMessage, queueResend } from './gift-card-sending.ts';
 import { validUntilFrom, validUntilOnSend } from './gift-card-validity.ts';
 import { voidGiftCard } from './gift-card-void.ts';
 import {
-  type CardRow,
   cardRows,
   cardWire,
   findCard,
@@ -41,37 +42,15 @@ import { nextSendableInstant } from './quiet-hours.ts';
 // by number, mobile or order; see its state and its messages; resend its picture message (once per
 // request key), reschedule it while it waits, void it (refunding the purchaser what is
 // left on it); and the total the shop owes in live gift cards (their balances).
+// Its messages are the outbox's rows (gift-card-sending.ts): a resend is queued in the console's
+// transaction and sent before the reply (a failed send is retried by the worker), a reschedule moves the
+// queued picture message.
 //
 // The cards it reads and the lock its actions take are giftcards-console-cards.ts; the void is
 // gift-card-void.ts.
 //
-// The staff guards, the audit log and the worker's message texts are handed in (staff-back-office.ts
-// wires them): this module imports neither modules/staff nor worker/, which both import it.
-
-/** The worker's picture message, handed in from worker/gift-card-message.ts (and delivery-repository.ts). */
-export interface GiftCardMessageKit {
-  giftCardMmsBody(
-    card: {
-      recipient_firstname: string;
-      recipient_lastname: string;
-      recipient_mobile: string;
-      recipient_message: string;
-      product_name: string;
-      amount_cents: number;
-      gift_card_no: string;
-    },
-    origin: { senderName: string; seller: { name: string; url: string } | null },
-    sender: { publicUrl: string; storeName: string; identity: BusinessIdentity },
-    validUntil: string,
-    deliveryKey: string,
-  ): string;
-  mmsPictureUrl(templateUrl: string, publicUrl: string): string;
-  formatValidUntil(validUntil: Date, zone: string): string;
-  giftCardOrigin(
-    db: Db,
-    card: { customer_id: number; product_id: number; order_id: number | null },
-  ): Promise<{ senderName: string; seller: { name: string; url: string } | null }>;
-}
+// The staff guards, the audit log and the outbox's sender are handed in (app.ts wires them): this module
+// imports neither modules/staff nor worker/, which both import it.
 
 /** One line of the audit log (modules/staff/staff-audit.ts recordStaffAction), handed in. */
 export type RecordStaffAction = (
@@ -90,10 +69,11 @@ export interface GiftCardConsoleDeps {
   db: Db;
   clock: Clock;
   messages: ShopperMessages;
+  /** The outbox's sender: a resend queued in the console's transaction goes before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   payments: PaymentsProvider;
-  /** The storefront the picture message says it comes from (as the delivery worker's). */
+  /** The storefront the texts say they come from. */
   sender: { publicUrl: string; storeName: string; identity: BusinessIdentity };
-  message: GiftCardMessageKit;
   audit: RecordStaffAction;
   /** The order's refund totals (checkout's orderRecords): a void refunds the card's line. */
   records: Pick<OrderChangeRecords, 'refund' | 'lineRefund'>;
@@ -139,27 +119,6 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
     const row = await findCard(db, cardId);
     if (!row) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
     return cardWire(row, await messagesOf(db, [row.id]));
-  }
-
-  /** The worker's picture message for the card (same text, same reference line, same picture). */
-  async function pictureMessage(card: CardRow, to: string) {
-    const zone = card.delivery_timezone ?? DEFAULT_TIMEZONE;
-    const validUntil = card.valid_until ?? validUntilFrom(clock.now(), zone);
-    const body = deps.message.giftCardMmsBody(
-      { ...card, recipient_mobile: to },
-      await deps.message.giftCardOrigin(db, card),
-      deps.sender,
-      deps.message.formatValidUntil(new Date(validUntil), zone),
-      card.delivery_key ?? String(card.id),
-    );
-    const picture = card.mms_template_url;
-    return picture
-      ? {
-          kind: 'mms' as const,
-          body,
-          mediaUrl: deps.message.mmsPictureUrl(picture, deps.sender.publicUrl),
-        }
-      : { kind: 'sms' as const, body };
   }
 
   return {
@@ -240,7 +199,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
 
       // Once per request key: the key's row goes in first, in the transaction of the change; a second
       // request with the key (a retried click, or the same click twice at once) finds it and sends nothing.
-      const plan = await db.transaction().execute(async (trx) => {
+      const queued = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('gift_card_resends')
           .values({
@@ -295,51 +254,52 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           after: { recipient_mobile: to, request_key: body.request_key },
           at: now,
         });
-        const eventId =
-          card.order_id === null
-            ? null
-            : await recordOrderEvent(trx, {
-                orderId: card.order_id,
-                type: 'gift_card_resent',
-                actor: `staff:${staffId}`,
-                staffId,
-                sellerId: card.seller_id,
-                summary:
-                  to === card.recipient_mobile
-                    ? `Gift card ${lastFour(card.gift_card_no)} sent again to ${to}`
-                    : `Gift card ${lastFour(card.gift_card_no)} sent again to a corrected number: ${card.recipient_mobile} → ${to}`,
-                data: { gift_card_id: cardId, to, request_key: body.request_key },
-              });
-        return {
-          resendId: inserted.id,
-          eventId,
-          card: { ...card, recipient_mobile: to, valid_until: validUntil },
-        };
+        // The message itself: an outbox row keyed by the request key, written when it goes (the card's
+        // own text and reference line, to `to`), on the order's timeline and the resend's row from now.
+        if (!card.delivery_key) throw new NotFoundError(GIFT_CARD_CONSOLE_TEXT.notFound);
+        const messageId = await queueResend(
+          trx,
+          { ...card, delivery_key: card.delivery_key },
+          to,
+          body.request_key,
+          now,
+        );
+        await trx
+          .updateTable('gift_card_resends')
+          .set({ message_id: messageId })
+          .where('id', '=', inserted.id)
+          .execute();
+        if (card.order_id !== null) {
+          const eventId = await recordOrderEvent(trx, {
+            orderId: card.order_id,
+            type: 'gift_card_resent',
+            actor: `staff:${staffId}`,
+            staffId,
+            sellerId: card.seller_id,
+            summary:
+              to === card.recipient_mobile
+                ? `Gift card ${lastFour(card.gift_card_no)} sent again to ${to}`
+                : `Gift card ${lastFour(card.gift_card_no)} sent again to a corrected number: ${card.recipient_mobile} → ${to}`,
+            data: { gift_card_id: cardId, to, request_key: body.request_key },
+          });
+          await attachEventMessage(trx, eventId, messageId);
+        }
+        return messageId;
       });
-      if (!plan) return oneCard(cardId);
+      if (queued === undefined) return oneCard(cardId);
 
-      // After the commit (the action never waits on the provider inside a transaction).
-      const message = await pictureMessage(plan.card, plan.card.recipient_mobile);
-      let sent: { id: number };
-      try {
-        sent = await deps.messages.send({
-          to: plan.card.recipient_mobile,
-          ...message,
-          purpose: 'gift_card',
-          giftCardId: cardId,
-          ...(plan.card.order_id !== null ? { orderId: plan.card.order_id } : {}),
-        });
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
-        deps.log.warn({ card_id: cardId, err: reason }, 'gift card console: resend not sent');
-        throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.sendFailed(reason));
+      // After the commit (the action never waits on the provider inside a transaction); a send that fails
+      // now stays queued for the worker's retries, and the reply says why it did not go yet.
+      await deps.outbox.sendNow([queued]);
+      const attempt = await db
+        .selectFrom('sent_messages')
+        .select(['send_state', 'last_error'])
+        .where('id', '=', queued)
+        .executeTakeFirstOrThrow();
+      if (attempt.send_state !== 'sent' && attempt.last_error) {
+        deps.log.warn({ card_id: cardId, err: attempt.last_error }, 'gift card console: resend not sent yet');
+        throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.sendFailed(attempt.last_error.slice(0, 200)));
       }
-      await db
-        .updateTable('gift_card_resends')
-        .set({ message_id: sent.id })
-        .where('id', '=', plan.resendId)
-        .execute();
-      if (plan.eventId) await attachEventMessage(db, plan.eventId, sent.id);
       return oneCard(cardId);
     },
 
@@ -351,7 +311,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
       const errors = validateSchedule(wall, zone, new Date(now.getTime() - SCHEDULE_GRACE_MS));
       if (hasErrors(errors)) throw new InputValidationError(toInputValidation(errors));
       const scheduledAt = zonedWallTimeToUtc(wall, zone);
-      // [CONST-27] Due in quiet hours: 06:00 in the zone (the worker checks again when it claims).
+      // [CONST-27] Due in quiet hours: 06:00 in the zone (the outbox checks again when it sends).
       const nextAttemptAt = nextSendableInstant(
         scheduledAt.getTime() > now.getTime() ? scheduledAt : now,
         zone,
@@ -372,13 +332,9 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
           })
           .where('id', '=', cardId)
           .execute();
-        const moved = await trx
-          .updateTable('gift_card_deliveries')
-          .set({ next_attempt_at: nextAttemptAt, updated_at: now })
-          .where('card_id', '=', cardId)
-          .where('status', '=', 'queued')
-          .executeTakeFirst();
-        if (moved.numUpdatedRows === 0n) throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.notReschedulable);
+        // The queued picture message moves with it (its row is locked: lockCard).
+        if (!card.delivery_key || !(await moveCardMessage(trx, card.delivery_key, nextAttemptAt)))
+          throw new ConflictError(GIFT_CARD_CONSOLE_TEXT.notReschedulable);
         const previous =
           card.scheduled_at && card.delivery_timezone
             ? `${utcToZonedWallTime(new Date(card.scheduled_at), card.delivery_timezone)} ${card.delivery_timezone}`

@@ -1,13 +1,13 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { GiftCardDeliveryStatus, GiftCardDetailsTable } from '../../db/schema.ts';
+import type { GiftCardDetailsTable } from '../../db/schema.ts';
+import { CARD_SEND_STATUS, CARD_SENT_AT } from './gift-card-sending.ts';
 
-// The only SQL of gift card details and their order links (STYLE.md). The delivery queue's SQL lives with
-// the worker (worker/delivery-repository.ts); queueing a card is here because linking an order does it
-// in the same transaction.
+// The only SQL of gift card details and their order links (STYLE.md). A card's messages are the outbox's
+// rows (gift-card-sending.ts): a card reads where its send stands from them.
 
 export type CardRow = Selectable<GiftCardDetailsTable> & {
-  delivery_status: GiftCardDeliveryStatus | null;
+  delivery_status: 'queued' | 'sending' | 'sent' | 'failed' | null;
   sent_at: Date | null;
 };
 
@@ -17,9 +17,8 @@ export type CardChanges = Updateable<GiftCardDetailsTable>;
 function cards(db: Db) {
   return db
     .selectFrom('gift_card_details as c')
-    .leftJoin('gift_card_deliveries as d', 'd.card_id', 'c.id')
     .selectAll('c')
-    .select(['d.status as delivery_status', 'd.sent_at']);
+    .select([CARD_SEND_STATUS.as('delivery_status'), CARD_SENT_AT.as('sent_at')]);
 }
 
 export async function insertCard(db: Db, card: NewCard): Promise<number> {
@@ -125,23 +124,5 @@ export async function linkOrderToCart(trx: Db, link: OrderLink, now: Date): Prom
     .select(['order_id', 'cart_id', 'customer_id'])
     .where((eb) => eb.or([eb('order_id', '=', link.order_id), eb('cart_id', '=', link.cart_id)]))
     .forUpdate()
-    .execute();
-}
-
-/** Queues the card's delivery once: a second call for the same card changes nothing. */
-export async function queueDelivery(
-  trx: Db,
-  delivery: { card_id: number; delivery_key: string; next_attempt_at: Date; now: Date },
-): Promise<void> {
-  await trx
-    .insertInto('gift_card_deliveries')
-    .values({
-      card_id: delivery.card_id,
-      delivery_key: delivery.delivery_key,
-      next_attempt_at: delivery.next_attempt_at,
-      created_at: delivery.now,
-      updated_at: delivery.now,
-    })
-    .onConflict((conflict) => conflict.column('card_id').doNothing())
     .execute();
 }

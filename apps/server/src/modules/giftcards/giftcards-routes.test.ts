@@ -577,14 +577,20 @@ describe('savegiftcardorderbycart', () => {
     const again = await saveGiftCardOrder(t.app, shopper, line.cartId, orderId);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
+    // Each card's picture message is in the outbox, once, queued with the link.
     const deliveries = await t.db
-      .selectFrom('gift_card_deliveries')
+      .selectFrom('sent_messages')
       .selectAll()
-      .where('card_id', 'in', ids)
+      .where('gift_card_id', 'in', ids)
+      .orderBy('gift_card_id')
       .execute();
     expect(deliveries).toHaveLength(2);
+    expect(deliveries.map((row) => [row.purpose, row.render, row.send_state, row.kind])).toEqual([
+      ['gift_card', 'gift_card', 'queued', 'mms'],
+      ['gift_card', 'gift_card', 'queued', 'mms'],
+    ]);
     // Due at 10:00 Sydney time the next day (AEDT, UTC+11).
-    expect(deliveries.map((row) => row.next_attempt_at.toISOString())).toEqual([
+    expect(deliveries.map((row) => row.next_attempt_at?.toISOString())).toEqual([
       '2026-11-21T23:00:00.000Z',
       '2026-11-21T23:00:00.000Z',
     ]);

@@ -24,6 +24,7 @@ import type { CartService } from '../cart/cart-service.ts';
 import type { CatalogService } from '../catalog/catalog-service.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { newGiftCardNumber } from './gift-card-number.ts';
+import { queueCardMessage } from './gift-card-sending.ts';
 import { validUntilFrom } from './gift-card-validity.ts';
 import {
   type CardRow,
@@ -35,15 +36,14 @@ import {
   lockMemberCardsOfCart,
   memberCardsOfCart,
   memberUsedCart,
-  queueDelivery,
   updateCard,
   updateDraftCard,
 } from './giftcards-repository.ts';
-import { nextSendableInstant } from './quiet-hours.ts';
 
 // Gift cards by picture message (SPEC.md §3, §4 Gift card flow, §5, §7 Gift cards; DECISIONS.md "Gift
 // cards"). A member fills in a card per gift card bought, schedules it, picks a picture; after payment
-// savegiftcardorderbycart links the cards to the paid order and queues each for the delivery worker.
+// savegiftcardorderbycart links the cards to the paid order and, in the same transaction, queues each
+// card's picture message in the outbox (gift-card-sending.ts).
 // Every call sees only the member's own carts and cards (anyone else's: 404). Other modules are asked
 // through their services: the cart (the active cart and its lines), the catalogue (the product, its price
 // children and its templates) and checkout (the member's orders).
@@ -503,6 +503,7 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
             const template = card.mms_template_id === null ? firstTemplate.get(card.product_id) : undefined;
             const zone = card.delivery_timezone ?? DEFAULT_TIMEZONE;
             const scheduledAt = card.scheduled_at ?? now;
+            const deliveryKey = newDeliveryKey();
             await updateCard(trx, card.id, {
               order_id: order.id,
               amount_cents: bought.priceCents,
@@ -510,16 +511,24 @@ export function createGiftCardService(deps: GiftCardServiceDeps): GiftCardServic
               scheduled_at: scheduledAt,
               delivery_timezone: zone,
               valid_until: card.valid_until ?? validUntilFrom(scheduledAt, zone),
+              delivery_key: deliveryKey,
               updated_at: now,
             });
             const due = scheduledAt.getTime() > now.getTime() ? scheduledAt : now;
-            // [CONST-27] A card due in quiet hours waits until 06:00 in its zone.
-            await queueDelivery(trx, {
-              card_id: card.id,
-              delivery_key: newDeliveryKey(),
-              next_attempt_at: nextSendableInstant(due, zone),
+            // [GIFT-02, CONST-27] Queued with the link: at its time, and at 06:00 when that is in quiet
+            // hours in its zone; it waits for the order's approval when it goes ([I15-review]).
+            await queueCardMessage(
+              trx,
+              {
+                ...card,
+                ...(template ?? {}),
+                order_id: order.id,
+                delivery_timezone: zone,
+                delivery_key: deliveryKey,
+              },
+              due,
               now,
-            });
+            );
           }
         }
         return missing;

@@ -2,14 +2,19 @@ import twilio from 'twilio';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // After a worker died (or a provider call failed) between recording a message's intent and recording
-// its result, nobody knows whether the message went out. Before sending it again the worker asks the
-// provider for a message to that number carrying the card's reference (docs/gift-cards.md).
+// its result, nobody knows whether the message went out. Before sending it again the outbox's sender asks
+// the provider for a message to that number carrying the row's reference (modules/messages/outbox.ts).
 
 export interface SentMessageQuery {
   to: string;
   kind: 'sms' | 'mms';
-  /** Text the message body contains: the card's reference line. */
+  /** Text the message body contains: the row's reference line. */
   reference: string;
+  /**
+   * Provider ids already recorded for other messages: not the one asked about, even with the same text (a
+   * gift card's picture message sent again by the console carries the first one's reference line).
+   */
+  exclude?: readonly string[];
 }
 
 export interface MessageLookup {
@@ -24,10 +29,15 @@ export class OutboxLookup implements MessageLookup {
     private readonly depth = 5_000,
   ) {}
 
-  async findSent({ to, kind, reference }: SentMessageQuery): Promise<string | undefined> {
+  async findSent({ to, kind, reference, exclude = [] }: SentMessageQuery): Promise<string | undefined> {
+    const known = new Set(exclude);
     const messages = await this.outbox.list(this.depth);
     const found = messages.find(
-      (message) => message.to === to && message.kind === kind && message.body.includes(reference),
+      (message) =>
+        message.to === to &&
+        message.kind === kind &&
+        message.body.includes(reference) &&
+        !known.has(`sandbox-${message.id}`),
     );
     return found ? `sandbox-${found.id}` : undefined;
   }
@@ -51,11 +61,13 @@ export class TwilioLookup implements MessageLookup {
     this.#client = client ?? twilio(options.accountSid, options.authToken);
   }
 
-  async findSent({ to, kind, reference }: SentMessageQuery): Promise<string | undefined> {
+  async findSent({ to, kind, reference, exclude = [] }: SentMessageQuery): Promise<string | undefined> {
+    const known = new Set(exclude);
     const messages = await this.#client.messages.list({ to, limit: 200 });
     const found = messages.find(
       (message) =>
         (message.body ?? '').includes(reference) &&
+        !known.has(message.sid) &&
         Number(message.numMedia ?? '0') > 0 === (kind === 'mms') &&
         // Twilio could not send these at all: sending again is right.
         message.status !== 'failed' &&

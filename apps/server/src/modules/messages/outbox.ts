@@ -10,8 +10,7 @@ import type { MessageLookup } from './message-lookup.ts';
 
 // The outbox (docs/architecture.md "Outbox"): every text or picture message is a `sent_messages` row
 // written IN THE TRANSACTION of the change that causes it (enqueueMessage), so a committed change always
-// has its message and a rolled-back one never does. One sender then sends each row exactly once, the way
-// the gift card worker always has (worker/delivery-worker.ts):
+// has its message and a rolled-back one never does. One sender then sends each row exactly once:
 // 1. the claim (send_state 'sending', a lease, an owner token) commits before anything is sent;
 // 2. the intent (intent_at, one statement for the claimed batch) commits before any provider call, each
 //    row's provider id and first status right after its call (the batch's calls go side by side); every write after the claim is conditional on the owner token, so a sender that lost its lease
@@ -25,6 +24,12 @@ import type { MessageLookup } from './message-lookup.ts';
 //    is given up as send_state 'failed' for an operator to see.
 // A purpose with quiet hours (its row carries quiet_zone) is never sent in them: the claim goes back to
 // the queue until they end and does not count as an attempt.
+// A row queued with `render` is written by its renderer when it goes (before its intent is recorded, as of
+// the intent's time, so a retry writes the same text): the renderer may also answer "not yet" (the claim
+// goes back until then, no attempt) or "never" (the row is 'cancelled'), and may hand back what to record
+// with the send (afterSend: run in the transaction that records the row sent, on the owner token, so it
+// happens exactly once). A row that will never be sent (cancelMessages: a voided gift card's) is
+// 'cancelled'; a sender that still holds its claim can record nothing over it.
 // The same sender serves the background worker (runOnce: every due row) and a request that wants its
 // message out before it answers (sendNow: the rows it just committed; anything left is the worker's).
 
@@ -123,10 +128,21 @@ export interface RenderedMessage {
   body: string;
   mediaUrl?: string | null;
   reference: string;
+  /**
+   * What the send changes besides the row (a gift card's validity, the next message it causes): run in
+   * the transaction that records the row sent, only when this sender still holds the claim.
+   */
+  afterSend?: (trx: Db, sentAt: Date) => Promise<void>;
 }
 
-/** Writes the text of rows queued with `render` (they read what they need when the message goes). */
-export type MessageRenderers = Record<string, (db: Db, row: OutboxRow) => Promise<RenderedMessage>>;
+/** A renderer's answer: the message, or not yet (back to the queue until `wait`), or never (`stop`: why). */
+export type RenderOutcome = RenderedMessage | { wait: Date } | { stop: string };
+
+/**
+ * Writes the text of rows queued with `render` (they read what they need when the message goes). `at` is
+ * the send's intent time (the first attempt's, on a retry), so every attempt writes the same text.
+ */
+export type MessageRenderers = Record<string, (db: Db, row: OutboxRow, at: Date) => Promise<RenderOutcome>>;
 
 /** Quiet hours of a purpose that has them ([CONST-27]); handed in by the composition root. */
 export interface QuietHours {
@@ -197,6 +213,44 @@ const providerName = (messaging: Pick<MessagingProvider, 'mode'>): 'sandbox' | '
 
 export type SendOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
+/**
+ * Stops every unsent row of a gift card, in the caller's transaction: 'cancelled' with the reason. The
+ * sender claims only 'queued' rows and 'sending' rows whose lease ran out, and records nothing on a row
+ * that is no longer its 'sending' one, so a sender holding a claim neither records nor retries it (a
+ * provider call already on its way cannot be called back). Answers how many rows were stopped.
+ */
+export async function cancelMessages(
+  trx: Db,
+  of: { giftCardId: number },
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const stopped = await trx
+    .updateTable('sent_messages')
+    .set({
+      send_state: 'cancelled',
+      last_error: reason,
+      lease_owner: null,
+      lease_until: null,
+      status_at: now,
+    })
+    .where('gift_card_id', '=', of.giftCardId)
+    .where('send_state', 'in', ['queued', 'sending'])
+    .executeTakeFirst();
+  return Number(stopped.numUpdatedRows);
+}
+
+/** Moves a queued row's earliest send; false when it is no longer queued (being sent, sent or stopped). */
+export async function moveMessage(trx: Db, key: string, notBefore: Date): Promise<boolean> {
+  const moved = await trx
+    .updateTable('sent_messages')
+    .set({ next_attempt_at: notBefore })
+    .where('idempotency_key', '=', key)
+    .where('send_state', '=', 'queued')
+    .executeTakeFirst();
+  return moved.numUpdatedRows > 0n;
+}
+
 export interface OutboxSender {
   readonly id: string;
   /** Sends every row due now, a batch at a time; answers how many rows it handled. */
@@ -247,8 +301,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       .then((rows) => rows.sort((a, b) => a.id - b.id));
   }
 
-  const owned = (rowId: number, owner: string) =>
-    db
+  const owned = (rowId: number, owner: string, executor: Db = db) =>
+    executor
       .updateTable('sent_messages')
       .where('id', '=', rowId)
       .where('lease_owner', '=', owner)
@@ -256,11 +310,11 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n;
 
-  async function render(row: OutboxRow): Promise<RenderedMessage> {
+  async function render(row: OutboxRow, at: Date): Promise<RenderOutcome> {
     if (row.render) {
       const renderer = renderers[row.render];
       if (!renderer) throw new Error(`outbox: no renderer '${row.render}'`);
-      return renderer(db, row);
+      return renderer(db, row, at);
     }
     const body = row.body ?? '';
     return { body, mediaUrl: row.media_url, reference: body };
@@ -275,15 +329,32 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return { status: 'queued' as const, error_code: null };
   }
 
+  /** Provider ids the outbox already holds for other rows to this number: never this row's message. */
+  async function recordedFor(row: OutboxRow): Promise<string[]> {
+    const rows = await db
+      .selectFrom('sent_messages')
+      .select('provider_message_id')
+      .where('to_number', '=', row.to_number)
+      .where('send_state', '=', 'sent')
+      .where('id', '!=', row.id)
+      .execute();
+    return rows.map((other) => other.provider_message_id);
+  }
+
   /**
    * Sends one claimed row exactly once (its batch's intent already committed); false when the claim was
    * lost meanwhile.
    */
-  async function deliver(row: OutboxRow, owner: string): Promise<boolean> {
-    const message = await render(row);
-    // An earlier attempt recorded its intent but not its result: it may have sent. Ask first.
+  async function deliver(row: OutboxRow, message: RenderedMessage, owner: string): Promise<boolean> {
+    // An earlier attempt recorded its intent but not its result: it may have sent. Ask first (a message
+    // of the same text recorded for another row, such as a resend of the same picture message, is not it).
     let providerMessageId = row.intent_at
-      ? await lookup.findSent({ to: row.to_number, kind: row.kind, reference: message.reference })
+      ? await lookup.findSent({
+          to: row.to_number,
+          kind: row.kind,
+          reference: message.reference,
+          exclude: await recordedFor(row),
+        })
       : undefined;
     if (providerMessageId) {
       log.warn(
@@ -298,20 +369,28 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       providerMessageId = (await withTimeout(sent, settings.providerTimeoutMs)).providerMessageId;
     }
     const now = clock.now();
-    return changed(
-      await owned(row.id, owner)
-        .set({
-          send_state: 'sent',
-          provider: providerName(messaging),
-          provider_message_id: providerMessageId,
-          ...firstStatus(row.to_number),
-          status_at: now,
-          sent_at: now,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .executeTakeFirst(),
-    );
+    const record = async (executor: Db) =>
+      changed(
+        await owned(row.id, owner, executor)
+          .set({
+            send_state: 'sent',
+            provider: providerName(messaging),
+            provider_message_id: providerMessageId,
+            ...firstStatus(row.to_number),
+            status_at: now,
+            sent_at: now,
+            lease_owner: null,
+            lease_until: null,
+          })
+          .executeTakeFirst(),
+      );
+    const { afterSend } = message;
+    if (!afterSend) return record(db);
+    return db.transaction().execute(async (trx) => {
+      if (!(await record(trx))) return false;
+      await afterSend(trx, now);
+      return true;
+    });
   }
 
   /** Back to the queue without it counting as an attempt: quiet hours until `until`, or a stop (now). */
@@ -326,22 +405,70 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       })
       .execute();
 
+  /** Never to be sent (its renderer said why): 'cancelled', unless the claim was lost meanwhile. */
+  async function stopRow(row: OutboxRow, owner: string, reason: string) {
+    await owned(row.id, owner)
+      .set({
+        send_state: 'cancelled',
+        attempts: sql<number>`attempts - 1`,
+        last_error: reason,
+        status_at: clock.now(),
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+    log.info({ message_id: row.id, purpose: row.purpose, reason }, 'outbox: message stopped; never sent');
+  }
+
   /**
-   * One claimed batch: rows in their quiet hours deferred; the intents of the rest committed in one
-   * statement (before any provider call); then each sent and recorded, side by side (a provider call
+   * Readies one claimed row: quiet hours and a renderer's "not yet" put it back (no attempt), its "never"
+   * stops it; a renderer that fails counts as a failed attempt. Answers the message to send, or undefined.
+   */
+  async function ready(row: OutboxRow, owner: string, now: Date): Promise<RenderedMessage | undefined> {
+    const zone = row.quiet_zone;
+    // [CONST-27] Not now: when its quiet hours end, and this claim was no attempt.
+    if (zone && options.quietHours?.isQuietHour(now, zone)) {
+      const until = options.quietHours.nextSendableInstant(now, zone);
+      await release(row, owner, until);
+      log.info(
+        { message_id: row.id, purpose: row.purpose, zone, until: until.toISOString() },
+        'outbox: quiet hours, deferred',
+      );
+      return undefined;
+    }
+    let outcome: RenderOutcome;
+    try {
+      outcome = await render(row, row.intent_at ?? now);
+    } catch (error) {
+      await failed(row, owner, error);
+      return undefined;
+    }
+    if ('wait' in outcome) {
+      // Never sooner than a second on: a "not yet" that is already past would be claimed again at once.
+      const later = new Date(now.getTime() + 1_000);
+      await release(row, owner, outcome.wait.getTime() > later.getTime() ? outcome.wait : later);
+      return undefined;
+    }
+    if ('stop' in outcome) {
+      await stopRow(row, owner, outcome.stop);
+      return undefined;
+    }
+    return outcome;
+  }
+
+  /**
+   * One claimed batch: each row readied (quiet hours, its renderer); the intents of the rest committed in
+   * one statement (before any provider call); then each sent and recorded, side by side (a provider call
    * takes a round trip to it: one at a time, one worker would send a few a second to Twilio).
    */
   async function processBatch(rows: readonly OutboxRow[], owner: string): Promise<void> {
     const now = clock.now();
-    const due: OutboxRow[] = [];
+    const due: { row: OutboxRow; message: RenderedMessage }[] = [];
     for (const row of rows) {
-      const zone = row.quiet_zone;
-      // [CONST-27] Not now: when its quiet hours end, and this claim was no attempt.
-      if (zone && options.quietHours?.isQuietHour(now, zone))
-        await release(row, owner, options.quietHours.nextSendableInstant(now, zone));
-      else due.push(row);
+      const message = await ready(row, owner, now);
+      if (message) due.push({ row, message });
     }
-    const fresh = due.filter((row) => !row.intent_at).map((row) => row.id);
+    const fresh = due.filter(({ row }) => !row.intent_at).map(({ row }) => row.id);
     const held =
       fresh.length === 0
         ? new Set<number>()
@@ -357,63 +484,71 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
                 .execute()
             ).map((row) => row.id),
           );
-    // A row whose intent could not be recorded was taken over meanwhile (this claim's lease ran out).
+    // A row whose intent could not be recorded was taken over meanwhile (this claim's lease ran out), or
+    // stopped (cancelMessages).
     await Promise.all(
-      due.filter((row) => row.intent_at || held.has(row.id)).map((row) => handle(row, owner)),
+      due
+        .filter(({ row }) => row.intent_at || held.has(row.id))
+        .map(({ row, message }) => handle(row, message, owner)),
     );
   }
 
-  async function handle(row: OutboxRow, owner: string): Promise<SendOutcome> {
-    const zone = row.quiet_zone;
+  async function handle(row: OutboxRow, message: RenderedMessage, owner: string): Promise<SendOutcome> {
     try {
-      if (await deliver(row, owner)) return 'sent';
+      if (await deliver(row, message, owner)) return 'sent';
       log.warn({ message_id: row.id, worker: id }, 'outbox: claim lost to another sender; leaving it to it');
       return 'lost';
     } catch (error) {
-      const reason = describeError(error);
-      const at = clock.now();
-      const failedNow = { status: 'failed' as const, error_code: 'send_failed', status_at: at };
-      if (row.attempts >= settings.maxAttempts) {
-        await owned(row.id, owner)
-          .set({
-            send_state: 'failed',
-            ...failedNow,
-            last_error: reason,
-            lease_owner: null,
-            lease_until: null,
-          })
-          .execute();
-        log.error(
-          { message_id: row.id, purpose: row.purpose, attempts: row.attempts, err: reason },
-          'outbox: message FAILED after the last attempt; needs an operator',
-        );
-        return 'failed';
-      }
-      let nextAttemptAt = new Date(at.getTime() + backoffMs(row.attempts));
-      if (zone && options.quietHours)
-        nextAttemptAt = options.quietHours.nextSendableInstant(nextAttemptAt, zone);
+      return failed(row, owner, error);
+    }
+  }
+
+  /** A failed attempt: back to the queue after its backoff, or given up after the last one. */
+  async function failed(row: OutboxRow, owner: string, error: unknown): Promise<SendOutcome> {
+    const zone = row.quiet_zone;
+    const reason = describeError(error);
+    const at = clock.now();
+    const failedNow = { status: 'failed' as const, error_code: 'send_failed', status_at: at };
+    if (row.attempts >= settings.maxAttempts) {
       await owned(row.id, owner)
         .set({
-          send_state: 'queued',
-          next_attempt_at: nextAttemptAt,
+          send_state: 'failed',
           ...failedNow,
           last_error: reason,
           lease_owner: null,
           lease_until: null,
         })
         .execute();
-      log.warn(
-        {
-          message_id: row.id,
-          purpose: row.purpose,
-          attempts: row.attempts,
-          retry_at: nextAttemptAt.toISOString(),
-          err: reason,
-        },
-        'outbox: provider failed, will retry',
+      log.error(
+        { message_id: row.id, purpose: row.purpose, attempts: row.attempts, err: reason },
+        'outbox: message FAILED after the last attempt; needs an operator',
       );
-      return 'retry';
+      return 'failed';
     }
+    let nextAttemptAt = new Date(at.getTime() + backoffMs(row.attempts));
+    if (zone && options.quietHours)
+      nextAttemptAt = options.quietHours.nextSendableInstant(nextAttemptAt, zone);
+    await owned(row.id, owner)
+      .set({
+        send_state: 'queued',
+        next_attempt_at: nextAttemptAt,
+        ...failedNow,
+        last_error: reason,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+    log.warn(
+      {
+        message_id: row.id,
+        purpose: row.purpose,
+        attempts: row.attempts,
+        retry_at: nextAttemptAt.toISOString(),
+        err: reason,
+      },
+      'outbox: provider failed, will retry',
+    );
+    return 'retry';
   }
 
   const newOwner = () => `${id}:${randomBytes(6).toString('hex')}`;

@@ -188,13 +188,17 @@ async function aHarbourCard(amountCents: number): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its picture message, sent (modules/giftcards/gift-card-sending.ts).
   await t.db
-    .insertInto('gift_card_deliveries')
+    .insertInto('sent_messages')
     .values({
-      card_id: card.id,
-      delivery_key: `K${card.id}`,
-      status: 'sent',
-      next_attempt_at: now,
+      provider: 'sandbox',
+      provider_message_id: `K${card.id}`,
+      kind: 'mms',
+      purpose: 'gift_card',
+      to_number: '+61412345678',
+      gift_card_id: card.id,
+      send_state: 'sent',
       sent_at: now,
     })
     .execute();

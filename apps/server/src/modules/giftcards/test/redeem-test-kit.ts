@@ -8,13 +8,12 @@ import {
   type PaidGiftCardOptions,
 } from '../../../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createDeliveryWorker } from '../../../worker/delivery-worker.ts';
-import { OutboxLookup } from '../../messages/message-lookup.ts';
 import { ORIGIN } from '../../orders/test/orders-test-kit.ts';
+import { aGiftCardSender } from './gift-card-sender.ts';
 
 // [I16-redeem] Test support for in-store redemption: the real app on a fresh database (PGlite, or
 // TEST_DATABASE_URL), two sellers each with a gift card product, cards bought through the shopper API and
-// sent by the real delivery worker (sandbox outbox). Fixed clock: 2026-11-21T00:00:00Z (11:00 Sydney).
+// sent by the outbox's real sender (sandbox provider). Fixed clock: 2026-11-21T00:00:00Z (11:00 Sydney).
 
 export const START = '2026-11-21T00:00:00Z';
 
@@ -52,21 +51,9 @@ export async function catalogueOf(t: TestApp, sku: 'GIFT' | 'OGIFT'): Promise<Gi
   };
 }
 
-/** Runs the delivery worker once: every card due now is sent. */
+/** Runs the outbox's sender once: every card due now is sent (its picture message, then its receipt). */
 export async function deliverDue(t: TestApp) {
-  const outbox = t.app.deps.providers.outbox;
-  if (!outbox) throw new Error('the test app runs messaging in sandbox mode');
-  const worker = createDeliveryWorker({
-    db: t.db,
-    clock: t.clock,
-    messaging: outbox,
-    lookup: new OutboxLookup(outbox),
-    publicUrl: ORIGIN,
-    storeName: t.config.STORE_NAME,
-    identity: t.config.identity,
-    log: { info() {}, warn() {}, error() {} },
-  });
-  return worker.runOnce();
+  return aGiftCardSender(t, { publicUrl: ORIGIN }).runOnce();
 }
 
 export interface TestCard {
