@@ -46,13 +46,6 @@ export async function viewerSeesOrder(db: Db, orderId: number, viewer: OrderView
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** '12.30' for 1230 cents: an amount in the words of the timeline's summaries and the shopper's texts. */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 export function sumOf<K extends string>(rows: readonly Record<K, number>[], key: K): number {
   return rows.reduce((sum, row) => sum + row[key], 0);
 }

@@ -5,11 +5,11 @@ import type {
   SentMessage,
   TimelineEvent,
 } from '@quokka/contract/api/admin';
+import { formatCents } from '@quokka/contract/money';
 import type { Db } from '../../db/database.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { messageWire } from '../messages/message-wire.ts';
 import {
-  dollars,
   moneyOf,
   ORDER_NOT_FOUND,
   type OrderViewer,
@@ -73,7 +73,7 @@ function vendorView(
         .map((line) => `${line.qty} × ${share.itemName.get(line.order_item_id) ?? 'item'}`)
         .join(', ');
       return {
-        summary: `Refunded $${dollars(amount)} of your items (${described})${data.restocked ? ', restocked' : ''}`,
+        summary: `Refunded ${formatCents(amount)} of your items (${described})${data.restocked ? ', restocked' : ''}`,
         data: { refund_id: data.refund_id ?? null, amount_cents: amount, lines, restocked: !!data.restocked },
       };
     }
@@ -87,7 +87,7 @@ function vendorView(
         data.payment_state === 'released'
           ? 'payment released'
           : amount > 0
-            ? `refunded $${dollars(amount)} of your items`
+            ? `refunded ${formatCents(amount)} of your items`
             : 'nothing of your items left to refund';
       const reason = typeof data.reason === 'string' ? data.reason : '';
       return {

@@ -17,7 +17,7 @@ import { loadAdminOrder } from './order-detail.ts';
 import type { OrderReview } from './order-review.ts';
 
 // [I15-review] POST /admin/api/orders/:id/approve and /refuse: operators only (a full session, its CSRF
-// token, the operator role: staff-guards.ts). Each answers the order as it now is (orders-read.ts).
+// token, the operator role: staff-guards.ts). Each answers the order as it now is (order-detail.ts).
 // [I27-step-up] A refusal releases the payment (and gives a gift card's part back), as a cancellation
 // does, so it asks for a passkey check in the last 5 minutes like a cancellation (403 STEP_UP_REQUIRED).
 // An approval captures the payment the shopper authorised for this order: money moves to the shop, not

@@ -15,13 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { GiftCardBalances } from '../../domain/gift-card-balances.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { downloadReply } from '../../http/openapi-back-office.ts';
-import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
-import type { Inventory } from '../catalog/catalog-service.ts';
-import type { OutboxSender } from '../messages/outbox.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
@@ -29,8 +24,7 @@ import type { StaffSessions } from '../staff/staff-sessions.ts';
 import { loadDashboard } from './dashboard.ts';
 import type { OrderViewer } from './order-access.ts';
 import { loadAdminOrder } from './order-detail.ts';
-import { createOrderFulfilment } from './order-fulfilment.ts';
-import type { OrderChangeRecords } from './order-review.ts';
+import type { OrderFulfilment } from './order-fulfilment.ts';
 import { ordersCsv } from './orders-csv.ts';
 import { DEFAULT_REVIEW_FLAG_HOURS, listAdminOrders } from './orders-list.ts';
 
@@ -45,19 +39,10 @@ export interface OrderRoutesDeps {
   clock: Clock;
   /** The back office's sessions (registerBackOffice hands them to its routes). */
   sessions: StaffSessions;
-  payments: PaymentsProvider;
-  messaging: MessagingProvider;
-  /** The outbox's sender (services.ts): the shopper's texts go before the reply. */
-  outbox: Pick<OutboxSender, 'sendNow'>;
-  /** The catalogue's stock (refunds and cancellations restock). */
-  inventory: Pick<Inventory, 'giveBack' | 'changed'>;
-  /** The order rows' writes (checkout's orderRecords). */
-  records: OrderChangeRecords;
+  /** Ship, refund, cancel and notes (order-fulfilment.ts, built in services.ts). */
+  fulfilment: OrderFulfilment;
   /** Defaults to config.REVIEW_FLAG_HOURS (24). */
   reviewFlagHours?: number;
-  log?: { warn(message: string): void };
-  /** [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back (modules/giftcards). */
-  giftCardBalances?: GiftCardBalances;
 }
 
 // The error replies (the shared shape): 401 without a session; 403 without the CSRF token, for a vendor
@@ -82,18 +67,7 @@ export function orderRoutes(deps: OrderRoutesDeps) {
   const { db, clock, config, sessions } = deps;
   const settings = reviewSettings(config);
   const reviewFlagHours = deps.reviewFlagHours ?? settings.flagHours;
-  const fulfilment = createOrderFulfilment({
-    db,
-    clock,
-    payments: deps.payments,
-    messaging: deps.messaging,
-    outbox: deps.outbox,
-    inventory: deps.inventory,
-    records: deps.records,
-    storeName: config.STORE_NAME,
-    ...(deps.log ? { log: deps.log } : {}),
-    ...(deps.giftCardBalances ? { giftCardBalances: deps.giftCardBalances } : {}),
-  });
+  const fulfilment = deps.fulfilment;
   const readOptions = () => ({ now: clock.now(), reviewFlagHours });
   const orderOf = (request: FastifyRequest, id: number) =>
     loadAdminOrder(db, id, viewerOf(request), readOptions());
