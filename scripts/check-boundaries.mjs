@@ -64,8 +64,18 @@ export const SHARED_READS = {
   // A cart line shows the catalogue's live name, price, picture and stock: one join, not N calls.
   cart: ['products', 'sellers'],
   // [I15] The back office's order list, CSV and order page: orders with their lines, their sellers' and
-  // staff members' names, searched and filtered in SQL (one query a page, not one call per order).
-  orders: ['orders', 'order_items', 'sellers', 'staff', 'sent_messages'],
+  // staff members' names, searched and filtered in SQL (one query a page, not one call per order); the
+  // order page leaves out of what is refundable the part a gift card voided since it paid (its
+  // redemption and the card's voided_at).
+  orders: [
+    'orders',
+    'order_items',
+    'sellers',
+    'staff',
+    'sent_messages',
+    'gift_card_redemptions',
+    'gift_card_details',
+  ],
   // [I15] The gift card console finds cards by order number and refunds a void from what was captured.
   // [I16-redeem] In-store redemption shows the card's seller and who redeemed it (one join each).
   giftcards: ['orders', 'order_items', 'sent_messages', 'order_refunds', 'sellers', 'staff'],

@@ -276,9 +276,20 @@ export async function loadAdminOrder(
   const refundsTotal = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   const captured = order.payment_state === 'captured' || order.payment_state === 'partially_refunded';
   // Before capture (pending) the gift card part is not refundable: refusing or cancelling gives it back.
-  const giftCardLeft = captured
-    ? Math.max(0, order.gift_card_cents - Math.max(0, refundsTotal - order.refunded_cents))
-    : 0;
+  // A gift card voided since it paid keeps its part: nothing may go back onto it (order-refunds.ts).
+  const paidByVoidedCard =
+    order.gift_card_cents > 0 &&
+    (await db
+      .selectFrom('gift_card_redemptions as r')
+      .innerJoin('gift_card_details as c', 'c.id', 'r.gift_card_id')
+      .select('c.id')
+      .where('r.order_id', '=', order.id)
+      .where('c.voided_at', 'is not', null)
+      .executeTakeFirst()) !== undefined;
+  const giftCardLeft =
+    captured && !paidByVoidedCard
+      ? Math.max(0, order.gift_card_cents - Math.max(0, refundsTotal - order.refunded_cents))
+      : 0;
   const refundable = Math.max(0, order.captured_cents - order.refunded_cents) + giftCardLeft;
   const cutoff = flagCutoff(options);
   const sellers = new Map<number, string>();

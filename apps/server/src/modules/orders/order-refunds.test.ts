@@ -235,6 +235,10 @@ describe('[I16-checkout-giftcard] a gift card voided after it paid for an order'
     expect(voided.json()).toMatchObject({ state: 'voided', void_refunded_cents: 1010 });
     const balanceAfterVoid = await balanceOf(card.id);
 
+    // The order page offers only the payment card's part.
+    const page = adminOrderSchema.parse((await adminCall(t, 'GET', `/orders/${order.id}`, operator)).json());
+    expect(page.actions.refundable_cents).toBe(995);
+
     // Refunding one mug ($19.95) needs $9.95 of card and $10.00 of the voided gift card: refused.
     const mug = (await itemsOf(order.id))[0];
     const tooMuch = await refund(order.id, {
