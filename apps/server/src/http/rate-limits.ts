@@ -14,12 +14,6 @@ import { clientAddressKey } from './client-address.ts';
 
 const UNCOUNTED_ROUTE = /^\/(assets\/|media\/|[^/]+\.(html|js|css|svg|png|ico|webmanifest|txt|json)$)/;
 
-/** True for the requests the global limit does not count: GET/HEAD of static files and pictures. */
-export function isUncounted(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return UNCOUNTED_ROUTE.test(request.routeOptions.url ?? '');
-}
-
 /**
  * `keyOf` says whom a request counts against: app.ts passes the member-or-address key of
  * modules/auth/customer-auth.ts; the default is the client address.
