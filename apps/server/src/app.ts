@@ -235,11 +235,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           config,
           db,
           clock,
-          messaging: providers.messaging,
-          payments: providers.payments,
           audit: recordStaffAction,
-          records: orderRecords,
           outbox: services.outbox,
+          refunds: services.refunds,
           guards: {
             operator: requireStaff(sessions, { role: 'operator' }),
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),

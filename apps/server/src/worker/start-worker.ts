@@ -2,10 +2,12 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogService } from '../modules/catalog/catalog-service.ts';
-import { orderReviewRecords } from '../modules/checkout/checkout-service.ts';
+import { orderRecords, orderReviewRecords } from '../modules/checkout/checkout-service.ts';
+import { giftCardBalances } from '../modules/giftcards/gift-card-balance.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messages/message-lookup.ts';
 import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
+import { createOrderRefunds } from '../modules/orders/order-refunds.ts';
 import { createOrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createInvoiceJob } from './invoice-job.ts';
@@ -94,13 +96,21 @@ export function startWorker(deps: StartWorkerDeps): PollLoop {
 
 /** The order review the deadline job refuses through: the same as the server's (services.ts). */
 export function reviewFor(deps: StartWorkerDeps) {
+  const inventory = createCatalogService(deps.db).inventory;
   return createOrderReview({
     db: deps.db,
     clock: deps.clock,
     payments: deps.providers.payments,
     outbox: outboxSenderFor(deps),
     orders: orderReviewRecords,
-    inventory: createCatalogService(deps.db).inventory,
+    inventory,
+    // [I15-refund] A refusal gives money back through the one refund path, gift card parts included.
+    refunds: createOrderRefunds({
+      records: orderRecords,
+      payments: deps.providers.payments,
+      inventory,
+      giftCardBalances,
+    }),
     storeName: deps.config.STORE_NAME,
     log: deps.log,
   });

@@ -109,12 +109,13 @@ export function moveCardMessage(trx: Db, deliveryKey: string, notBefore: Date): 
 }
 
 /**
- * Stops every message of the card not yet sent, in the caller's transaction (the void's): the outbox's
- * rows become 'cancelled', and a sender holding a claim on one can record nothing over it. Answers
- * whether a send was stopped.
+ * Stops the card's own messages not yet sent (its picture messages and receipt; not the void's refund
+ * text), in the caller's transaction (the void's): the outbox's rows become 'cancelled', and a sender
+ * holding a claim on one can record nothing over it. Answers whether a send was stopped.
  */
 export async function stopCardMessages(trx: Db, cardId: number, now: Date): Promise<boolean> {
-  return (await cancelMessages(trx, { giftCardId: cardId }, 'voided', now)) > 0;
+  const purposes = [GIFT_CARD, GIFT_CARD_RECEIPT];
+  return (await cancelMessages(trx, { giftCardId: cardId, purposes }, 'voided', now)) > 0;
 }
 
 /** The card as its messages are written from it when they go. */

@@ -9,10 +9,12 @@ import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../../test/gift-card-factory.ts';
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCatalogService } from '../catalog/catalog-service.ts';
 import { orderRecords } from '../checkout/checkout-service.ts';
-import { createShopperMessages } from '../messages/shopper-messages.ts';
+import { createOrderRefunds } from '../orders/order-refunds.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
+import { giftCardBalances } from './gift-card-balance.ts';
 import { formatValidUntil } from './gift-card-message.ts';
 import { validUntilFrom } from './gift-card-validity.ts';
 import { createGiftCardConsole } from './giftcards-console.ts';
@@ -481,12 +483,15 @@ describe('resend', { timeout: 120_000 }, () => {
     const giftCards = createGiftCardConsole({
       db: t.db,
       clock: t.clock,
-      messages: createShopperMessages({ db: t.db, messaging: failing }),
       outbox: aGiftCardSender(t, { publicUrl: ORIGIN, messaging: failing }),
-      payments: t.app.deps.providers.payments,
+      refunds: createOrderRefunds({
+        records: orderRecords,
+        payments: t.app.deps.providers.payments,
+        inventory: createCatalogService(t.db).inventory,
+        giftCardBalances,
+      }),
       sender: { publicUrl: ORIGIN, storeName: t.config.STORE_NAME, identity: t.config.identity },
       audit: recordStaffAction,
-      records: orderRecords,
       log: { warn() {} },
     });
     const attempt = () =>

@@ -16,10 +16,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
-import type { OutboxSender } from '../messages/outbox.ts';
-import { createShopperMessages } from '../messages/shopper-messages.ts';
 import {
   createGiftCardConsole,
   type GiftCardConsoleDeps,
@@ -36,14 +32,13 @@ export interface GiftCardConsoleRoutesDeps {
   db: Db;
   clock: Clock;
   config: Config;
-  messaging: MessagingProvider;
-  payments: PaymentsProvider;
   /** The back office's guards (modules/staff/staff-guards.ts): a full operator session, a fresh passkey. */
   guards: { operator: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
   audit: RecordStaffAction;
-  /** The outbox's sender (services.ts): a resend goes before the reply. */
-  outbox: Pick<OutboxSender, 'sendNow'>;
-  records: GiftCardConsoleDeps['records'];
+  /** The outbox's sender (services.ts): a resend and a void's text go before the reply. */
+  outbox: GiftCardConsoleDeps['outbox'];
+  /** The one refund path (services.ts): a void refunds through it. */
+  refunds: GiftCardConsoleDeps['refunds'];
 }
 
 /** The member of staff of a request the operator guard let through. */
@@ -62,16 +57,14 @@ export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
     const giftCards = createGiftCardConsole({
       db: deps.db,
       clock: deps.clock,
-      messages: createShopperMessages({ db: deps.db, clock: deps.clock, messaging: deps.messaging }),
-      payments: deps.payments,
       sender: {
         publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
         storeName: config.STORE_NAME,
         identity: config.identity,
       },
       outbox: deps.outbox,
+      refunds: deps.refunds,
       audit: deps.audit,
-      records: deps.records,
       log: { warn: (details, message) => app.log.warn(details, message) },
     });
     const api = app.withTypeProvider<ZodTypeProvider>();

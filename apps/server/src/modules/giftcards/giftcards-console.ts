@@ -15,11 +15,9 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, InputValidationError, NotFoundError } from '../../domain/errors.ts';
-import type { PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import type { OutboxSender } from '../messages/outbox.ts';
-import type { ShopperMessages } from '../messages/shopper-messages.ts';
 import { attachEventMessage, recordOrderEvent } from '../orders/order-events.ts';
-import type { OrderChangeRecords } from '../orders/order-review.ts';
+import type { OrderRefunds } from '../orders/order-refunds.ts';
 import { moveCardMessage, queueResend } from './gift-card-sending.ts';
 import { validUntilFrom, validUntilOnSend } from './gift-card-validity.ts';
 import { voidGiftCard } from './gift-card-void.ts';
@@ -68,15 +66,13 @@ export type RecordStaffAction = (
 export interface GiftCardConsoleDeps {
   db: Db;
   clock: Clock;
-  messages: ShopperMessages;
-  /** The outbox's sender: a resend queued in the console's transaction goes before the reply. */
+  /** The outbox's sender: a resend (and a void's text) queued in the console's transaction goes before the reply. */
   outbox: Pick<OutboxSender, 'sendNow'>;
-  payments: PaymentsProvider;
+  /** The one refund path (modules/orders/order-refunds.ts, built in services.ts): a void refunds through it. */
+  refunds: OrderRefunds;
   /** The storefront the texts say they come from. */
   sender: { publicUrl: string; storeName: string; identity: BusinessIdentity };
   audit: RecordStaffAction;
-  /** The order's refund totals (checkout's orderRecords): a void refunds the card's line. */
-  records: Pick<OrderChangeRecords, 'refund' | 'lineRefund'>;
   log: { warn(details: object, message: string): void };
 }
 
@@ -367,7 +363,7 @@ export function createGiftCardConsole(deps: GiftCardConsoleDeps): GiftCardConsol
     },
 
     async void(staffId, cardId, body) {
-      await voidGiftCard(deps, staffId, cardId, body);
+      await voidGiftCard({ ...deps, storeName: deps.sender.storeName }, staffId, cardId, body);
       return oneCard(cardId);
     },
   };

@@ -214,14 +214,15 @@ const providerName = (messaging: Pick<MessagingProvider, 'mode'>): 'sandbox' | '
 export type SendOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
 /**
- * Stops every unsent row of a gift card, in the caller's transaction: 'cancelled' with the reason. The
+ * Stops the unsent rows of these purposes about a gift card, in the caller's transaction: 'cancelled'
+ * with the reason (other texts about the card, such as a void's refund text, still go). The
  * sender claims only 'queued' rows and 'sending' rows whose lease ran out, and records nothing on a row
  * that is no longer its 'sending' one, so a sender holding a claim neither records nor retries it (a
  * provider call already on its way cannot be called back). Answers how many rows were stopped.
  */
 export async function cancelMessages(
   trx: Db,
-  of: { giftCardId: number },
+  of: { giftCardId: number; purposes: readonly string[] },
   reason: string,
   now: Date,
 ): Promise<number> {
@@ -235,6 +236,7 @@ export async function cancelMessages(
       status_at: now,
     })
     .where('gift_card_id', '=', of.giftCardId)
+    .where('purpose', 'in', [...of.purposes])
     .where('send_state', 'in', ['queued', 'sending'])
     .executeTakeFirst();
   return Number(stopped.numUpdatedRows);
