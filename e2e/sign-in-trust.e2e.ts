@@ -204,7 +204,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-describe('issue 11: sign-in keeps what the shopper was doing', () => {
+describe('[I11-5] sign-in keeps what the shopper was doing', () => {
   it('[I11-5] [ROLE-06] [CART-01] [SHELL-12] a member who taps Add to Cart signed out finds the item in the cart after the code', async () => {
     const mobile = newMobile();
     await registerMember(mobile, 'Ru Kurrajong');
@@ -311,7 +311,7 @@ describe('issue 11: sign-in keeps what the shopper was doing', () => {
   });
 });
 
-describe('issue 11: the mobile popup brings the keyboard up', () => {
+describe('[I11-8] the mobile popup brings the keyboard up', () => {
   it('[I11-8] [SHELL-17] [SHELL-19] focus is in the mobile field, then the code field, and back in the mobile field after the info popup', async () => {
     const mobile = newMobile();
     const page = await openPage(browser, '/browse');
@@ -350,7 +350,7 @@ describe('issue 11: the mobile popup brings the keyboard up', () => {
   });
 });
 
-describe('issue 11: registration', () => {
+describe('[I11-9] registration', () => {
   it('[I11-9] [REG-11] reading the Terms during registration keeps what was typed', async () => {
     const mobile = newMobile();
     const page = await openPage(browser, await signInLink(mobile.national));

@@ -7,12 +7,11 @@ import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { formatCents } from '@quokka/contract/money';
 
 /** The shop's zone under the name the back office's screens use (payouts-page.tsx): the contract's. */
-export const SHOP_TIME_ZONE = DEFAULT_TIMEZONE;
 
 export const money = (cents: number): string => formatCents(cents);
 
 const dateTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: SHOP_TIME_ZONE,
+  timeZone: DEFAULT_TIMEZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',

@@ -8,7 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
-import { money, plural, SHOP_TIME_ZONE, shopTime } from '../../lib/format';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
+import { money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { cancelPayoutRun } from './api/cancel-payout-run';
 import { createPayoutRun } from './api/create-payout-run';
@@ -22,7 +23,7 @@ import './payouts.css';
 
 /** Today in Sydney, 'YYYY-MM-DD'. */
 function sydneyToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(new Date());
 }
 
 const STATUS_TEXT = { draft: 'Draft', remitted: 'Remitted', cancelled: 'Cancelled' } as const;

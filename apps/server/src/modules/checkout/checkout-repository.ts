@@ -225,10 +225,6 @@ export function findOrderByKey(db: Db, customerId: number, key: string): Promise
     .executeTakeFirst();
 }
 
-export function findOrderOfCart(db: Db, cartId: number): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').select(orderColumns).where('cart_id', '=', cartId).executeTakeFirst();
-}
-
 /** The member's order with this id; undefined for another member's (then a 404). */
 export function findMemberOrder(db: Db, customerId: number, orderId: number): Promise<OrderRow | undefined> {
   return db

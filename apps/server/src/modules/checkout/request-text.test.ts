@@ -4,7 +4,7 @@ import { aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.
 import { aLinkToken, aMobile, aRegistration, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 12 item 8: the text fields the fuzzer broke with a NUL byte (a 500 on both databases). Every
+// [I12-8] The text fields the fuzzer broke with a NUL byte (a 500 on both databases). Every
 // one is refused by the contract's text schema with a 400 {message, code} before it reaches SQL.
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { adminCall, type Session, signedIn, stepUp } from '../orders/test/orders-test-kit.ts';
 import { aCard, redeemTestApp, type TestCard } from './test/redeem-test-kit.ts';
 
-// [I27-void] Issue 27 finding 1: a void refunds only what is left on the card, under the card's lock (the
+// [I27-void] A void refunds only what is left on the card, under the card's lock (the
 // lock a redemption takes), and the console shows the balance and the outstanding total as they are.
 // The real app on a fresh database (PGlite, or TEST_DATABASE_URL); cards bought through the shopper API
 // (approved at once, ORDER_REVIEW=auto), sent by the real worker, redeemed through POST /gift-cards/redeem
