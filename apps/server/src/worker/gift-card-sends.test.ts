@@ -1,13 +1,25 @@
 import type { GiftCardDetails as GiftCardDetailsWire } from '@quokka/contract/api/giftcards';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase, withDatabase } from '../db/database.ts';
 import { issueCustomerToken } from '../modules/auth/token-service.ts';
 import { giftCardMmsBody, MMS_BODY_LIMIT } from '../modules/giftcards/gift-card-message.ts';
+import { stopCardMessages } from '../modules/giftcards/gift-card-sending.ts';
 import { aGiftCardSender, deliveryKeyOf, pictureRowOf } from '../modules/giftcards/test/gift-card-sender.ts';
+import { OutboxLookup } from '../modules/messages/message-lookup.ts';
 import type { OutboxSenderOptions, WorkerLog } from '../modules/messages/outbox.ts';
 import type { MessagingProvider, SentMessage } from '../providers/messaging/messaging-provider.ts';
-import type { OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
+import { type OutboxMessage, SandboxMessaging } from '../providers/messaging/sandbox-messaging.ts';
 import { aShopper, call, NS, type Shopper } from '../test/cart-factory.ts';
-import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
+import {
+  aPaidGiftCard,
+  buyGiftCard,
+  type GiftCardCatalogue,
+  giftCardCatalogue,
+  payForCart,
+  saveGiftCardDetails,
+  saveGiftCardOrder,
+} from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createPollLoop } from './poll-loop.ts';
 import { outboxJob } from './start-worker.ts';
@@ -547,5 +559,108 @@ describe('exactly once', () => {
     t.clock.advance(30_000);
     await aWorker().worker.runOnce();
     expect((await messagesOf(cardId)).mms).toHaveLength(1);
+  });
+});
+
+// [I28-outbox] What the one outbox holds a gift card's message to: written in the transaction that makes
+// it due, stopped by a void even under a sender's claim, and sent once by two senders on one PostgreSQL.
+describe('[I28-outbox] a gift card through the one outbox', () => {
+  it('[I28-outbox, GIFT-02] the picture message is written in the transaction that links the card: rolled back, no row and no card linked', async () => {
+    const line = await buyGiftCard(t.app, shopper, catalogue.skus[50]);
+    const card = (await saveGiftCardDetails(t.app, shopper, line, catalogue)).body.data;
+    const orderId = await payForCart(t.app, shopper);
+    // A fault late in the link's transaction: the outbox refuses the card's row.
+    await sql
+      .raw(`create or replace function gift_card_test_refuse() returns trigger language plpgsql as $$
+        begin raise exception 'gift card test: % refused', new.purpose; end $$`)
+      .execute(t.db);
+    await sql
+      .raw(`create trigger gift_card_test_refuse after insert on sent_messages for each row
+        when (new.purpose = 'gift_card') execute function gift_card_test_refuse()`)
+      .execute(t.db);
+    try {
+      expect((await saveGiftCardOrder(t.app, shopper, line.cartId, orderId)).status).toBe(500);
+    } finally {
+      await sql.raw('drop trigger if exists gift_card_test_refuse on sent_messages').execute(t.db);
+    }
+    expect(
+      await t.db.selectFrom('sent_messages').select('id').where('gift_card_id', '=', card.id).execute(),
+    ).toEqual([]);
+    expect((await cardOf(card.id)).order_id).toBeNull();
+    // Committed: exactly one row, queued with the link, and the card's key on it.
+    expect((await saveGiftCardOrder(t.app, shopper, line.cartId, orderId)).status).toBe(200);
+    const rows = await t.db
+      .selectFrom('sent_messages')
+      .selectAll()
+      .where('gift_card_id', '=', card.id)
+      .execute();
+    expect(rows.map((row) => [row.purpose, row.send_state, row.idempotency_key])).toEqual([
+      ['gift_card', 'queued', `gift_card:${await deliveryKeyOf(t.db, card.id)}`],
+    ]);
+  });
+
+  it('[I28-outbox, I27-void] a void stops a queued card, and a sender that held its claim can neither send it later nor record over it', async () => {
+    const waiting = await aCard({ at: '2026-11-22 10:00:00', zone: 'Australia/Sydney' });
+    await t.db.transaction().execute((trx) => stopCardMessages(trx, waiting, t.clock.now()));
+    t.clock.set('2026-11-22T00:00:00Z');
+    expect(await aWorker().worker.runOnce()).toBe(0);
+    expect((await messagesOf(waiting)).mms).toHaveLength(0);
+    expect(await deliveryOf(waiting)).toMatchObject({ send_state: 'cancelled', last_error: 'voided' });
+
+    // A sender holds the claim (its provider call hangs) when the void commits.
+    const claimed = await aCard();
+    let release: (message: SentMessage) => void = () => {};
+    let calls = 0;
+    const hanging = wrapped({
+      sendMms: async () => {
+        calls += 1;
+        return new Promise<SentMessage>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const run = aWorker({ messaging: hanging, workerId: 'holds-it' }).worker.runOnce();
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.db.transaction().execute((trx) => stopCardMessages(trx, claimed, t.clock.now()));
+    release({ providerMessageId: 'answered-after-the-void' });
+    await run;
+    expect(await deliveryOf(claimed)).toMatchObject({ send_state: 'cancelled', last_error: 'voided' });
+    expect(await receiptRowOf(claimed)).toBeUndefined();
+    t.clock.advance(60 * 60_000);
+    expect(await aWorker().worker.runOnce()).toBe(0);
+  });
+
+  it('[I28-outbox] two senders, each with its own connections on PostgreSQL, send each of 6 cards and receipts once', async () => {
+    const { cards } = await aPaidGiftCard(t, shopper, catalogue, { count: 6 });
+    let second: DatabaseHandle | undefined;
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const where = await sql<{ db: string; schema: string }>`select current_database() as db,
+        current_schema() as schema`.execute(t.db);
+      const at = where.rows[0];
+      if (!at) throw new Error('no database name');
+      second = await openDatabase({ url: withDatabase(url, at.db), schema: at.schema, poolSize: 4 });
+    }
+    try {
+      const otherDb = second?.db ?? t.db;
+      const otherSandbox = new SandboxMessaging(otherDb);
+      const [a, b] = await Promise.all([
+        aWorker({ workerId: 'a', batchSize: 1 }).worker.runOnce(),
+        aWorker({
+          workerId: 'b',
+          batchSize: 1,
+          db: otherDb,
+          messaging: otherSandbox,
+          lookup: new OutboxLookup(otherSandbox),
+        }).worker.runOnce(),
+      ]);
+      expect(a + b).toBe(12);
+    } finally {
+      await second?.close();
+    }
+    for (const card of cards) {
+      const { mms, receipts } = await messagesOf(card.id);
+      expect([mms.length, receipts.length], `card ${card.id}`).toEqual([1, 1]);
+    }
   });
 });
