@@ -6,6 +6,7 @@ import { registerBackOfficeOpenApi } from '../../http/openapi-back-office.ts';
 import type { SmsBudget } from '../../http/sms-budget.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import { staffGuardsBeforeValidation } from './staff-guards.ts';
 import { createPasskeyNotices } from './staff-notices.ts';
@@ -25,6 +26,8 @@ export interface BackOfficeDeps {
   messaging: MessagingProvider;
   smsBudget: SmsBudget;
   codeKey: Buffer;
+  /** The outbox's sender (services.ts): the passkey notices go through it. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   log: { info(message: string): void; warn?(message: string): void };
   /** Other modules' back-office routes (e.g. modules/orders), registered under /admin/api with the sessions. */
   routes?: BackOfficeRoutes[];
@@ -79,12 +82,7 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
     times: { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
   });
   const passkeys = createStaffPasskeys({ db, clock, rp: relyingPartyOf(config) });
-  const notices = createPasskeyNotices({
-    db,
-    messaging: deps.messaging,
-    storeName: config.STORE_NAME,
-    log: { warn: (message) => (deps.log.warn ?? deps.log.info)(message) },
-  });
+  const notices = createPasskeyNotices({ clock, storeName: config.STORE_NAME });
   // [I27-guards] One scope for every back-office route, whose onRoute hook runs the staff guards before
   // body validation (staff-guards.ts).
   await app.register(async (scope) => {
@@ -99,6 +97,7 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
         sessions,
         passkeys,
         notices,
+        outbox: deps.outbox,
         alwaysTls: config.PUBLIC_URL?.startsWith('https:') ?? false,
       }),
       { prefix: STAFF_API_PREFIX },

@@ -56,6 +56,11 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
   }
 }
 
+/** A passkey's credential as its verified registration gives it. */
+export type VerifiedCredential = NonNullable<
+  Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo']
+>['credential'];
+
 export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; rp: RelyingParty }) {
   async function keepChallenge(challenge: string, purpose: Purpose, staffId: number | null) {
     const now = clock.now();
@@ -188,15 +193,11 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
     },
 
     /**
-     * Verifies a new passkey's registration and keeps its public key. `pendingUntil`: the passkey is pending
-     * until then when the member already has one (a first passkey always counts at once); the reply says
-     * what was decided.
+     * Verifies a new passkey's registration (spending its challenge, committed on its own: a refused
+     * response can never be tried again with it). The credential is kept by `keep`, in the caller's
+     * transaction with what goes with it (the audit line, the notices).
      */
-    async register(
-      staffId: number,
-      response: RegistrationResponseJSON,
-      pendingUntil: Date | null,
-    ): Promise<{ credentialId: string; passkeyId: number; pendingUntil: Date | null; first: boolean }> {
+    async verifyRegistration(staffId: number, response: RegistrationResponseJSON) {
       const expectedChallenge = await spendChallenge(response, 'registration', staffId);
       if (!expectedChallenge) throw refused();
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -212,8 +213,21 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
         throw refused();
       }
       if (!verification.verified || !verification.registrationInfo) throw refused();
-      const { credential } = verification.registrationInfo;
-      const inserted = await db
+      return verification.registrationInfo.credential;
+    },
+
+    /**
+     * Keeps a verified credential as the member's passkey, in `on` (the caller's transaction).
+     * `pendingUntil`: the passkey is pending until then when the member already has one (a first passkey
+     * always counts at once); the reply says what was decided.
+     */
+    async keep(
+      staffId: number,
+      credential: VerifiedCredential,
+      pendingUntil: Date | null,
+      on: Db = db,
+    ): Promise<{ credentialId: string; passkeyId: number; pendingUntil: Date | null; first: boolean }> {
+      const inserted = await on
         .insertInto('staff_passkeys')
         .values({
           staff_id: staffId,
@@ -251,8 +265,8 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
     find: (id: number) => listed().where('staff_passkeys.id', '=', id).executeTakeFirst(),
 
     /** Makes a pending passkey count now; undefined when it was not pending (any more). */
-    async approve(id: number) {
-      return db
+    async approve(id: number, on: Db = db) {
+      return on
         .updateTable('staff_passkeys')
         .set({ pending_until: null })
         .where('id', '=', id)
@@ -262,8 +276,8 @@ export function createStaffPasskeys({ db, clock, rp }: { db: Db; clock: Clock; r
     },
 
     /** Deletes a passkey; the sessions whose last check it answered end with it (foreign key cascade). */
-    async remove(id: number) {
-      return db
+    async remove(id: number, on: Db = db) {
+      return on
         .deleteFrom('staff_passkeys')
         .where('id', '=', id)
         .returning(['id', 'staff_id', 'credential_id', 'pending_until'])

@@ -165,6 +165,23 @@ describe('recovery by a one-time code', { timeout: 240_000 }, () => {
     expect((await outbox(t, owner.member.mobile))[0]).toMatch(
       /^Quokka back office: a new passkey was added to your account after a sign-in by text code\./,
     );
+    // [I27-recovery] Each notice is an outbox row queued with the passkey (one per number, keyed by the
+    // passkey), sent before the reply: a crash after the commit leaves it for the worker, never lost.
+    const addedId = (await passkeyRows(owner.member.id)).at(-1)?.id;
+    const notices = await t.db
+      .selectFrom('sent_messages')
+      .select(['to_number', 'purpose', 'send_state', 'idempotency_key'])
+      .where('idempotency_key', 'like', `passkey_added:${addedId}:%`)
+      .orderBy('to_number')
+      .execute();
+    expect(notices).toEqual(
+      [other.member.mobile, owner.member.mobile].sort().map((mobile) => ({
+        to_number: mobile,
+        purpose: 'staff_passkey_notice',
+        send_state: 'sent',
+        idempotency_key: `passkey_added:${addedId}:${mobile}`,
+      })),
+    );
 
     // After the wait (sessions last at most 12 h: a new sign-in with the same passkey), it counts.
     t.clock.advance(24 * 3_600_000 + 60_000);

@@ -20,6 +20,7 @@ import type { Db } from '../../db/database.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { documentRoutes } from '../../http/openapi.ts';
+import type { OutboxSender } from '../messages/outbox.ts';
 import { listStaffAudit, recordStaffAction } from './staff-audit.ts';
 import type { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import {
@@ -57,6 +58,8 @@ export interface StaffRoutesDeps {
   sessions: StaffSessions;
   passkeys: StaffPasskeys;
   notices: PasskeyNotices;
+  /** The outbox's sender (services.ts): the notices a change queued go before the reply. */
+  outbox: Pick<OutboxSender, 'sendNow'>;
   /** PUBLIC_URL is https: the cookie is Secure whatever the request says. */
   alwaysTls: boolean;
 }
@@ -70,7 +73,16 @@ const passkeyActionErrors = errorReplies(400, 401, 403, 404);
 /** The sign-in calls: no session asked, so no security in the document. */
 const signIn = { security: [] };
 
-export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alwaysTls }: StaffRoutesDeps) {
+export function staffRoutes({
+  db,
+  clock,
+  codes,
+  sessions,
+  passkeys,
+  notices,
+  outbox,
+  alwaysTls,
+}: StaffRoutesDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const anySession = requireStaff(sessions, { stage: 'any' });
@@ -231,26 +243,38 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
         // alone (a swapped SIM, an intercepted text) must not give an operator's full power. A full
         // session got here with a fresh check of a passkey that counts (mayAddPasskey).
         const byCode = session.stage === 'needs_passkey';
-        const added = await passkeys.register(
+        const credential = await passkeys.verifyRegistration(
           session.staff.id,
           request.body.response as unknown as RegistrationResponseJSON,
-          byCode ? new Date(now.getTime() + PASSKEY_WAIT_HOURS * 3_600_000) : null,
         );
+        // The passkey, its audit line and the notices about it commit together.
+        const { added, texts } = await db.transaction().execute(async (trx) => {
+          const added = await passkeys.keep(
+            session.staff.id,
+            credential,
+            byCode ? new Date(now.getTime() + PASSKEY_WAIT_HOURS * 3_600_000) : null,
+            trx,
+          );
+          await recordStaffAction(trx, {
+            actor: { staffId: session.staff.id },
+            action: 'passkey.added',
+            subject: `staff:${session.staff.id}`,
+            after: {
+              credential_id: added.credentialId,
+              passkey_id: added.passkeyId,
+              via: byCode ? 'code' : 'passkey',
+              pending_until: added.pendingUntil?.toISOString() ?? null,
+            },
+            at: now,
+          });
+          return {
+            added,
+            texts: await notices.added(trx, added.passkeyId, session.staff, added.pendingUntil),
+          };
+        });
         // The registration was a user-verified ceremony: the session is full, its passkey check now.
         await sessions.passkeyVerified(session.id, now, added.passkeyId);
-        await recordStaffAction(db, {
-          actor: { staffId: session.staff.id },
-          action: 'passkey.added',
-          subject: `staff:${session.staff.id}`,
-          after: {
-            credential_id: added.credentialId,
-            passkey_id: added.passkeyId,
-            via: byCode ? 'code' : 'passkey',
-            pending_until: added.pendingUntil?.toISOString() ?? null,
-          },
-          at: now,
-        });
-        await notices.added(session.staff, added.pendingUntil);
+        await outbox.sendNow(texts);
         return {
           status: true as const,
           ...describe({
@@ -322,17 +346,21 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
         const found = await passkeys.find(request.params.id);
         if (!found || found.staff_id === session.staff.id)
           throw new NotFoundError('There is no such passkey waiting for approval.');
-        const approved = await passkeys.approve(found.id);
-        if (!approved) throw new NotFoundError('There is no such passkey waiting for approval.');
-        await recordStaffAction(db, {
-          actor: { staffId: session.staff.id },
-          action: 'passkey.approved',
-          subject: `staff:${found.staff_id}`,
-          before: { pending_until: found.pending_until?.toISOString() ?? null },
-          after: { credential_id: found.credential_id, passkey_id: found.id, pending_until: null },
-          at: clock.now(),
+        const member = await memberOf(found.staff_id);
+        const texts = await db.transaction().execute(async (trx) => {
+          const approved = await passkeys.approve(found.id, trx);
+          if (!approved) throw new NotFoundError('There is no such passkey waiting for approval.');
+          await recordStaffAction(trx, {
+            actor: { staffId: session.staff.id },
+            action: 'passkey.approved',
+            subject: `staff:${found.staff_id}`,
+            before: { pending_until: found.pending_until?.toISOString() ?? null },
+            after: { credential_id: found.credential_id, passkey_id: found.id, pending_until: null },
+            at: clock.now(),
+          });
+          return notices.approved(trx, found.id, member, session.staff);
         });
-        await notices.approved(await memberOf(found.staff_id), session.staff);
+        await outbox.sendNow(texts);
         return { status: true } as const;
       },
     );
@@ -358,20 +386,24 @@ export function staffRoutes({ db, clock, codes, sessions, passkeys, notices, alw
           throw new ForbiddenError(
             'You are signed in with this passkey. Sign in with another one to remove it.',
           );
-        const removed = await passkeys.remove(found.id);
-        if (!removed) throw new NotFoundError('There is no such passkey.');
-        await recordStaffAction(db, {
-          actor: { staffId: session.staff.id },
-          action: pending ? 'passkey.cancelled' : 'passkey.removed',
-          subject: `staff:${found.staff_id}`,
-          before: {
-            credential_id: found.credential_id,
-            passkey_id: found.id,
-            pending_until: pending ? found.pending_until?.toISOString() : null,
-          },
-          at: now,
+        const member = await memberOf(found.staff_id);
+        const texts = await db.transaction().execute(async (trx) => {
+          const removed = await passkeys.remove(found.id, trx);
+          if (!removed) throw new NotFoundError('There is no such passkey.');
+          await recordStaffAction(trx, {
+            actor: { staffId: session.staff.id },
+            action: pending ? 'passkey.cancelled' : 'passkey.removed',
+            subject: `staff:${found.staff_id}`,
+            before: {
+              credential_id: found.credential_id,
+              passkey_id: found.id,
+              pending_until: pending ? found.pending_until?.toISOString() : null,
+            },
+            at: now,
+          });
+          return notices.removed(trx, found.id, member, session.staff);
         });
-        await notices.removed(await memberOf(found.staff_id), session.staff);
+        await outbox.sendNow(texts);
         return { status: true } as const;
       },
     );
