@@ -9,6 +9,7 @@ import { type AuthProduct, type AuthSeller, createAuthService } from './modules/
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
+import { createProductEditing } from './modules/catalog/product-editing.ts';
 import {
   createCheckoutService,
   orderRecords,
@@ -52,6 +53,9 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     onDocumentError: (error) =>
       log.warn(`catalogue documents not stored (rendered again on the next read): ${error}`),
   });
+
+  // [I16-products] Vendors' and operators' changes to products (the back office's product screens).
+  const productEditing = createProductEditing({ db, clock });
 
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });
@@ -198,6 +202,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     orderReview,
     refunds,
     fulfilment,
+    productEditing,
   };
 }
 

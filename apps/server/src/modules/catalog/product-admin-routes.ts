@@ -22,9 +22,9 @@ import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
 import {
-  createProductEditing,
   listVendorProducts,
   loadVendorProduct,
+  type ProductEditing,
   type ProductEditor,
 } from './product-editing.ts';
 
@@ -44,6 +44,8 @@ export interface ProductAdminRoutesDeps {
   db: Db;
   clock: Clock;
   sessions: StaffSessions;
+  /** Vendors' and operators' product changes (product-editing.ts, built in services.ts). */
+  editing: ProductEditing;
   storePicture: StoreProductPicture;
   /** The largest picture body accepted (MEDIA_MAX_BYTES). */
   maxPictureBytes: number;
@@ -66,8 +68,7 @@ function pictureBody(body: unknown): Buffer {
 }
 
 export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
-  const { db, clock, sessions } = deps;
-  const editing = createProductEditing({ db, clock });
+  const { db, clock, sessions, editing } = deps;
 
   const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
 
