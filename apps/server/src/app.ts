@@ -24,11 +24,9 @@ import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
-import { orderRecords } from './modules/checkout/checkout-service.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
-import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardRedemptionRoutes } from './modules/giftcards/gift-card-redemption-routes.ts';
 import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-routes.ts';
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
@@ -45,7 +43,7 @@ import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { registerWebhooks } from './webhooks/webhook-routes.ts';
 
@@ -171,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authSecret: deps.authSecret,
     log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
   });
+  app.decorate('services', services);
   // Before any route: requireCustomer finds bearer tokens through the token service.
   registerCustomerAuth(app, services.tokens);
 
@@ -205,10 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db,
     clock,
-    messaging: providers.messaging,
-    smsBudget: services.smsBudget,
-    codeKey: services.keys.codeKey,
-    log: { info: (message) => app.log.info(message) },
+    staff: services.staff,
+    outbox: services.outbox,
     // [I15-review] POST /admin/api/orders/:id/approve and /refuse.
     routes: [
       orderReviewRoutes({ db, clock, review: services.orderReview }),
@@ -219,13 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db,
           clock,
           sessions,
-          payments: providers.payments,
-          messaging: providers.messaging,
-          outbox: services.outbox,
-          inventory: services.catalog.inventory,
-          records: orderRecords,
-          // [I16-checkout-giftcard] Refunds and cancellations give a gift card's part back.
-          giftCardBalances,
+          fulfilment: services.fulfilment,
         }),
       // [I16-payouts, I16-invoices] Bank accounts, payout runs (ABA file), tax invoices (docs/payouts-and-invoices.md).
       ({ sessions }) => payoutRoutes({ config, db, clock, sessions }),
@@ -252,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           db,
           clock,
           sessions,
+          editing: services.productEditing,
           maxPictureBytes: config.MEDIA_MAX_BYTES,
           storePicture: async (bytes) => {
             try {
@@ -278,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
-  await registerWebhooks(app, { config, db, clock });
+  await registerWebhooks(app, { config, db, clock, refunds: services.refunds });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).
@@ -297,5 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: { config: Config; db: Db; clock: Clock; providers: Providers; media: MediaLibrary };
+    /** Every service of the app (services.ts): tests reach the ones a route does not expose. */
+    services: Services;
   }
 }

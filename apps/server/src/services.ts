@@ -24,6 +24,7 @@ import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
 import { createOrderRefunds } from './modules/orders/order-refunds.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
 import { createVendorOrderTexts } from './modules/orders/vendor-order-texts.ts';
+import { createStaffServices } from './modules/staff/staff-back-office.ts';
 import type { Providers } from './providers/providers.ts';
 import { outboxSenderFor } from './worker/start-worker.ts';
 
@@ -183,10 +184,22 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     storeName: config.STORE_NAME,
   });
 
+  // [I15] The back office's own services: staff code sign-in (the shoppers' code key and the same SMS
+  // budget), sessions, passkeys and the passkey notices.
+  const staff = createStaffServices({
+    config,
+    db,
+    clock,
+    messaging: providers.messaging,
+    smsBudget,
+    codeKey: keys.codeKey,
+    log,
+  });
+
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
-  // The back office (modules/staff) is built by app.ts from these two: the same code key and SMS budget.
+  // Every service above; app.ts registers each module's routes with the ones it needs.
   return {
     keys,
     smsBudget,
@@ -203,6 +216,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     refunds,
     fulfilment,
     productEditing,
+    staff,
   };
 }
 

@@ -14,8 +14,8 @@ import { createStaffPasskeys, relyingPartyOf } from './staff-passkeys.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { createStaffSessions, type StaffSessions } from './staff-sessions.ts';
 
-// The back office's server side, built once by app.ts and registered under /admin/api. It shares the
-// shoppers' code key and the shop-wide SMS budget (services.ts) and has everything else of its own.
+// The back office's server side: its services (createStaffServices, built in services.ts with the
+// shoppers' code key and the shop-wide SMS budget) and its routes, registered under /admin/api by app.ts.
 
 export const STAFF_API_PREFIX = '/admin/api';
 
@@ -23,12 +23,10 @@ export interface BackOfficeDeps {
   config: Config;
   db: Db;
   clock: Clock;
-  messaging: MessagingProvider;
-  smsBudget: SmsBudget;
-  codeKey: Buffer;
+  /** The staff module's services (createStaffServices, built in services.ts). */
+  staff: StaffServices;
   /** The outbox's sender (services.ts): the passkey notices go through it. */
   outbox: Pick<OutboxSender, 'sendNow'>;
-  log: { info(message: string): void; warn?(message: string): void };
   /** Other modules' back-office routes (e.g. modules/orders), registered under /admin/api with the sessions. */
   routes?: BackOfficeRoutes[];
 }
@@ -38,7 +36,19 @@ export type BackOfficeRoutes = (staff: {
   sessions: StaffSessions;
 }) => (app: FastifyInstance) => Promise<void>;
 
-export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
+/** What the staff services need: the shoppers' code key and SMS budget are shared (services.ts). */
+export interface StaffServicesDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  messaging: MessagingProvider;
+  smsBudget: SmsBudget;
+  codeKey: Buffer;
+  log: { info(message: string): void };
+}
+
+/** The staff module's services, built once by services.ts: code sign-in, sessions, passkeys, notices. */
+export function createStaffServices(deps: StaffServicesDeps) {
   const { config, db, clock } = deps;
   const codes = createStaffCodeSignIn({
     db,
@@ -83,6 +93,14 @@ export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeD
   });
   const passkeys = createStaffPasskeys({ db, clock, rp: relyingPartyOf(config) });
   const notices = createPasskeyNotices({ clock, storeName: config.STORE_NAME });
+  return { codes, sessions, passkeys, notices };
+}
+
+export type StaffServices = ReturnType<typeof createStaffServices>;
+
+export async function registerBackOffice(app: FastifyInstance, deps: BackOfficeDeps): Promise<void> {
+  const { config, db, clock } = deps;
+  const { codes, sessions, passkeys, notices } = deps.staff;
   // [I27-guards] One scope for every back-office route, whose onRoute hook runs the staff guards before
   // body validation (staff-guards.ts).
   await app.register(async (scope) => {
