@@ -38,7 +38,6 @@ import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { PictureError } from './modules/media/picture-check.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
 import { orderRoutes } from './modules/orders/orders-routes.ts';
-import { recordStaffAction } from './modules/staff/staff-audit.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
@@ -223,12 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // [I15-giftcards] The gift card console: staff guards, audit and the outbox's sender handed in.
       ({ sessions }) =>
         giftCardConsoleRoutes({
-          config,
-          db,
-          clock,
-          audit: recordStaffAction,
-          outbox: services.outbox,
-          refunds: services.refunds,
+          giftCards: services.giftCardConsole,
           guards: {
             operator: requireStaff(sessions, { role: 'operator' }),
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),
@@ -258,9 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({
-          db,
-          clock,
-          audit: recordStaffAction,
+          redemption: services.giftCardRedemption,
           guards: {
             staff: requireStaff(sessions),
             freshPasskey: requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES),

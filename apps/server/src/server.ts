@@ -122,14 +122,17 @@ async function main() {
 
   // Gift card deliveries (SPEC.md §7 Gift cards): in this process unless WORKER=0 (then `npm run worker` elsewhere).
   if (config.WORKER && !stopping) {
-    worker = startWorker({
-      config,
-      db: database.db,
-      clock,
-      providers: app.deps.providers,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
-      log,
-    });
+    worker = startWorker(
+      {
+        config,
+        db: database.db,
+        clock,
+        providers: app.deps.providers,
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
+        log,
+      },
+      app.services,
+    );
   }
 }
 

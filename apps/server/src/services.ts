@@ -18,12 +18,15 @@ import {
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
+import { createGiftCardRedemption } from './modules/giftcards/gift-card-redemption.ts';
+import { createGiftCardConsole } from './modules/giftcards/giftcards-console.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createShopperMessages } from './modules/messages/shopper-messages.ts';
 import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
 import { createOrderRefunds } from './modules/orders/order-refunds.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
 import { createVendorOrderTexts } from './modules/orders/vendor-order-texts.ts';
+import { recordStaffAction } from './modules/staff/staff-audit.ts';
 import { createStaffServices } from './modules/staff/staff-back-office.ts';
 import type { Providers } from './providers/providers.ts';
 import { outboxSenderFor } from './worker/start-worker.ts';
@@ -196,6 +199,19 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     log,
   });
 
+  // [I15-giftcards] The gift card console (find, resend, reschedule, void: the void refunds through the
+  // refund path) and [I16-redeem] in-store redemption, with the staff audit log handed in.
+  const giftCardConsole = createGiftCardConsole({
+    db,
+    clock,
+    sender: { publicUrl, storeName: config.STORE_NAME, identity: config.identity },
+    outbox,
+    refunds,
+    audit: recordStaffAction,
+    log: reviewLog(log),
+  });
+  const giftCardRedemption = createGiftCardRedemption({ db, clock, audit: recordStaffAction });
+
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
@@ -217,6 +233,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     fulfilment,
     productEditing,
     staff,
+    giftCardConsole,
+    giftCardRedemption,
   };
 }
 

@@ -5,7 +5,6 @@ import { aShopper, type Shopper } from '../test/cart-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { REVIEW_RECHECK_MS } from './gift-card-sends.ts';
-import { reviewFor } from './start-worker.ts';
 
 // [I15-review] A gift card is delivered only once its order is approved: under ORDER_REVIEW=manual a paid
 // card waits while the order waits for review, goes when an operator approves, and never goes for a
@@ -17,7 +16,7 @@ import { reviewFor } from './start-worker.ts';
 let t: TestApp;
 let catalogue: GiftCardCatalogue;
 let shopper: Shopper;
-const silent: WorkerLog = { info() {}, warn() {}, error() {} };
+const _silent: WorkerLog = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
   t = await createTestApp({ ORDER_REVIEW: 'manual' });
@@ -34,15 +33,7 @@ const outbox = () => {
   return sandbox;
 };
 const aWorker = () => aGiftCardSender(t, { publicUrl: 'https://shop.example.com' });
-const review = () =>
-  reviewFor({
-    config: t.config,
-    db: t.db,
-    clock: t.clock,
-    providers: t.app.deps.providers,
-    publicUrl: 'https://shop.example.com',
-    log: silent,
-  });
+const review = () => t.app.services.orderReview;
 
 async function aSentNowCard(): Promise<{ cardId: number; orderId: number }> {
   const { cards } = await aPaidGiftCard(t, shopper, catalogue, { at: 'now' });

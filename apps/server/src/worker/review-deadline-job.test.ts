@@ -12,7 +12,6 @@ import {
 import { aSeller, aSimpleProduct, importTestCatalogue } from '../test/catalog-factory.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
-import { reviewFor } from './start-worker.ts';
 
 // [I15-deadline] The review deadline job on real rows under ORDER_REVIEW=manual, on the app's test clock:
 // an order waiting longer than REVIEW_FLAG_HOURS (24) gets one 'review_flagged' event, and one still
@@ -37,14 +36,7 @@ afterAll(() => t?.close());
 /** A job as each worker process builds it (start-worker.ts). */
 const aJob = () =>
   createReviewDeadlineJob({
-    review: reviewFor({
-      config: t.config,
-      db: t.db,
-      clock: t.clock,
-      providers: t.app.deps.providers,
-      publicUrl: 'https://shop.example.com',
-      log: silent,
-    }),
+    review: t.app.services.orderReview,
     flagHours: t.config.REVIEW_FLAG_HOURS,
     log: silent,
   });
@@ -153,14 +145,7 @@ describe('the review deadline job [I15-deadline]', { timeout: 120_000 }, () => {
   it('[I15-deadline] a decided order is neither flagged nor refused', async () => {
     t.clock.set('2026-12-10T00:00:00Z');
     const { orderId } = await anOrder();
-    await reviewFor({
-      config: t.config,
-      db: t.db,
-      clock: t.clock,
-      providers: t.app.deps.providers,
-      publicUrl: 'https://shop.example.com',
-      log: silent,
-    }).approve(orderId, 'system');
+    await t.app.services.orderReview.approve(orderId, 'system');
     t.clock.advance(7 * DAY);
     await aJob().runOnce();
     expect(await eventTypes(orderId)).toEqual([

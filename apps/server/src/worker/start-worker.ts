@@ -1,14 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createCatalogService } from '../modules/catalog/catalog-service.ts';
-import { orderRecords, orderReviewRecords } from '../modules/checkout/checkout-service.ts';
-import { giftCardBalances } from '../modules/giftcards/gift-card-balance.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messages/message-lookup.ts';
 import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
-import { createOrderRefunds } from '../modules/orders/order-refunds.ts';
-import { createOrderReview } from '../modules/orders/order-review.ts';
+import type { OrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createInvoiceJob } from './invoice-job.ts';
 import { messageRenderers } from './order-receipt-message.ts';
@@ -29,6 +25,11 @@ export interface StartWorkerDeps {
   /** Base of picture URLs: PUBLIC_URL, or the address the server listens on. */
   publicUrl: string;
   log: WorkerLog;
+}
+
+/** What the worker's jobs call, built in services.ts: the order review the deadline job refuses through. */
+export interface WorkerServices {
+  orderReview: Pick<OrderReview, 'flagWaiting' | 'refuseExpired'>;
 }
 
 export function lookupFor(config: Config, providers: Providers): MessageLookup {
@@ -65,7 +66,7 @@ export function outboxJob(sender: OutboxSender, everyMs = 1_000): PeriodicJob {
   return { name: 'outbox', everyMs, runOnce: sender.runOnce, stop: sender.stop };
 }
 
-export function startWorker(deps: StartWorkerDeps): PollLoop {
+export function startWorker(deps: StartWorkerDeps, services: WorkerServices): PollLoop {
   if (!deps.config.PUBLIC_URL && deps.providers.messaging.mode === 'live') {
     deps.log.warn(
       { public_url: deps.publicUrl },
@@ -80,7 +81,7 @@ export function startWorker(deps: StartWorkerDeps): PollLoop {
       outboxJob(outbox),
       // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
       createReviewDeadlineJob({
-        review: reviewFor(deps),
+        review: services.orderReview,
         flagHours: deps.config.REVIEW_FLAG_HOURS,
         log: deps.log,
       }),
@@ -92,26 +93,4 @@ export function startWorker(deps: StartWorkerDeps): PollLoop {
   });
   loop.start();
   return loop;
-}
-
-/** The order review the deadline job refuses through: the same as the server's (services.ts). */
-export function reviewFor(deps: StartWorkerDeps) {
-  const inventory = createCatalogService(deps.db).inventory;
-  return createOrderReview({
-    db: deps.db,
-    clock: deps.clock,
-    payments: deps.providers.payments,
-    outbox: outboxSenderFor(deps),
-    orders: orderReviewRecords,
-    inventory,
-    // [I15-refund] A refusal gives money back through the one refund path, gift card parts included.
-    refunds: createOrderRefunds({
-      records: orderRecords,
-      payments: deps.providers.payments,
-      inventory,
-      giftCardBalances,
-    }),
-    storeName: deps.config.STORE_NAME,
-    log: deps.log,
-  });
 }

@@ -7,12 +7,9 @@ import {
 } from '@quokka/contract/api/gift-card-redemption';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import { createGiftCardRedemption, type RedeemActor } from './gift-card-redemption.ts';
-import type { RecordStaffAction } from './giftcards-console.ts';
+import type { GiftCardRedemptionService, RedeemActor } from './gift-card-redemption.ts';
 
 // [I16-redeem] In-store redemption under /admin/api (packages/contract api/gift-card-redemption.ts;
 // docs/gift-card-redemption.md): POST /gift-cards/lookup and POST /gift-cards/redeem. Any member of
@@ -21,9 +18,8 @@ import type { RecordStaffAction } from './giftcards-console.ts';
 // number is sent in the body, so it never lands in an access log's URL.
 
 export interface GiftCardRedemptionRoutesDeps {
-  db: Db;
-  clock: Clock;
-  audit: RecordStaffAction;
+  /** In-store redemption (gift-card-redemption.ts, built in services.ts). */
+  redemption: GiftCardRedemptionService;
   /** The back office's guards (modules/staff/staff-guards.ts): any full session, a fresh passkey. */
   guards: { staff: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
 }
@@ -36,7 +32,7 @@ function actorOf(request: FastifyRequest): RedeemActor {
 
 export function giftCardRedemptionRoutes(deps: GiftCardRedemptionRoutesDeps) {
   const errors = errorReplies(400, 401, 403, 404, 409, 429);
-  const redemption = createGiftCardRedemption({ db: deps.db, clock: deps.clock, audit: deps.audit });
+  const { redemption } = deps;
 
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();

@@ -11,16 +11,9 @@ import {
 import { errorReplies } from '@quokka/contract/api/errors';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../domain/errors.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import {
-  createGiftCardConsole,
-  type GiftCardConsoleDeps,
-  type RecordStaffAction,
-} from './giftcards-console.ts';
+import type { GiftCardConsole } from './giftcards-console.ts';
 
 // [I15-giftcards] The gift card console under /admin/api/gift-cards (packages/contract api/admin.ts;
 // docs/gift-card-console.md). Operators only (vendors get 403); voiding refunds money, so it also needs a
@@ -29,16 +22,10 @@ import {
 // giftcards-console.ts.
 
 export interface GiftCardConsoleRoutesDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
+  /** The console (giftcards-console.ts, built in services.ts). */
+  giftCards: GiftCardConsole;
   /** The back office's guards (modules/staff/staff-guards.ts): a full operator session, a fresh passkey. */
   guards: { operator: preHandlerAsyncHookHandler; freshPasskey: preHandlerAsyncHookHandler };
-  audit: RecordStaffAction;
-  /** The outbox's sender (services.ts): a resend and a void's text go before the reply. */
-  outbox: GiftCardConsoleDeps['outbox'];
-  /** The one refund path (services.ts): a void refunds through it. */
-  refunds: GiftCardConsoleDeps['refunds'];
 }
 
 /** The member of staff of a request the operator guard let through. */
@@ -49,24 +36,11 @@ function staffIdOf(request: FastifyRequest): number {
 }
 
 export function giftCardConsoleRoutes(deps: GiftCardConsoleRoutesDeps) {
-  const { config } = deps;
   const { operator, freshPasskey } = deps.guards;
   const errors = errorReplies(400, 401, 403, 404, 409);
 
   return async (app: FastifyInstance) => {
-    const giftCards = createGiftCardConsole({
-      db: deps.db,
-      clock: deps.clock,
-      sender: {
-        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-        storeName: config.STORE_NAME,
-        identity: config.identity,
-      },
-      outbox: deps.outbox,
-      refunds: deps.refunds,
-      audit: deps.audit,
-      log: { warn: (details, message) => app.log.warn(details, message) },
-    });
+    const { giftCards } = deps;
     const api = app.withTypeProvider<ZodTypeProvider>();
     documentRoutes(api, 'Back office: gift cards');
     // Recipients' names and numbers: never kept by a shared cache.

@@ -1,11 +1,12 @@
 import pino from 'pino';
-import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { loggerOptions } from '../logger.ts';
-import { createProviders } from '../providers/providers.ts';
-import { startWorker } from './start-worker.ts';
+import { ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { loggerOptions } from './logger.ts';
+import { createProviders } from './providers/providers.ts';
+import { createServices } from './services.ts';
+import { startWorker } from './worker/start-worker.ts';
 
-// `npm run worker`: the worker (the outbox's sender and the scheduled jobs, start-worker.ts) as its own
+// `npm run worker`: the worker (the outbox's sender and the scheduled jobs, worker/start-worker.ts) as its own
 // process, next to servers started with WORKER=0 (docs/gift-cards.md). It needs the PostgreSQL server the
 // servers use (DATABASE_URL): the embedded database belongs to one process. Any number of these may run;
 // each message is sent once.
@@ -26,14 +27,26 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const providers = createProviders(config, database.db, { warn: (message) => log.warn(message) });
-  const worker = startWorker({
+  const clock = clockFor(config);
+  // The same services as a server's (services.ts): the deadline job refuses through the server's review.
+  const services = createServices({
     config,
     db: database.db,
-    clock: clockFor(config),
+    clock,
     providers,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    log,
+    log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
   });
+  const worker = startWorker(
+    {
+      config,
+      db: database.db,
+      clock,
+      providers,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      log,
+    },
+    services,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
