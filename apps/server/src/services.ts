@@ -21,7 +21,6 @@ import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
 import { createGiftCardRedemption } from './modules/giftcards/gift-card-redemption.ts';
 import { createGiftCardConsole } from './modules/giftcards/giftcards-console.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
-import { createShopperMessages } from './modules/messages/shopper-messages.ts';
 import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
 import { createOrderRefunds } from './modules/orders/order-refunds.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
@@ -136,7 +135,6 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   const cart = createCartService({ db, customers });
   // [I15-review] Approving (capture) and refusing (release, restock, text) orders; ORDER_REVIEW=auto
   // approves each new order right after checkout commits (afterPlaced, below).
-  const shopperMessages = createShopperMessages({ db, clock, messaging: providers.messaging });
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   // The outbox's sender (modules/messages/outbox.ts): a request sends the messages its transaction queued
   // before it answers (sendNow); the worker sends everything else that is due, and retries.
@@ -226,7 +224,6 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     cart,
     checkout,
     giftCards,
-    shopperMessages,
     outbox,
     orderReview,
     refunds,

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopperMessages } from '../modules/messages/shopper-messages.ts';
+import { createOutboxSender, enqueueMessage } from '../modules/messages/outbox.ts';
 import { type TwilioMessagesApi, TwilioMessaging } from '../providers/messaging/twilio-messaging.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -28,13 +28,28 @@ async function aSentText(purpose = 'order_shipped'): Promise<string> {
     { accountSid: 'AC1', authToken: AUTH_TOKEN, from: '+61400000000' },
     twilioApi,
   );
-  const sent = await createShopperMessages({ db: t.db, messaging, clock: t.clock }).send({
-    to: '+61412345678',
-    kind: 'sms',
-    body: 'Your order is on its way',
-    purpose,
+  // Through the outbox, as every shopper text goes: queued, then sent by a sender on Twilio.
+  const key = `twilio-status-${++sids}`;
+  const id = await enqueueMessage(
+    t.db,
+    { kind: 'sms', to: '+61412345678', body: 'Your order is on its way', purpose, key },
+    t.clock.now(),
+  );
+  const sender = createOutboxSender({
+    db: t.db,
+    clock: t.clock,
+    messaging,
+    lookup: { findSent: async () => undefined },
+    log: { info() {}, warn() {}, error() {} },
   });
-  return sent.providerMessageId;
+  await sender.sendNow([id]);
+  const row = await t.db
+    .selectFrom('sent_messages')
+    .select(['provider_message_id', 'send_state'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  expect(row.send_state).toBe('sent');
+  return row.provider_message_id;
 }
 
 function form(fields: Record<string, string>): string {

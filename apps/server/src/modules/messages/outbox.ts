@@ -5,8 +5,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { SentMessageTable } from '../../db/schema.ts';
 import type { MessagingProvider } from '../../providers/messaging/messaging-provider.ts';
-import { sandboxDeliveryStatus } from '../../providers/messaging/sandbox-messaging.ts';
 import type { MessageLookup } from './message-lookup.ts';
+import { firstStatus, messageProviderName } from './shopper-messages.ts';
 
 // The outbox (docs/architecture.md "Outbox"): every text or picture message is a `sent_messages` row
 // written IN THE TRANSACTION of the change that causes it (enqueueMessage), so a committed change always
@@ -207,10 +207,6 @@ export function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-/** sent_messages.provider: the sandbox outbox or Twilio. */
-const providerName = (messaging: Pick<MessagingProvider, 'mode'>): 'sandbox' | 'twilio' =>
-  messaging.mode === 'sandbox' ? 'sandbox' : 'twilio';
-
 export type SendOutcome = 'sent' | 'deferred' | 'retry' | 'failed' | 'lost';
 
 /**
@@ -322,15 +318,6 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return { body, mediaUrl: row.media_url, reference: body };
   }
 
-  /** The provider's first word: Twilio's 'queued', or the sandbox's at-once outcome. */
-  function firstStatus(to: string) {
-    if (messaging.mode === 'sandbox') {
-      const outcome = sandboxDeliveryStatus(to);
-      return { status: outcome.status, error_code: outcome.errorCode };
-    }
-    return { status: 'queued' as const, error_code: null };
-  }
-
   /** Provider ids the outbox already holds for other rows to this number: never this row's message. */
   async function recordedFor(row: OutboxRow): Promise<string[]> {
     const rows = await db
@@ -376,9 +363,9 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         await owned(row.id, owner, executor)
           .set({
             send_state: 'sent',
-            provider: providerName(messaging),
+            provider: messageProviderName(messaging),
             provider_message_id: providerMessageId,
-            ...firstStatus(row.to_number),
+            ...firstStatus(messaging, row.to_number),
             status_at: now,
             sent_at: now,
             lease_owner: null,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aShopper } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { issueCustomerToken } from '../auth/token-service.ts';
-import { createShopperMessages } from '../messages/shopper-messages.ts';
+import { enqueueMessage } from '../messages/outbox.ts';
 import { CSV_HEADER } from './orders-csv.ts';
 import {
   adminCall,
@@ -259,14 +259,24 @@ describe('one order and its timeline', { timeout: 120_000 }, () => {
     });
     expect(noted.statusCode, noted.body).toBe(200);
     // A message about the order that no event carries (a receipt) is a timeline entry of its own.
-    const messages = createShopperMessages({ db: t.db, messaging: t.app.deps.providers.messaging });
-    const receipt = await messages.send({
-      to: order.shopper.mobile,
-      kind: 'sms',
-      body: 'Thanks for your order',
-      purpose: 'order_receipt',
-      orderId: order.id,
-    });
+    const receiptId = await enqueueMessage(
+      t.db,
+      {
+        kind: 'sms',
+        to: order.shopper.mobile,
+        body: 'Thanks for your order',
+        purpose: 'order_receipt',
+        orderId: order.id,
+        key: `orders-read-receipt-${order.id}`,
+      },
+      t.clock.now(),
+    );
+    await t.app.services.outbox.sendNow([receiptId]);
+    const receipt = await t.db
+      .selectFrom('sent_messages')
+      .select(['id', 'provider_message_id as providerMessageId'])
+      .where('id', '=', receiptId)
+      .executeTakeFirstOrThrow();
     const reply = await adminCall(t, 'GET', `/orders/${order.id}`, operator);
     expect(reply.statusCode).toBe(200);
     const detail = adminOrderSchema.parse(reply.json());
