@@ -10,11 +10,8 @@ import { createTokenService } from './modules/auth/token-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createProductEditing } from './modules/catalog/product-editing.ts';
-import {
-  createCheckoutService,
-  orderRecords,
-  orderReviewRecords,
-} from './modules/checkout/checkout-service.ts';
+import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { orderRecords, orderReviewRecords } from './modules/checkout/order-records.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
 import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';

@@ -43,11 +43,6 @@ import { createShippingMethods, type ShippingMethodCalls } from './shipping-meth
 // member's order reads (member-orders.ts). The order's records that other modules write through are
 // order-records.ts; the texts, checkout-text.ts.
 
-// Kept for the files that import them from here and that others are changing now (services.ts, app.ts,
-// worker/start-worker.ts, modules/giftcards/giftcards-console-routes.test.ts) until they import
-// order-records.ts.
-export { orderRecords, orderReviewRecords } from './order-records.ts';
-
 export interface CheckoutServiceDeps {
   db: Db;
   clock: Clock;

@@ -1,10 +1,11 @@
-import type { AdminGiftCard, GiftCardState, SentMessage } from '@quokka/contract/api/admin';
+import type { AdminGiftCard, GiftCardState } from '@quokka/contract/api/admin';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { formatCents } from '@quokka/contract/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OutboxSendState } from '../../db/schema.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { messageWire, type SentMessageRow } from '../messages/message-wire.ts';
 import { CARD_SENT, CARD_SENT_AT } from './gift-card-sending.ts';
 
 // [I15-giftcards] The gift card console's cards as it reads them (docs/gift-card-console.md): the row it
@@ -126,32 +127,8 @@ export function giftCardSearchTerms(q: string): { cardNo?: string; mobile?: stri
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
-export type MessageRow = {
-  id: number;
-  gift_card_id: number | null;
-  provider_message_id: string;
-  kind: 'sms' | 'mms';
-  purpose: string;
-  to_number: string;
-  status: SentMessage['status'];
-  error_code: string | null;
-  created_at: Date;
-  status_at: Date | null;
-};
-
-export function messageWire(row: MessageRow): SentMessage {
-  return {
-    id: row.id,
-    provider_message_id: row.provider_message_id,
-    kind: row.kind,
-    purpose: row.purpose,
-    to: row.to_number,
-    status: row.status,
-    error_code: row.error_code,
-    created_at: new Date(row.created_at).toISOString(),
-    status_at: iso(row.status_at),
-  };
-}
+/** A card's message: the row the wire shows (message-wire.ts) and the card it is about. */
+export type MessageRow = SentMessageRow & { gift_card_id: number | null };
 
 /** [I27-mask] '•••• •••• •••• 2883': a card number spends like cash, so the console shows its last 4. */
 export const maskedCardNumber = (cardNo: string) => `•••• •••• •••• ${cardNo.slice(-4)}`;

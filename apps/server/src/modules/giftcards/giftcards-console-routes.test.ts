@@ -9,12 +9,8 @@ import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { aPaidGiftCard, type GiftCardCatalogue, giftCardCatalogue } from '../../test/gift-card-factory.ts';
 import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCatalogService } from '../catalog/catalog-service.ts';
-import { orderRecords } from '../checkout/checkout-service.ts';
-import { createOrderRefunds } from '../orders/order-refunds.ts';
 import { createStaffAccounts, type StaffMember } from '../staff/staff-accounts.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
-import { giftCardBalances } from './gift-card-balance.ts';
 import { formatValidUntil } from './gift-card-message.ts';
 import { validUntilFrom } from './gift-card-validity.ts';
 import { createGiftCardConsole } from './giftcards-console.ts';
@@ -484,12 +480,7 @@ describe('resend', { timeout: 120_000 }, () => {
       db: t.db,
       clock: t.clock,
       outbox: aGiftCardSender(t, { publicUrl: ORIGIN, messaging: failing }),
-      refunds: createOrderRefunds({
-        records: orderRecords,
-        payments: t.app.deps.providers.payments,
-        inventory: createCatalogService(t.db).inventory,
-        giftCardBalances,
-      }),
+      refunds: t.app.services.refunds,
       sender: { publicUrl: ORIGIN, storeName: t.config.STORE_NAME, identity: t.config.identity },
       audit: recordStaffAction,
       log: { warn() {} },
