@@ -69,7 +69,7 @@ export interface GiftCardFacts {
   balanceCents: number;
   validUntil: Date | null;
   voided: boolean;
-  /** Its picture message has gone out (gift_card_deliveries.status = 'sent'). */
+  /** Its picture message has gone out (an outbox row of purpose 'gift_card' was sent). */
   sent: boolean;
   /** The status of the order that bought it (approved/partially_shipped/shipped make it spendable). */
   orderStatus: string | null;
