@@ -7,6 +7,8 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, BrowserContextOptions, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, screenshot } from './support/browser.ts';
+import { putInCart } from './support/cart.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -48,12 +50,16 @@ async function phonePage(
   return page;
 }
 
-/** A registered member (default address 5 Ocean St, Bondi) signed in, one product added: the cart popup. */
-async function memberWithCartOpen(page: Page, name = 'Ivy Waratah'): Promise<Locator> {
+/** A registered member (default address 5 Ocean St, Bondi), signed in. */
+async function signedInMember(page: Page, name: string): Promise<void> {
   const mobile = newMobile();
   await registerMember(mobile, name);
-  await page.goto('/browse');
   await signInWithLink(page, mobile);
+}
+
+/** A signed-in member who has just tapped Add To Cart on a product page: the cart popup. */
+async function memberWithCartOpen(page: Page, name = 'Ivy Waratah'): Promise<Locator> {
+  await signedInMember(page, name);
   await page.goto(`/product/${simple.id}`);
   await page.getByRole('heading', { level: 1, name: simple.name, exact: true }).waitFor();
   await page.getByRole('button', { name: MSG.addToCart, exact: true }).click();
@@ -62,10 +68,15 @@ async function memberWithCartOpen(page: Page, name = 'Ivy Waratah'): Promise<Loc
   return popup;
 }
 
-/** The same member, at checkout with that product. */
+/**
+ * A signed-in member at checkout with one product. The product goes into the cart through the API, as
+ * Add To Cart would put it (support/cart.ts): these journeys test checkout, and the product page and its
+ * popup are tested elsewhere (and by [I13-checkout] and [I11-19] below).
+ */
 async function memberAtCheckout(page: Page, name = 'Ivy Waratah'): Promise<void> {
-  const popup = await memberWithCartOpen(page, name);
-  await popup.getByRole('button', { name: MSG.checkout }).click();
+  await signedInMember(page, name);
+  await putInCart(page, simple);
+  await page.goto('/checkout');
   await waitForCheckout(page);
 }
 
@@ -162,6 +173,7 @@ describe('the address shipped to is the one the shopper sees [I11-1]', () => {
     await form.getByText(MSG.missingPostcode).waitFor();
     expect((await focused(page)).label).toBe(MSG.postcodeLabel);
     expect(await payBar(page).getByRole('alert').textContent()).toBeTruthy();
+    // Nothing to wait for but time: a payment sent in spite of the messages would be on its way by now.
     await page.waitForTimeout(500);
     expect(placements).toHaveLength(0);
     await screenshot(page, 'i11-1-incomplete-address');
@@ -330,7 +342,7 @@ describe('errors where the shopper sees them [I11-7]', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('button', { name: MSG.confirmPurchase }).click();
       await page.getByText(MSG.enterCard).first().waitFor();
-      await page.waitForTimeout(600); // the smooth scroll settles
+      await settled(page); // the smooth scroll to the error has ended
       const place = await placeOf(page, '.card-field .field-error');
       expect(place.top).toBeGreaterThan(56); // below the shell header
       expect(place.bottom).toBeLessThanOrEqual(place.barTop);
@@ -348,7 +360,7 @@ describe('errors where the shopper sees them [I11-7]', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: MSG.confirmPurchase }).click();
     await page.getByText('Your card was declined.').first().waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(600);
+    await settled(page); // the smooth scroll to the error has ended
     const place = await placeOf(page, '.card-field .field-error');
     expect(place.top).toBeGreaterThan(56);
     expect(place.bottom).toBeLessThanOrEqual(place.barTop);

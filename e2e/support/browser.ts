@@ -15,8 +15,11 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-/** A phone-sized page (390×844) on the storefront under test. */
-export async function openPage(browser: Browser, path = '/browse'): Promise<Page> {
+/**
+ * A phone-sized page (390×844) on the storefront under test, at `path`; `null` opens nothing yet (a
+ * journey about to open a sign-in link need not load /browse first).
+ */
+export async function openPage(browser: Browser, path: string | null = '/browse'): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
@@ -27,7 +30,7 @@ export async function openPage(browser: Browser, path = '/browse'): Promise<Page
     timezoneId: 'Australia/Sydney',
   });
   const page = await context.newPage();
-  await page.goto(path);
+  if (path !== null) await page.goto(path);
   return page;
 }
 

@@ -59,17 +59,19 @@ export async function cliSignInLink(mobile: string, options: LinkOptions = {}): 
 /**
  * A sign-in link as `npm run cli -- link` makes it (its argument reader, settings and signer), made in
  * this process: a CLI process costs 3–4 s of a loaded 2-core machine, and the journeys need about 40.
- * `dataDir`: the data directory of the server that must accept it (a journey's own server).
+ * `dataDir`: the data directory of the server that must accept it (a journey's own server). `now`: when
+ * it is made; a link made in the past with a short life is expired without waiting for it to expire.
  */
 export async function signInLink(
   mobile: string,
   options: LinkOptions = {},
   dataDir: string = inject('dataDir'),
+  now: Date = new Date(),
 ): Promise<string> {
   const { parseLinkArgs, signInUrl } = await import('../../apps/server/src/cli/link-command.ts');
   const { loadConfig } = await import('../../apps/server/src/config.ts');
   const request = parseLinkArgs(linkArgs(mobile, options).slice(1));
-  return linkPath(await signInUrl(loadConfig(cliEnv(dataDir)), request, new Date()));
+  return linkPath(await signInUrl(loadConfig(cliEnv(dataDir)), request, now));
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
