@@ -334,7 +334,10 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
    * Sends one claimed row exactly once (its batch's intent already committed); false when the claim was
    * lost meanwhile.
    */
-  async function deliver(row: OutboxRow, message: RenderedMessage, owner: string): Promise<boolean> {
+  /**
+   * The provider's id of the row's message: an earlier attempt's, found at the provider, or a new send's.
+   */
+  async function transmit(row: OutboxRow, message: RenderedMessage): Promise<string> {
     // An earlier attempt recorded its intent but not its result: it may have sent. Ask first (a message
     // of the same text recorded for another row, such as a resend of the same picture message, is not it).
     let providerMessageId = row.intent_at
@@ -357,6 +360,16 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           : messaging.sendSms(row.to_number, message.body);
       providerMessageId = (await withTimeout(sent, settings.providerTimeoutMs)).providerMessageId;
     }
+    return providerMessageId;
+  }
+
+  /** A message with an after-send step: recorded sent and the step run in one transaction. */
+  async function recordWithStep(
+    row: OutboxRow,
+    message: RenderedMessage & { afterSend: NonNullable<RenderedMessage['afterSend']> },
+    owner: string,
+    providerMessageId: string,
+  ): Promise<boolean> {
     const now = clock.now();
     const record = async (executor: Db) =>
       changed(
@@ -373,13 +386,39 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           })
           .executeTakeFirst(),
       );
-    const { afterSend } = message;
-    if (!afterSend) return record(db);
     return db.transaction().execute(async (trx) => {
       if (!(await record(trx))) return false;
-      await afterSend(trx, now);
+      await message.afterSend(trx, now);
       return true;
     });
+  }
+
+  /**
+   * Records sent messages in one statement (one commit for several, where a statement per row cost a
+   * commit each); answers the ids recorded. A row whose claim was lost meanwhile is left
+   * alone (every write after the claim is conditional on the owner token).
+   */
+  async function recordSent(
+    sent: readonly { row: OutboxRow; providerMessageId: string }[],
+    owner: string,
+  ): Promise<Set<number>> {
+    if (sent.length === 0) return new Set();
+    const now = clock.now();
+    const values = sql.join(
+      sent.map(({ row, providerMessageId }) => {
+        const first = firstStatus(messaging, row.to_number);
+        return sql`(${row.id}::int, ${providerMessageId}::text, ${first.status}::text, ${first.error_code}::text)`;
+      }),
+    );
+    const recorded = await sql<{ id: number }>`
+      update sent_messages as m set
+        send_state = 'sent', provider = ${messageProviderName(messaging)}, provider_message_id = v.pmid,
+        status = v.status, error_code = v.error_code, status_at = ${now}, sent_at = ${now},
+        lease_owner = null, lease_until = null
+      from (values ${values}) as v(id, pmid, status, error_code)
+      where m.id = v.id and m.lease_owner = ${owner} and m.send_state = 'sending'
+      returning m.id`.execute(db);
+    return new Set(recorded.rows.map((row) => row.id));
   }
 
   /** Back to the queue without it counting as an attempt: quiet hours until `until`, or a stop (now). */
@@ -475,22 +514,56 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           );
     // A row whose intent could not be recorded was taken over meanwhile (this claim's lease ran out), or
     // stopped (cancelMessages).
+    // Results are recorded as they come, several to a statement: whatever arrived while the previous
+    // statement ran goes in the next one (a slow provider call never holds back the others' records).
+    const recorded = new Set<number>();
+    const waiting: { row: OutboxRow; providerMessageId: string }[] = [];
+    let recording: Promise<void> = Promise.resolve();
+    let recordError: unknown;
+    const record = (row: OutboxRow, providerMessageId: string) => {
+      waiting.push({ row, providerMessageId });
+      recording = recording.then(async () => {
+        const items = waiting.splice(0);
+        if (items.length === 0) return;
+        try {
+          for (const rowId of await recordSent(items, owner)) recorded.add(rowId);
+        } catch (error) {
+          recordError ??= error;
+        }
+        for (const item of items) if (!recordError && !recorded.has(item.row.id)) lost(item.row);
+      });
+    };
     await Promise.all(
       due
         .filter(({ row }) => row.intent_at || held.has(row.id))
-        .map(({ row, message }) => handle(row, message, owner)),
+        .map(async ({ row, message }) => {
+          let providerMessageId: string;
+          try {
+            providerMessageId = await transmit(row, message);
+          } catch (error) {
+            await failed(row, owner, error);
+            return;
+          }
+          const { afterSend } = message;
+          if (!afterSend) {
+            record(row, providerMessageId);
+            return;
+          }
+          try {
+            if (!(await recordWithStep(row, { ...message, afterSend }, owner, providerMessageId))) lost(row);
+          } catch (error) {
+            await failed(row, owner, error);
+          }
+        }),
     );
+    // Should a record fail, each row's intent is on record and its claim runs out: the next attempt looks
+    // the message up at the provider before it ever sends again.
+    await recording;
+    if (recordError) throw recordError;
   }
 
-  async function handle(row: OutboxRow, message: RenderedMessage, owner: string): Promise<SendOutcome> {
-    try {
-      if (await deliver(row, message, owner)) return 'sent';
-      log.warn({ message_id: row.id, worker: id }, 'outbox: claim lost to another sender; leaving it to it');
-      return 'lost';
-    } catch (error) {
-      return failed(row, owner, error);
-    }
-  }
+  const lost = (row: OutboxRow) =>
+    log.warn({ message_id: row.id, worker: id }, 'outbox: claim lost to another sender; leaving it to it');
 
   /** A failed attempt: back to the queue after its backoff, or given up after the last one. */
   async function failed(row: OutboxRow, owner: string, error: unknown): Promise<SendOutcome> {
