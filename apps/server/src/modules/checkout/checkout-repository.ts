@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot, OrderStatus, PaymentState } from '../../db/schema.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
+import type { ReviewOrderRecord } from '../orders/order-review.ts';
 
 // shipping_methods, orders and order_items: the only SQL on them (the receipt text is queued in the
 // messages module's outbox, in the order's transaction). Stock belongs to the catalogue, which
@@ -296,19 +297,8 @@ export function orderItems(db: Db, orderIds: number[]): Promise<OrderItemRow[]> 
 // ---- [I15-review] the review's reads and writes of orders (modules/orders/order-review.ts calls them
 // through the checkout service's `reviewRecords`, inside its own transaction).
 
-export interface ReviewOrderRow {
-  id: number;
-  increment_id: string;
-  status: OrderStatus;
-  payment_state: PaymentState;
-  payment_id: string | null;
-  authorised_cents: number;
-  captured_cents: number;
-  customer_mobile: string | null;
-}
-
 /** The order row, locked until the caller's transaction ends (SELECT … FOR UPDATE). */
-export function lockOrderForReview(trx: Db, orderId: number): Promise<ReviewOrderRow | undefined> {
+export function lockOrderForReview(trx: Db, orderId: number): Promise<ReviewOrderRecord | undefined> {
   return trx
     .selectFrom('orders')
     .select([
