@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { adminCall, type Session, signedIn, stepUp } from '../orders/test/orders-test-kit.ts';
 import { aCard, redeemTestApp, type TestCard } from './test/redeem-test-kit.ts';
 
-// [I27-mask, I27-step-up] Issue 27 finding 3, the gift card parts: a card's whole number spends like cash,
+// [I27-mask, I27-step-up] The gift card parts: a card's whole number spends like cash,
 // so the console lists cards masked to their last 4 digits (search by the whole number still works), gives
 // one card's whole number only after a fresh passkey check (audited), and resends a card to a number other
 // than its own only after one. The real app on a fresh database (PGlite, or TEST_DATABASE_URL); cards

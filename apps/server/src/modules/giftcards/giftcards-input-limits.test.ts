@@ -9,7 +9,7 @@ import {
 } from '../../test/gift-card-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 12 items 8 and 10: what the fuzzer sent the gift card calls. Every bad input is a 400 with a
+// [I12-8, I12-10] What the fuzzer sent the gift card calls. Every bad input is a 400 with a
 // message and a code, before it reaches SQL (a NUL byte is refused by PostgreSQL with a 500).
 
 let t: TestApp;
