@@ -7,6 +7,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInLink, type TestMobile } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -86,10 +87,6 @@ async function codeFor(e164: string, after: number): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no code was texted to ${e164}`);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 function mobilePopup(page: Page): Locator {
@@ -213,7 +210,7 @@ describe('[I11-5] sign-in keeps what the shopper was doing', () => {
     await proveMobileInPopup(page, mobile);
     await cartShowsTheChoice(page);
     expect(new URL(page.url()).pathname).toBe(`/product/${configurable.id}`);
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'trust-add-to-cart-after-sign-in');
     await page.context().close();
   });
@@ -319,7 +316,7 @@ describe('[I11-8] the mobile popup brings the keyboard up', () => {
     await page.getByRole('button', { name: /^Cart/ }).click();
     const popup = mobilePopup(page);
     await popup.waitFor();
-    await settle(page);
+    await settled(page);
     expect(await focusedName(page)).toBe('mobile');
     expect(await popup.getByLabel(MSG.mobileLabel).getAttribute('inputmode')).toBe('tel');
     await screenshot(page, 'trust-popup-mobile-focused');
@@ -329,21 +326,21 @@ describe('[I11-8] the mobile popup brings the keyboard up', () => {
     const info = page.getByRole('dialog', { name: MSG.infoPopupTitle });
     await info.getByRole('button', { name: MSG.infoPopupBack }).click();
     await popup.waitFor();
-    await settle(page);
+    await settled(page);
     expect(await focusedName(page)).toBe('mobile');
     expect(await popup.getByLabel(MSG.mobileLabel).inputValue()).toBe(mobile.national);
 
     await popup.getByRole('button', { name: MSG.sendCode }).click();
     const code = popup.getByLabel(MSG.codeLabel);
     await code.waitFor();
-    await settle(page);
+    await settled(page);
     expect(await focusedName(page)).toBe('code');
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await code.getAttribute('inputmode')).toBe('numeric');
     await screenshot(page, 'trust-popup-code-focused');
 
     await page.setViewportSize({ width: 320, height: 568 });
-    await settle(page);
+    await settled(page);
     await fullyVisible(popup, page);
     await screenshot(page, 'trust-popup-code-320');
     await page.context().close();
@@ -379,7 +376,7 @@ describe('[I11-9] registration', () => {
     const page = await phonePage(await signInLink(newMobile().national));
     const welcome = page.getByRole('dialog', { name: MSG.welcomeTitle });
     await welcome.waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'trust-register-welcome-320');
     await fitsWidth(page);
     await fullyVisible(welcome, page);
