@@ -9,6 +9,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -26,7 +27,8 @@ async function api<T>(path: string): Promise<T> {
   return (await reply.json()) as T;
 }
 
-async function openPhone(browser: Browser, path: string, viewport: Viewport = PHONE): Promise<Page> {
+/** `path` null: nothing opened yet (a sign-in link comes next). */
+async function openPhone(browser: Browser, path: string | null, viewport: Viewport = PHONE): Promise<Page> {
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: 1,
@@ -39,7 +41,7 @@ async function openPhone(browser: Browser, path: string, viewport: Viewport = PH
     bypassCSP: true,
   });
   const page = await context.newPage();
-  await page.goto(path);
+  if (path !== null) await page.goto(path);
   return page;
 }
 
@@ -58,10 +60,13 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** Lets pictures load and popups finish their entrance before a screenshot or an axe run. */
+/**
+ * Lets the page's calls finish (after a full load), then its pictures load and its popups finish their
+ * entrance, before a screenshot or an axe run.
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settled(page);
 }
 
 interface AxeNode {
@@ -268,7 +273,7 @@ describe('colour pictures', () => {
 
     const mobile = newMobile();
     await registerMember(mobile, 'Wren Banksia');
-    const page = await openPhone(browser, '/browse');
+    const page = await openPhone(browser, null);
     await signInWithLink(page, mobile);
     await page.goto(`/product/${product.id}`);
     await heading(page, product.name);
@@ -335,8 +340,14 @@ describe('accessibility of the catalogue screens', () => {
       // The sold-out label, on whichever page of the list it is.
       const soldOutTile = page.locator('article.tile', { hasText: soldOut.name });
       for (let step = 0; step < 20 && (await soldOutTile.count()) === 0; step += 1) {
+        const shown = await page.locator('article.tile').count();
         await page.evaluate(() => document.querySelector('.product-list__sentinel')?.scrollIntoView());
-        await page.waitForTimeout(300);
+        // The next page of tiles arrives (or, at the list's end, nothing does within 5 s).
+        await page
+          .waitForFunction((before) => document.querySelectorAll('article.tile').length > before, shown, {
+            timeout: 5_000,
+          })
+          .catch(() => undefined);
       }
       await soldOutTile.scrollIntoViewIfNeeded();
       found.push(...(await axeViolations(page)));
