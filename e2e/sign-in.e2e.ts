@@ -7,6 +7,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, cliSignInLink, newMobile, registerMember, signInLink } from './support/sign-in.ts';
 
 /** The session's storage keys that sign-out must clear (SPEC.md §4). */
@@ -45,11 +46,6 @@ async function storage(page: Page, keys: readonly string[]): Promise<Record<stri
     (list) => Object.fromEntries(list.map((key) => [key, localStorage.getItem(key)])),
     [...keys],
   );
-}
-
-/** Popups rise and fade in; a screenshot waits for them to settle. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 async function noSideScroll(page: Page): Promise<void> {
@@ -100,7 +96,7 @@ describe('sign-in journeys at 390×844', () => {
     expect(await welcome.getByText(MSG.welcomeOneTime).isVisible()).toBe(true);
     expect(await welcome.getByText(MSG.welcomeNoPasswords).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/register');
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'sign-in-register-welcome');
     await welcome.getByRole('button', { name: MSG.gotIt }).click();
 
@@ -147,7 +143,7 @@ describe('sign-in journeys at 390×844', () => {
     await page.getByRole('button', { name: /^Cart/ }).click();
     const popup = page.getByRole('dialog', { name: MSG.mobilePopupTitle });
     await popup.waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'sign-in-popup-mobile');
 
     await popup.getByRole('button', { name: MSG.sendCode }).click();
@@ -165,13 +161,13 @@ describe('sign-in journeys at 390×844', () => {
     await codeInput.fill(code === '000000' ? '111111' : '000000');
     await popup.getByRole('button', { name: MSG.confirmCode }).click();
     await popup.getByText(MSG.validCode).waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'sign-in-popup-code-error');
 
     await codeInput.fill(code);
     await popup.getByRole('button', { name: MSG.confirmCode }).click();
     await popup.getByText(MSG.mobileVerifiedTitle).waitFor();
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'sign-in-popup-success');
     await popup.waitFor({ state: 'detached', timeout: 5_000 });
 
@@ -185,8 +181,14 @@ describe('sign-in journeys at 390×844', () => {
   it('[AUTH-12] [AUTH-13] [AUTH-14] [AUTH-19] [AUTH-20] [EXP-01..03] [AUTH-11] (3) an expired link is renewed with a code and lands on its product', async () => {
     const mobile = newMobile();
     await registerMember(mobile, 'Bo Grevillea');
-    const link = await signInLink(mobile.national, { product: linkProduct.id, expires: '1s' });
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    // A link with a 1 s life, made 2.1 s ago: expired, on the server's clock too (it is never behind ours).
+    const madeAt = new Date(Date.now() - 2_100);
+    const link = await signInLink(
+      mobile.national,
+      { product: linkProduct.id, expires: '1s' },
+      undefined,
+      madeAt,
+    );
 
     const page = await openPage(browser, link);
     await page.getByRole('heading', { level: 1, name: MSG.expiredLinkTitle }).waitFor();
@@ -201,7 +203,7 @@ describe('sign-in journeys at 390×844', () => {
     const popup = page.getByRole('dialog', { name: MSG.reconfirmIdentity });
     await popup.getByLabel(MSG.codeLabel).waitFor();
     const { code } = await latestCode(mobile.e164, before[0]?.id ?? 0);
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'sign-in-popup-reconfirm');
     await popup.getByLabel(MSG.codeLabel).fill(code);
     await popup.getByRole('button', { name: MSG.confirmCode }).click();
