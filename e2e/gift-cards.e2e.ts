@@ -10,6 +10,7 @@ import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink, type TestMobile } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -55,13 +56,8 @@ async function signedInPage(name: string): Promise<{ page: Page; mobile: TestMob
   await registerMember(mobile, name);
   const page = await openPage(browser, 'about:blank');
   await page.context().clock.install({ time: serverNow() });
-  await page.goto('/browse');
   await signInWithLink(page, mobile);
   return { page, mobile };
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 /** Buy Now on the product page with the first amount chosen; lands on the recipient screen. */
@@ -137,7 +133,7 @@ describe('gift cards at 390×844', () => {
     const { page } = await signedInPage('Mia Banksia');
     await buyNow(page);
     await address(page, newMobile(), 'Happy birthday! Dinner is on me 🎂', 'gift-card-recipient');
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'gift-card-send-now-or-schedule');
 
     await page.getByRole('button', { name: MSG.schedule, exact: true }).click();
@@ -178,7 +174,7 @@ describe('gift cards at 390×844', () => {
       toggle.closest('section')?.scrollIntoView({ block: 'start' });
       window.scrollBy(0, -72);
     });
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'gift-card-checkout-panel');
 
     await pay(page);
