@@ -8,6 +8,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { putInCart } from './support/cart.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
 
 // The sandbox identity the server runs with when no setting names the operator (config.ts).
@@ -40,8 +41,8 @@ async function pickProduct(): Promise<ProductTile> {
   throw new Error('the demo shop has no simple product with stock');
 }
 
-/** A page of the given size: 390×844 (openPage) or the small phone 320×568. */
-async function phonePage(size: 'regular' | 'small', path = '/browse'): Promise<Page> {
+/** A page of the given size: 390×844 (openPage) or the small phone 320×568; `null`: nothing opened yet. */
+async function phonePage(size: 'regular' | 'small', path: string | null = '/browse'): Promise<Page> {
   if (size === 'regular') return openPage(browser, path);
   const context = await browser.newContext({
     viewport: { width: 320, height: 568 },
@@ -53,7 +54,7 @@ async function phonePage(size: 'regular' | 'small', path = '/browse'): Promise<P
     timezoneId: 'Australia/Sydney',
   });
   const page = await context.newPage();
-  await page.goto(path);
+  if (path !== null) await page.goto(path);
   return page;
 }
 
@@ -61,14 +62,14 @@ async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-/** Adds the product, checks out with the sandbox Visa 4242 and lands on /success. */
+/**
+ * Puts the product in the cart as Add To Cart does (through the API: this file tests what follows the
+ * payment), checks out with the sandbox Visa 4242 and lands on /success.
+ */
 async function buyWithVisa(page: Page): Promise<void> {
-  await page.goto(`/product/${product.id}`);
-  await page.getByRole('heading', { level: 1, name: product.name, exact: true }).waitFor();
-  await page.getByRole('button', { name: MSG.addToCart, exact: true }).click();
-  const popup = page.getByRole('dialog', { name: MSG.cartTitle });
-  await popup.getByRole('button', { name: MSG.checkout }).click();
-  await page.waitForURL('**/checkout');
+  await putInCart(page, product);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: MSG.confirmPurchase }).waitFor();
   await page.getByRole('status').filter({ hasText: MSG.fetchingCart }).waitFor({ state: 'detached' });
   await page.getByRole('radio', { name: MSG.addNewCard }).check();
   await page.getByLabel(MSG.cardNumberLabel, { exact: true }).fill('4242 4242 4242 4242');
@@ -103,7 +104,7 @@ describe('receipt and business identity', () => {
     async (size) => {
       const mobile = newMobile();
       await registerMember(mobile, 'Nell Acacia');
-      const page = await phonePage(size);
+      const page = await phonePage(size, null);
       await signInWithLink(page, mobile);
       await buyWithVisa(page);
 
