@@ -5,6 +5,7 @@ import type { Category, Product, ProductTile } from '@quokka/contract/api/catalo
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 
 const API = '/rest/default/V1/storefront';
 
@@ -75,8 +76,16 @@ describe('catalogue', () => {
     const end = page.getByText('No More Products');
     for (let step = 0; step < 100 && !(await end.isVisible()); step += 1) {
       // The sentinel goes away with the last page, so it is looked up afresh each time.
+      const shown = await page.locator('article.tile').count();
       await page.evaluate(() => document.querySelector('.product-list__sentinel')?.scrollIntoView());
-      await page.waitForTimeout(100);
+      // The next page of tiles, or the end of the list.
+      await page.waitForFunction(
+        (before) =>
+          document.querySelectorAll('article.tile').length > before ||
+          document.body.innerText.includes('No More Products'),
+        shown,
+        { timeout: 15_000 },
+      );
     }
     await end.waitFor();
     expect(await page.locator('article.tile').count()).toBe(tiles.length);
@@ -90,7 +99,7 @@ describe('catalogue', () => {
     const popup = page.getByRole('dialog', { name: `Supplied by ${seller.name}` });
     await popup.waitFor();
     expect(await popup.textContent()).toContain(seller.description);
-    await page.waitForTimeout(300); // the popup's entrance animation
+    await settled(page); // the popup's entrance animation has ended
     await screenshot(page, 'supplied-by');
     await page.context().close();
   });
