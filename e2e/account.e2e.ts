@@ -7,15 +7,11 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
 
 let browser: Browser;
 let product: ProductTile;
-
-/** Popups rise and fade in; a screenshot waits for them to settle. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
-}
 
 async function noSideScroll(page: Page): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({
@@ -57,7 +53,7 @@ describe('My Account at 390×844', () => {
   it('[ROUTE-20] [ROUTE-21] [ROUTE-22] [ROUTE-23] [ROUTE-24] [ROUTE-25] [ROUTE-26] [ACCT-01] [ACCT-02] [ACCT-05] [ACCT-06] [ACCT-07] [ACCT-08] [ACCT-09] [ACCT-10] [ACCT-12] [ACCT-13] [ACCT-14] [ACCT-15] [ACCT-16] [ACCT-17] [ACCT-18] [ACCT-19] [ACCT-20] [ACCT-21] [CHK-10] a member adds an address, makes it the default shipping address, sees it preselected at checkout, and opens the order', async () => {
     const mobile = newMobile();
     await registerMember(mobile, 'Kit Banksia');
-    const page = await openPage(browser, '/browse');
+    const page = await openPage(browser, null);
     await signInWithLink(page, mobile);
 
     // [ACCT-01] My Account, from the side menu's Account tab.
@@ -116,7 +112,7 @@ describe('My Account at 390×844', () => {
     const popup = page.getByRole('dialog', { name: MSG.setDefaultShipping });
     await popup.waitFor();
     expect(await popup.getByRole('button', { name: /^Set / }).count()).toBe(2);
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'account-set-default-shipping');
     const cartFetched = page.waitForResponse(
       (response) => response.url().endsWith('/carts/mine') && response.request().method() === 'GET',

@@ -88,7 +88,7 @@ describe('the address forms behave the same at 390×844 [I11-18]', () => {
     // A member: the account's add and edit, then checkout's 'Add New Address'.
     const member = newMobile();
     await registerMember(member, 'Ada Gum');
-    const page: Page = await openPage(browser, '/browse');
+    const page: Page = await openPage(browser, null);
     await signInWithLink(page, member);
 
     await page.goto('/account/addaddress');

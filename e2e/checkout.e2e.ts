@@ -7,6 +7,7 @@ import { MSG } from '@quokka/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -39,11 +40,6 @@ async function pickProducts(): Promise<void> {
     }
   }
   throw new Error('the demo shop has no configurable product with colour and size in stock');
-}
-
-/** Popups rise and fade in; a screenshot waits for them to settle. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 async function storedCart(page: Page): Promise<{ sku: string; qty: number; item_id: number }[]> {
@@ -106,7 +102,7 @@ describe('cart and checkout at 390×844', () => {
   it('[ROLE-06] [CART-01] [CART-02] [SHELL-12] [SHELL-13] [SHELL-14] [ROUTE-18] [CHK-01] [CHK-03] [CHK-08] [CHK-10] [CHK-13] [CHK-15] [CHK-16] [CHKF-10] [CHKF-15] [SUCC-01] [SUCC-02] [SUCC-03] [CHK-14] [ERR-08] [VAL-33] a member buys with a new card, saves it, buys again with it, and a declined card leaves the cart intact', async () => {
     const mobile = newMobile();
     await registerMember(mobile, 'Ivy Waratah');
-    const page = await openPage(browser, '/browse');
+    const page = await openPage(browser, null);
     await signInWithLink(page, mobile);
 
     // A configurable product with its colour and size, then a simple one.
@@ -127,7 +123,7 @@ describe('cart and checkout at 390×844', () => {
     await increase.click();
     await expect.poll(() => updates.length, { timeout: 5_000 }).toBe(1);
     expect((await storedCart(page)).find((line) => line.sku === simple.sku)?.qty).toBe(3);
-    await settle(page);
+    await settled(page);
     await screenshot(page, 'checkout-cart-popup');
 
     await popup.getByRole('button', { name: MSG.checkout }).click();

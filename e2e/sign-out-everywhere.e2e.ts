@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_OUT_EVERYWHERE_TEXT as TEXT } from '../apps/web/src/features/auth/components/sign-out-everywhere-texts.ts';
 import { baseURL, launchBrowser, screenshot } from './support/browser.ts';
+import { settled } from './support/settle.ts';
 import { newMobile, registerMember, signInLink } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -47,7 +48,7 @@ describe('sign out everywhere', { timeout: 120_000 }, () => {
     await button.click();
     const dialog = small.getByRole('dialog', { name: TEXT.confirmTitle });
     await dialog.waitFor();
-    await small.waitForTimeout(400); // the popup's fade-in
+    await settled(small); // the popup's fade-in has ended
     await screenshot(small, 'sign-out-everywhere-confirm-320');
     await other.goto('/account');
     await other.getByRole('button', { name: TEXT.button }).scrollIntoViewIfNeeded();
