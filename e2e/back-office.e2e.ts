@@ -27,6 +27,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSydneyNoon } from './global-setup.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { putInCart } from './support/cart.ts';
 import { ROOT, type RunningServer, startServer } from './support/server.ts';
 import { elementsPastRightEdge } from './support/shop-journey.ts';
 import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
@@ -133,17 +134,12 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     return (await getJson<Product>(`${API}/product?product_id=${productId}`)).qty;
   }
 
-  /** Adds one of each product to the shopper's cart with the product page's button. */
+  /**
+   * Adds one of each product to the shopper's cart as Add To Cart does, through the API (support/cart.ts):
+   * this journey is about the order in the back office; the button is the storefront journeys' to test.
+   */
   async function fillCart(lines: ProductTile[]): Promise<void> {
-    for (const product of lines) {
-      await shopper.goto(`/product/${product.id}`);
-      await shopper.getByRole('heading', { level: 1, name: product.name, exact: true }).waitFor();
-      await shopper.getByRole('button', { name: MSG.addToCart, exact: true }).click();
-      const popup = shopper.getByRole('dialog', { name: MSG.cartTitle });
-      await popup.waitFor();
-      await shopper.keyboard.press('Escape');
-      await popup.waitFor({ state: 'detached' });
-    }
+    for (const product of lines) await putInCart(shopper, product, { origin: server.baseURL });
   }
 
   /** Pays the cart at /checkout with the sandbox Visa 4242; returns the order number /success shows. */

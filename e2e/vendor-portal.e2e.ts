@@ -318,7 +318,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await staff.getByLabel('Gift card number').fill(cardNumber);
     await staff.getByRole('button', { name: 'Look up', exact: true }).click();
     const card = staff.getByRole('article', { name: /^Gift card / });
-    await card.getByText('Balance').waitFor();
+    await card.getByText('Balance', { exact: true }).waitFor();
     await expect.poll(async () => (await card.textContent()) ?? '').toContain('$0.00');
   });
 

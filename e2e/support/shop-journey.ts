@@ -1,10 +1,12 @@
 // The steps a back-office journey takes on its own server (one with its own data directory, so the CLI
 // can add staff before it starts): the sandbox outbox, sign-in links from the CLI, a registered shopper,
-// filling a cart with the product page's button and paying with the sandbox Visa.
+// filling a cart as Add To Cart does (through the API) and paying with the sandbox Visa.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Page } from 'playwright-core';
+import { putInCart } from './cart.ts';
 import { ROOT, type RunningServer } from './server.ts';
 import { API, signInLink, type TestMobile } from './sign-in.ts';
 
@@ -120,17 +122,14 @@ export class ShopJourney {
     if (!reply.ok) throw new Error(`createAccount answered ${reply.status}: ${await reply.text()}`);
   }
 
-  /** Adds one of each product to the shopper's cart with the product page's button. */
-  async fillCart(shopper: Page, productIds: { id: number; name: string }[]): Promise<void> {
-    for (const product of productIds) {
-      await shopper.goto(`/product/${product.id}`);
-      await shopper.getByRole('heading', { level: 1, name: product.name, exact: true }).waitFor();
-      await shopper.getByRole('button', { name: MSG.addToCart, exact: true }).click();
-      const popup = shopper.getByRole('dialog', { name: MSG.cartTitle });
-      await popup.waitFor();
-      await shopper.keyboard.press('Escape');
-      await popup.waitFor({ state: 'detached' });
-    }
+  /**
+   * Adds one of each product to the signed-in shopper's cart as Add To Cart does, through the API
+   * (support/cart.ts): these journeys are about what the back office sees of the order, and the product
+   * page's button is tested by the storefront's journeys. The cart shows after the page's next load
+   * (`openCheckout`, `payWithVisa`).
+   */
+  async fillCart(shopper: Page, products: ProductTile[]): Promise<void> {
+    for (const product of products) await putInCart(shopper, product, { origin: this.server.baseURL });
   }
 
   /** Opens /checkout and waits until it is ready to pay. */
