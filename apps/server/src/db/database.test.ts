@@ -100,3 +100,40 @@ describe('the embedded database lock', () => {
     await second.close();
   });
 });
+
+describe('database on the PostgreSQL server', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  it.skipIf(!url)(
+    'an idle connection the server ends (a restart, a failover) is replaced, not an unhandled error that ends the process',
+    async () => {
+      const handle = await openTestDatabase();
+      const unhandled: unknown[] = [];
+      const onError = (error: unknown) => unhandled.push(error);
+      process.on('uncaughtException', onError);
+      const warn = console.warn;
+      const warned: string[] = [];
+      console.warn = (message: string) => warned.push(message);
+      try {
+        const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)).rows[0]
+          ?.pid;
+        // The connection is idle in the pool now; another session ends it, as a restart would.
+        const other = await openTestDatabase();
+        try {
+          await sql`select pg_terminate_backend(${pid}::int)`.execute(other.db);
+        } finally {
+          await other.close();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(warned.some((line) => line.startsWith('database: an idle connection failed'))).toBe(true);
+        // The next query opens another connection.
+        const after = await sql<{ n: number }>`select 1 as n`.execute(handle.db);
+        expect(after.rows[0]?.n).toBe(1);
+        expect(unhandled).toEqual([]);
+      } finally {
+        console.warn = warn;
+        process.off('uncaughtException', onError);
+        await handle.close();
+      }
+    },
+  );
+});

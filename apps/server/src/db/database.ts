@@ -94,8 +94,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         client.release();
       }
     }
+    // An idle connection's error (PostgreSQL restarted or failed over, its database dropped): pg-pool
+    // drops that client and the next query opens another. Without a listener the error would end the
+    // process. Once closing, a connection still saying goodbye when its database goes is not news: the
+    // pool's end() resolves before its clients' sockets have closed.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (closing) return;
+      console.warn(`database: an idle connection failed (${error.message}); the next query opens another`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        closing = true;
+        await db.destroy();
+      },
+    };
   }
 
   let dataDir: string | undefined;
