@@ -56,6 +56,7 @@ async function signedInPage(name: string): Promise<{ page: Page; mobile: TestMob
   await registerMember(mobile, name);
   const page = await openPage(browser, 'about:blank');
   await page.context().clock.install({ time: serverNow() });
+  await page.goto('/browse');
   await signInWithLink(page, mobile);
   return { page, mobile };
 }
