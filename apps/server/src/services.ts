@@ -16,6 +16,7 @@ import { createCustomerService } from './modules/customer/customer-service.ts';
 import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
 import { createGiftCardRedemption } from './modules/giftcards/gift-card-redemption.ts';
+import { wakeApprovedOrderCards } from './modules/giftcards/gift-card-sending.ts';
 import { createGiftCardConsole } from './modules/giftcards/giftcards-console.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
 import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
@@ -154,6 +155,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     refunds,
     storeName: config.STORE_NAME,
     log: reviewLog(log),
+    // [I15-review] The order's gift cards go as soon as it is approved.
+    giftCardMessages: { wakeApproved: wakeApprovedOrderCards },
     // [I16-vendor-sms] New approved order: an SMS to each of its sellers' vendor staff.
     vendorTexts: createVendorOrderTexts({ db, clock, outbox, publicUrl, log: reviewLog(log) }),
   });

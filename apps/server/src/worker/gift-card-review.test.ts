@@ -69,12 +69,37 @@ describe('gift cards wait for the order’s approval [I15-review]', { timeout: 1
     await aWorker().runOnce();
     expect(await picturesOf(cardId)).toEqual([]);
 
+    // Approved: its picture message goes with the approval (woken in its transaction, sent after its
+    // commit), not at the renderer's next look a minute later.
     await review().approve(orderId, 'system');
-    t.clock.advance(REVIEW_RECHECK_MS);
-    // Its picture message, then the purchaser's receipt.
-    expect(await aWorker().runOnce()).toBe(2);
     expect(await picturesOf(cardId)).toHaveLength(1);
+    // Then the purchaser's receipt (queued when the picture message was recorded sent), and nothing more.
+    expect(await aWorker().runOnce()).toBe(1);
+    t.clock.advance(REVIEW_RECHECK_MS);
     expect(await aWorker().runOnce()).toBe(0);
+    expect(await picturesOf(cardId)).toHaveLength(1);
+  });
+
+  it('[I15-review] a card scheduled for later is not sent by the approval: it waits for its time', async () => {
+    const later = new Date(t.clock.now().getTime() + 2 * 24 * 3_600_000);
+    const at = later.toISOString().slice(0, 10);
+    const { cards } = await aPaidGiftCard(t, shopper, catalogue, {
+      at: `${at} 10:00:00`,
+      zone: 'Australia/Sydney',
+    });
+    const card = cards[0];
+    if (!card) throw new Error('no card');
+    const order = await t.db
+      .selectFrom('gift_card_details')
+      .select('order_id')
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    await review().approve(order.order_id ?? 0, 'system');
+    expect(await picturesOf(card.id)).toEqual([]);
+    expect(await deliveryOf(card.id)).toMatchObject({ send_state: 'queued' });
+    t.clock.advance(3 * 24 * 3_600_000);
+    await aWorker().runOnce();
+    expect(await picturesOf(card.id)).toHaveLength(1);
   });
 
   it('[I15-review] a refused order’s cards are never sent', async () => {

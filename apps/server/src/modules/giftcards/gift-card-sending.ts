@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { GiftCardDetailsTable } from '../../db/schema.ts';
-import { cancelMessages, enqueueMessage, moveMessage } from '../messages/outbox.ts';
+import { cancelMessages, enqueueMessage, moveMessage, wakeMessages } from '../messages/outbox.ts';
 import { nextSendableInstant } from './quiet-hours.ts';
 
 // How a gift card's messages are queued, stopped and read back ([GIFT-01], [GIFT-02]; docs/gift-cards.md):
@@ -57,6 +57,28 @@ export function queueCardMessage(trx: Db, card: SendingCard, due: Date, now: Dat
       notBefore: nextSendableInstant(due, zone),
       quietZone: zone,
     },
+    now,
+  );
+}
+
+/**
+ * [I15-review] An order was approved: its cards' picture messages that are due (their schedule has come)
+ * and were waiting for the approval go now, not at the renderer's next look a minute later. Answers the
+ * rows to send (the approval sends them after its commit); quiet hours still hold them when they are claimed.
+ */
+export async function wakeApprovedOrderCards(trx: Db, orderId: number, now: Date): Promise<number[]> {
+  const waiting = await trx
+    .selectFrom('sent_messages as m')
+    .innerJoin('gift_card_details as c', 'c.id', 'm.gift_card_id')
+    .select('m.id')
+    .where('c.order_id', '=', orderId)
+    .where('m.purpose', '=', GIFT_CARD)
+    .where('m.send_state', '=', 'queued')
+    .where((eb) => eb.or([eb('c.scheduled_at', 'is', null), eb('c.scheduled_at', '<=', now)]))
+    .execute();
+  return wakeMessages(
+    trx,
+    waiting.map((row) => row.id),
     now,
   );
 }

@@ -249,6 +249,24 @@ export async function moveMessage(trx: Db, key: string, notBefore: Date): Promis
   return moved.numUpdatedRows > 0n;
 }
 
+/**
+ * Makes these queued rows due at `now` (those waiting for a later time that has stopped applying, such as
+ * a gift card waiting for its order's approval); answers the ids made due. Rows already due, claimed or
+ * done are left as they are.
+ */
+export async function wakeMessages(trx: Db, ids: readonly number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const woken = await trx
+    .updateTable('sent_messages')
+    .set({ next_attempt_at: now })
+    .where('id', 'in', [...ids])
+    .where('send_state', '=', 'queued')
+    .where('next_attempt_at', '>', now)
+    .returning('id')
+    .execute();
+  return woken.map((row) => row.id);
+}
+
 export interface OutboxSender {
   readonly id: string;
   /** Sends every row due now, a batch at a time; answers how many rows it handled. */

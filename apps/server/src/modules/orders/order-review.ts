@@ -111,6 +111,11 @@ export interface OrderReviewDeps {
   /** [I16-vendor-sms] Texts the sellers' staff about a new approved order (vendor-order-texts.ts). */
   vendorTexts?: Pick<VendorOrderTexts, 'queue'>;
   /**
+   * [I15-review] The order's gift card picture messages waiting for the approval, made due in its
+   * transaction (modules/giftcards, handed in): answers the rows to send after the commit.
+   */
+  giftCardMessages?: { wakeApproved(trx: Db, orderId: number, now: Date): Promise<number[]> };
+  /**
    * [I15-refund] The one refund path (order-refunds.ts): a refusal releases the authorisation and gives
    * an order's gift card part back through it.
    */
@@ -222,7 +227,10 @@ export function createOrderReview(deps: OrderReviewDeps): OrderReview {
           at: now,
         });
       }
-      const texts = (await deps.vendorTexts?.queue(trx, orderId)) ?? [];
+      const texts = [
+        ...((await deps.vendorTexts?.queue(trx, orderId)) ?? []),
+        ...((await deps.giftCardMessages?.wakeApproved(trx, orderId, now)) ?? []),
+      ];
       return { orderId, status: 'approved' as const, changed: true, texts };
     });
   }
