@@ -4,11 +4,11 @@
 // bank has it. A draft can be cancelled: its statements are due again.
 import type { PayoutRun } from '@quokka/contract/api/payouts';
 import { dayDate } from '@quokka/contract/calendar-dates';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
-import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { cancelPayoutRun } from './api/cancel-payout-run';
