@@ -324,7 +324,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
 
   it('(5) after the Monday cut-off, opens the week’s statement and downloads it as CSV and PDF', async () => {
     // From Monday 10:00 (and the minutes this journey took) to 12:01:10: the week has ended and the job's
-    // minute of settling (STATEMENT_SETTLE_MS) has passed; it runs once a minute.
+    // minute of settling (STATEMENT_SETTLE_MS) has passed. Moving the clock wakes the worker, so the job runs at once.
     const cutOff = zonedWallTimeToUtc(
       `${utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10)} 12:01:10`,
       SYDNEY,
@@ -338,7 +338,7 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     await staff.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await staff.getByRole('heading', { level: 1, name: 'Statements' }).waitFor();
     const weekEnding = dayDate(utcToZonedWallTime(clockStart, SYDNEY).slice(0, 10));
-    // The job runs every few seconds; the list shows the statement once it is made.
+    // The list shows the statement once the job has made it.
     const row = staff.getByRole('link', { name: weekEnding, exact: true });
     await expect
       .poll(

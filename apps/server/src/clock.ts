@@ -28,6 +28,7 @@ export class FakeClock implements Clock {
  */
 export class RunningTestClock implements Clock {
   #offsetMs: number;
+  readonly #onAdvance = new Set<() => void>();
   constructor(start: Date | string) {
     this.#offsetMs = new Date(start).getTime() - Date.now();
   }
@@ -36,5 +37,10 @@ export class RunningTestClock implements Clock {
   }
   advance(ms: number): void {
     this.#offsetMs += ms;
+    for (const listener of this.#onAdvance) listener();
+  }
+  /** Called after each move forward (the worker runs its jobs at once: their time may have come). */
+  onAdvance(listener: () => void): void {
+    this.#onAdvance.add(listener);
   }
 }

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { buildApp } from './app.ts';
+import { RunningTestClock } from './clock.ts';
 import { type Config, ConfigError, clockFor, environmentWithDotenv, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoIfEmpty } from './demo/seed-demo.ts';
@@ -133,6 +134,9 @@ async function main() {
       },
       app.services,
     );
+    // TEST_CLOCK: moved on through the sandbox's POST /dev/clock, the jobs run at once (a statement's
+    // cut-off, a review deadline) instead of at their next turn, up to a minute later.
+    if (clock instanceof RunningTestClock) clock.onAdvance(() => worker?.wake());
   }
 }
 

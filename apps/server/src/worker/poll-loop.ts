@@ -21,6 +21,11 @@ export interface PollLoop {
   runOnce(): Promise<number>;
   /** Runs each job on its own timer until stopped. */
   start(): void;
+  /**
+   * Runs each job now instead of at its timer (one already running runs again as soon as it ends): the
+   * clock was moved on (TEST_CLOCK, the sandbox's POST /dev/clock), so a job's time may have come.
+   */
+  wake(): void;
   /** Stops the timers and waits for the runs in hand. */
   stop(): Promise<void>;
 }
@@ -34,8 +39,12 @@ export function createPollLoop(options: {
   let stopRequested = false;
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
+  const busy = new Set<string>();
+  /** Jobs woken while running: they run again as soon as the run in hand ends. */
+  const again = new Set<string>();
 
   const tick = async (job: PeriodicJob): Promise<void> => {
+    busy.add(job.name);
     try {
       await job.runOnce();
     } catch (error) {
@@ -44,11 +53,16 @@ export function createPollLoop(options: {
         `${job.name}: could not run`,
       );
     }
-    if (!stopRequested)
-      timers.set(
-        job.name,
-        setTimeout(() => running.set(job.name, tick(job)), job.everyMs),
-      );
+    busy.delete(job.name);
+    if (stopRequested) return;
+    if (again.delete(job.name)) {
+      running.set(job.name, tick(job));
+      return;
+    }
+    timers.set(
+      job.name,
+      setTimeout(() => running.set(job.name, tick(job)), job.everyMs),
+    );
   };
 
   return {
@@ -62,6 +76,19 @@ export function createPollLoop(options: {
       stopRequested = false;
       log.info({ worker: options.id, jobs: jobs.map((job) => job.name) }, 'worker: started');
       for (const job of jobs) running.set(job.name, tick(job));
+    },
+    wake() {
+      if (stopRequested) return;
+      for (const job of jobs) {
+        if (busy.has(job.name)) {
+          again.add(job.name);
+          continue;
+        }
+        if (!timers.has(job.name)) continue;
+        clearTimeout(timers.get(job.name));
+        timers.delete(job.name);
+        running.set(job.name, tick(job));
+      }
     },
     async stop() {
       stopRequested = true;
