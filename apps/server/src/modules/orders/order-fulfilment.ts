@@ -344,12 +344,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         });
         // Units already refunded with a restock went back then; those the refund did not cover (nothing
         // left to refund, or released) go back now too.
-        const paymentState =
-          given.released || given.refundId !== null
-            ? given.paymentState
-            : order.payment_state === 'captured' || order.payment_state === 'partially_refunded'
-              ? 'refunded'
-              : order.payment_state;
+        const paymentState = given.paymentState;
         await deps.records.status(trx, orderId, { status: 'cancelled', cancelledAt: now, paymentState });
         const refundedNow = given.released ? 0 : given.amountCents;
         const money = given.released

@@ -412,7 +412,8 @@ export function createOrderRefunds(deps: OrderRefundsDeps): OrderRefunds {
         cardCents: 0,
         giftCardCents: 0,
         giftCardKeptCents: part.kept,
-        paymentState: order.payment_state,
+        // All that was captured is back already (or kept by a voided card): refunded, for 'everything'.
+        paymentState: what.kind === 'everything' && captured ? 'refunded' : order.payment_state,
         providerRefundId: null,
         restocked,
       };
