@@ -44,8 +44,6 @@ export interface GiftCardBalances {
     db: GiftCardDb,
     input: { orderId: number; amountCents: number; key: string; at: Date },
   ): Promise<BalanceChange | undefined>;
-  /** What an order has taken from gift cards and not had back (0 when none). */
-  orderNetCents(db: GiftCardDb, orderId: number): Promise<number>;
   /**
    * The card an order spent, locked until the transaction ends (a void waits, or is waited for): what the
    * order took from it and has not had back, and whether it was voided since (then nothing may go back

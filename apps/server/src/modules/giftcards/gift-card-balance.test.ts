@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsufficientBalanceError } from '../../domain/gift-card-balances.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { adminCall, type Session, signedIn } from '../orders/test/orders-test-kit.ts';
-import {
-  giftCardBalances,
-  giveBackToCard,
-  orderGiftCardNetCents,
-  spendFromCard,
-} from './gift-card-balance.ts';
+import { giftCardBalances, giveBackToCard, orderSpentCard, spendFromCard } from './gift-card-balance.ts';
 import { aCard, redeemTestApp } from './test/redeem-test-kit.ts';
 
 // [I16-redeem] The balance primitives (gift-card-balance.ts) on real rows: spend, insufficient, the
@@ -136,7 +131,7 @@ describe('[I16-redeem] giveBackToCard', () => {
       key: `order:${card.orderId}`,
       at: t.clock.now(),
     });
-    expect(await orderGiftCardNetCents(t.db, card.orderId)).toBe(3000);
+    expect((await orderSpentCard(t.db, card.orderId))?.netCents ?? 0).toBe(3000);
     const first = await giveBackToCard(t.db, {
       orderId: card.orderId,
       amountCents: 1000,
@@ -160,7 +155,7 @@ describe('[I16-redeem] giveBackToCard', () => {
       at: t.clock.now(),
     });
     expect(capped).toMatchObject({ amountCents: -2000, balanceAfterCents: 5000 });
-    expect(await orderGiftCardNetCents(t.db, card.orderId)).toBe(0);
+    expect((await orderSpentCard(t.db, card.orderId))?.netCents ?? 0).toBe(0);
     expect(
       await giveBackToCard(t.db, {
         orderId: card.orderId,
@@ -177,7 +172,7 @@ describe('[I16-redeem] giveBackToCard', () => {
     expect(
       await giveBackToCard(t.db, { orderId: card.orderId, amountCents: 100, key: 'x', at: t.clock.now() }),
     ).toBeUndefined();
-    expect(await orderGiftCardNetCents(t.db, card.orderId)).toBe(0);
+    expect((await orderSpentCard(t.db, card.orderId))?.netCents ?? 0).toBe(0);
   });
 });
 

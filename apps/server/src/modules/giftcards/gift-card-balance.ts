@@ -169,16 +169,6 @@ export async function giveBackToCard(
   });
 }
 
-/** What an order has taken from gift cards and not had back, in cents (0 when none). */
-export async function orderGiftCardNetCents(db: Db, orderId: number): Promise<number> {
-  const row = await db
-    .selectFrom('gift_card_redemptions')
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::int`.as('net_cents'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return row.net_cents;
-}
-
 /**
  * The card an order spent (an order spends at most one), its row locked: what the order took and has not
  * had back, and whether the card was voided since. The refund path (modules/orders/order-refunds.ts) reads
@@ -210,6 +200,5 @@ export async function orderSpentCard(
 export const giftCardBalances: GiftCardBalances = {
   spend: spendFromCard,
   giveBack: giveBackToCard,
-  orderNetCents: orderGiftCardNetCents,
   orderCard: orderSpentCard,
 };
