@@ -251,6 +251,9 @@ export interface OrderTable {
   gift_card_cents: Generated<number>;
   /** [I16] The seller whose own link or profile the shopper came through; null: all lines are marketplace sales. */
   affiliate_seller_id: number | null;
+  /** [I29] The campaign whose link the shopper last clicked within 5 days of ordering (migration 0026). */
+  campaign_id: number | null;
+  campaign_recipient_id: number | null;
 }
 
 /** [I15] DECISIONS.md "After checkout" (migration 0014). */
@@ -336,6 +339,8 @@ export interface SentMessageTable {
   intent_at: Date | null;
   last_error: string | null;
   sent_at: Date | null;
+  /** [I29] The campaign recipient a marketing text is for (migration 0026). */
+  campaign_recipient_id: number | null;
 }
 
 /** 'cancelled': never to be sent (migration 0025; a voided gift card's, an order's refused or cancelled). */
@@ -723,4 +728,134 @@ export interface Database {
   catalogue_epoch: CatalogueEpochTable;
   catalogue_documents: CatalogueDocumentTable;
   gift_card_lookup_misses: GiftCardLookupMissTable;
+  text_consents: TextConsentTable;
+  text_consent_events: TextConsentEventTable;
+  text_stops: TextStopTable;
+  inbound_texts: InboundTextTable;
+  campaigns: CampaignTable;
+  campaign_recipients: CampaignRecipientTable;
+  marketing_quota: MarketingQuotaTable;
+  send_rate: SendRateTable;
+}
+
+// [I29] modules/campaigns and modules/messages (migration 0026): consent, inbound texts, campaigns.
+export type ConsentState = 'pending' | 'subscribed' | 'unsubscribed';
+export type ConsentSource = 'checkout' | 'account' | 'keyword' | 'import';
+
+export interface TextConsentTable {
+  id: Generated<number>;
+  mobile: string;
+  seller_id: number;
+  customer_id: number | null;
+  state: ConsentState;
+  source: ConsentSource;
+  words: string;
+  client_address: string | null;
+  requested_at: Date;
+  confirm_by: Date | null;
+  subscribed_at: Date | null;
+  unsubscribed_at: Date | null;
+  unsubscribed_via: string | null;
+  optout_code: string;
+  updated_at: Date;
+}
+
+export interface TextConsentEventTable {
+  id: Generated<number>;
+  consent_id: number | null;
+  mobile: string;
+  seller_id: number | null;
+  event: string;
+  source: string | null;
+  words: string | null;
+  client_address: string | null;
+  detail: string | null;
+  at: Date;
+}
+
+export interface TextStopTable {
+  mobile: string;
+  stopped: boolean;
+  stopped_at: Date;
+  via: string;
+  restored_at: Date | null;
+}
+
+export interface InboundTextTable {
+  id: Generated<number>;
+  message_sid: string;
+  from_number: string;
+  to_number: string;
+  body: string;
+  received_at: Date;
+  handled_as: string | null;
+  reply_message_id: number | null;
+}
+
+export type CampaignState =
+  | 'draft'
+  | 'scheduled'
+  | 'review'
+  | 'sending'
+  | 'paused'
+  | 'sent'
+  | 'cancelled'
+  | 'refused';
+
+export interface CampaignTable {
+  id: Generated<number>;
+  seller_id: number;
+  name: string;
+  message: string;
+  product_id: number | null;
+  /** The contract's Audience (packages/contract/src/api/campaigns.ts). */
+  audience: ColumnType<Record<string, unknown>, string, string>;
+  state: CampaignState;
+  scheduled_at: Date | null;
+  schedule_zone: string | null;
+  review_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  recipients: Generated<number>;
+}
+
+export type CampaignRecipientState =
+  | 'queued'
+  | 'sent'
+  | 'skipped_cap'
+  | 'skipped_opted_out'
+  | 'cancelled'
+  | 'failed';
+
+export interface CampaignRecipientTable {
+  id: Generated<number>;
+  campaign_id: number;
+  mobile: string;
+  customer_id: number | null;
+  zone: string;
+  code: string;
+  state: CampaignRecipientState;
+  queued_at: Date;
+  message_id: number | null;
+  first_clicked_at: Date | null;
+  last_clicked_at: Date | null;
+  clicks: Generated<number>;
+}
+
+export interface MarketingQuotaTable {
+  id: Generated<number>;
+  mobile: string;
+  recipient_id: number;
+  at: Date;
+}
+
+export interface SendRateTable {
+  bucket: string;
+  second: Date;
+  used: number;
 }
