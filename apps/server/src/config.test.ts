@@ -216,6 +216,23 @@ describe('[I12-1] the SMS budget settings', () => {
   });
 });
 
+describe('[I29] text campaign settings', () => {
+  it('[I29] default to 8 cents a part, 2 marketing texts a week, 10 sends a second, automatic review; refuse nonsense', () => {
+    const config = loadConfig({});
+    expect(config.SMS_PRICE_CENTS).toBe(8);
+    expect(config.MARKETING_TEXTS_PER_WEEK).toBe(2);
+    expect(config.SMS_SENDS_PER_SECOND).toBe(10);
+    expect(config.CAMPAIGN_REVIEW).toBe('auto');
+    expect(loadConfig({ CAMPAIGN_REVIEW: 'manual', SMS_PRICE_CENTS: '6' })).toMatchObject({
+      CAMPAIGN_REVIEW: 'manual',
+      SMS_PRICE_CENTS: 6,
+    });
+    expect(() => loadConfig({ SMS_SENDS_PER_SECOND: '0' })).toThrow(/SMS_SENDS_PER_SECOND/);
+    expect(() => loadConfig({ CAMPAIGN_REVIEW: 'sometimes' })).toThrow(/CAMPAIGN_REVIEW/);
+    expect(() => loadConfig({ MARKETING_TEXTS_PER_WEEK: '-1' })).toThrow(/MARKETING_TEXTS_PER_WEEK/);
+  });
+});
+
 describe('[I12] sign-in safety settings', () => {
   it('[I12-5] [I12-7] has defaults and refuses a bad value', () => {
     const config = loadConfig({});

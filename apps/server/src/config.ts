@@ -292,6 +292,19 @@ const settingsSchema = z
     ORDER_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
     // Under 144: an order is refused unreviewed 6 days (144 hours) after placing.
     REVIEW_FLAG_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(143).default(24)),
+    // [I29] Text campaigns (docs/campaigns.md "Settings"). The estimated cost of a campaign counts each SMS
+    // part at SMS_PRICE_CENTS: Twilio's list price for an Australian mobile is about 5.15 US cents a part
+    // (8 AU cents), so 8 is the honest default; set your own rate. MARKETING_TEXTS_PER_WEEK caps the
+    // marketing texts one mobile gets in 7 days, all sellers together; SMS_SENDS_PER_SECOND is the
+    // campaign senders' rate across processes (sign-in codes keep SMS_SENDS_PER_HOUR); under manual review
+    // an operator approves a seller's campaign before it sends.
+    SMS_PRICE_CENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(8)),
+    MARKETING_TEXTS_PER_WEEK: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(100).default(2),
+    ),
+    SMS_SENDS_PER_SECOND: positiveInt(10),
+    CAMPAIGN_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
     // Production safety ([I12-4] dev routes, [I12-12] graceful stop, [I12-9] timeouts). /dev/* answers
     // only outside production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,
