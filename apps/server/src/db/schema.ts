@@ -821,6 +821,8 @@ export interface CampaignTable {
   updated_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  /** When every recipient and outbox row of the campaign was queued (modules/campaigns/campaign-queue.ts). */
+  queued_at: Date | null;
   recipients: Generated<number>;
 }
 

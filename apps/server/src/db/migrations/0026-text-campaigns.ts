@@ -92,6 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     updated_at timestamptz not null,
     started_at timestamptz,
     finished_at timestamptz,
+    queued_at timestamptz,
     recipients integer not null default 0
   )`.execute(db);
   await sql`create index campaigns_seller on campaigns (seller_id, id)`.execute(db);
