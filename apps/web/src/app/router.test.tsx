@@ -63,6 +63,7 @@ describe('routes', () => {
     ['/account/savedcards', 'Saved Cards'],
     ['/account/orders', 'My Orders'],
     ['/account/order/17', 'View Order'],
+    ['/account/textoffers', 'Text offers'], // [I29]
   ])('registers %s for a signed-in user', async (path, heading) => {
     signIn('tok');
     renderApp(path);

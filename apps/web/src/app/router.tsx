@@ -118,6 +118,13 @@ export const routes: RouteObject[] = [
                 path: 'order/:id',
                 ...screen(() => import('../features/account/routes/order-page').then((m) => m.OrderPage)),
               },
+              {
+                // [I29] My Account › Text offers: which sellers may text the member offers.
+                path: 'textoffers',
+                ...screen(() =>
+                  import('../features/account/routes/text-offers-page').then((m) => m.TextOffersPage),
+                ),
+              },
             ],
           },
           {

@@ -1,5 +1,5 @@
 // The account's own pages, as a list of links on 'My Account'.
-import { MSG } from '@quokka/contract/messages';
+import { MSG, TEXT_OFFERS_MSG } from '@quokka/contract/messages';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { Link } from '../../../components/ui/link';
 
@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/account/personaldetails', label: MSG.personalDetails },
   { to: '/account/savedcards', label: MSG.savedCards },
   { to: '/account/orders', label: MSG.myOrders },
+  { to: '/account/textoffers', label: TEXT_OFFERS_MSG.heading }, // [I29]
 ] as const;
 
 export function AccountNav() {
