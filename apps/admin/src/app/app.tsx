@@ -5,6 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
+import { EditCampaignPage, NewCampaignPage } from '../features/campaigns/campaign-editor';
+import { CampaignPage } from '../features/campaigns/campaign-page';
+import { CampaignsPage } from '../features/campaigns/campaigns-page';
 import { GiftCardsPage } from '../features/gift-cards/gift-cards-page';
 import { RedeemPage } from '../features/gift-cards/redeem-page';
 import { InvoicesPage } from '../features/invoices/invoices-page';
@@ -18,6 +21,7 @@ import { PasskeysPage } from '../features/sign-in/passkeys-page';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { StatementPage } from '../features/statements/statement-page';
 import { StatementsPage } from '../features/statements/statements-page';
+import { SubscribersPage } from '../features/subscribers/subscribers-page';
 import type { AdminRuntimeConfig } from '../lib/runtime-config';
 import { SessionProvider, useSession, type WebAuthn } from '../lib/session';
 import { Shell } from './shell';
@@ -59,6 +63,12 @@ function Gate() {
         {operator && <Route path="payouts" element={<PayoutsPage />} />}
         {!operator && <Route path="bank-account" element={<BankAccountPage />} />}
         <Route path="invoices" element={<InvoicesPage />} />
+        {/* [I29] Text campaigns and the subscribers they go to. */}
+        <Route path="campaigns" element={<CampaignsPage />} />
+        <Route path="campaigns/new" element={<NewCampaignPage />} />
+        <Route path="campaigns/:id" element={<CampaignPage />} />
+        <Route path="campaigns/:id/edit" element={<EditCampaignPage />} />
+        <Route path="subscribers" element={<SubscribersPage />} />
         {operator && <Route path="audit" element={<AuditPage />} />}
         <Route path="passkeys" element={<PasskeysPage />} />
         <Route path="*" element={<NotFound />} />

@@ -46,6 +46,8 @@ export function Shell() {
           <NavLink to="/orders">Orders</NavLink>
           <NavLink to="/products">Products</NavLink>
           <NavLink to="/gift-cards">Gift cards</NavLink>
+          <NavLink to="/campaigns">Campaigns</NavLink>
+          <NavLink to="/subscribers">Subscribers</NavLink>
           <NavLink to="/statements">Statements</NavLink>
           {operator ? (
             <NavLink to="/payouts">Payouts</NavLink>
