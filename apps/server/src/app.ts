@@ -262,7 +262,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
-  await registerWebhooks(app, { config, db, clock, refunds: services.refunds });
+  await registerWebhooks(app, {
+    config,
+    db,
+    clock,
+    refunds: services.refunds,
+    inbound: services.inboundTexts,
+  });
 
   // The shop's pictures at /media/… (the root, not /rest), from the media store (docs/media.md): the
   // originals and their renditions for the storefront (AVIF/WebP/JPEG) and picture messages (PNG/JPEG).

@@ -19,6 +19,7 @@ import { createGiftCardRedemption } from './modules/giftcards/gift-card-redempti
 import { wakeApprovedOrderCards } from './modules/giftcards/gift-card-sending.ts';
 import { createGiftCardConsole } from './modules/giftcards/giftcards-console.ts';
 import { createGiftCardService } from './modules/giftcards/giftcards-service.ts';
+import { createInboundTexts } from './modules/messages/inbound-texts.ts';
 import { createOrderFulfilment } from './modules/orders/order-fulfilment.ts';
 import { createOrderRefunds } from './modules/orders/order-refunds.ts';
 import { createOrderReview } from './modules/orders/order-review.ts';
@@ -213,6 +214,17 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
+  // [I29] Texts shoppers send to the shop's number (keywords: STOP, START, HELP, JOIN, YES): the Twilio
+  // webhook and the sandbox's reply box both hand them here.
+  const inboundTexts = createInboundTexts({
+    db,
+    clock,
+    outbox,
+    storeName: config.STORE_NAME,
+    identity: config.identity,
+    marketingTextsPerWeek: config.MARKETING_TEXTS_PER_WEEK,
+  });
+
   // Every service above; app.ts registers each module's routes with the ones it needs.
   return {
     keys,
@@ -232,6 +244,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     staff,
     giftCardConsole,
     giftCardRedemption,
+    inboundTexts,
   };
 }
 

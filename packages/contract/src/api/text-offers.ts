@@ -113,3 +113,50 @@ export const subscriberImportReplySchema = z.object({
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
 export type SubscriberImportReply = z.infer<typeof subscriberImportReplySchema>;
+
+// ---------------------------------------------------------------- the texts we send and show ([I29])
+
+/** Keywords: the WHOLE message, any case, trimmed (DECISIONS.md "Text campaigns and consent"). */
+export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'];
+export const START_KEYWORDS = ['START', 'UNSTOP'];
+
+/** "a, b and c" */
+function namesList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The texts answered to a shopper's own text (transactional: never held by an opt-out). */
+export const TEXT_REPLIES = {
+  /** The double opt-in's question (a keyword join, an imported number). */
+  confirmAsk: (store: string, seller: string) =>
+    `${store}: Reply YES to get offers from ${seller} by text. Msg&data rates may apply. Reply STOP to opt out.`,
+  joinUnknown: (store: string, asked: string) =>
+    `${store}: We could not find a seller called "${asked.slice(0, 40)}". Check the name on their page and text JOIN and the name again.`,
+  joinAlready: (store: string, seller: string) =>
+    `${store}: You already get offers from ${seller} by text. Reply STOP to opt out.`,
+  confirmed: (store: string, sellers: readonly string[], perWeek: number) =>
+    `${store}: Thanks, you will get offers by text from ${namesList(sellers)} (at most ${perWeek} a week from all sellers). Reply STOP to opt out.`,
+  stopped: (store: string) =>
+    `${store}: You will get no more offers by text from any seller. Texts about your orders still come. Reply START to get offers again.`,
+  started: (store: string) =>
+    `${store}: Offers by text are back on for the sellers you said yes to. Reply STOP to opt out.`,
+  help: (operator: string, store: string, contact: string) =>
+    `${operator} (${store}): offers and order texts. ${contact} Reply STOP to stop offers, START to get them again.`.replace(
+      /\s+/g,
+      ' ',
+    ),
+} as const;
+
+/** The opt-out page, PUBLIC_URL/u/<code>: no sign-in, no script. */
+export const OPT_OUT_PAGE = {
+  title: (store: string) => `Stop offers by text · ${store}`,
+  heading: 'Stop offers by text',
+  intro: (seller: string, mobile: string) => `Offers from ${seller} by text to ${mobile}.`,
+  stopSeller: (seller: string) => `Stop texts from ${seller}`,
+  stopAll: 'Stop all offers',
+  note: 'Texts about your orders, sign-in codes and gift cards still come.',
+  doneSeller: (seller: string) => `Done — you will get no more offers from ${seller}.`,
+  doneAll: 'Done — you will get no more offers by text from anyone.',
+  notFound: 'This link is not valid.',
+} as const;

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { parseAuMobile } from '@quokka/contract/mobile';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RunningTestClock } from '../../clock.ts';
+import { InvalidDataError } from '../../domain/errors.ts';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
 
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
@@ -45,6 +48,21 @@ const outboxMessageSchema = z.object({
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** [I29] One reply box per number the sandbox texted: what a shopper would text back (STOP, YES, HELP…). */
+function replyBoxes(numbers: readonly string[]): string {
+  const distinct = [...new Set(numbers)];
+  if (distinct.length === 0) return '';
+  const forms = distinct
+    .map(
+      (to) => `<form class="reply" method="post" action="/dev/messages/reply">
+  <input type="hidden" name="from" value="${escapeHtml(to)}"><label>${escapeHtml(to)} replies
+  <input type="text" name="body" required maxlength="1600" placeholder="STOP, YES, HELP…"></label><button type="submit">Send</button>
+</form>`,
+    )
+    .join('\n');
+  return `<details><summary>Reply as a shopper</summary>${forms}</details>`;
+}
+
 export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
   const { config } = app.deps;
   if (config.NODE_ENV === 'production') return;
@@ -80,11 +98,61 @@ export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging
 <title>Sandbox messages</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;background:#faf7f2;color:#1f2937}
 h1{font-size:1.4rem}ul{list-style:none;padding:0}.msg{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:.75rem 1rem;margin:.75rem 0}
-.meta{color:#6b7280;font-size:.875rem}.status-undelivered{color:#b91c1c;font-weight:600}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
+.meta{color:#6b7280;font-size:.875rem}.reply{display:flex;gap:.5rem;align-items:center;margin:.25rem 0}.reply input[type=text]{flex:1;font:inherit;padding:.3rem .5rem}.status-undelivered{color:#b91c1c;font-weight:600}img{display:block;margin:.5rem 0;border-radius:8px;max-width:100%;height:auto}</style></head>
 <body><h1>Sandbox messages</h1><p>Texts and picture messages the storefront would have sent, newest first.</p>
+${replyBoxes(messages.map((message) => message.to))}
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}</body></html>`;
     },
   );
+
+  // [I29] A shopper's reply, delivered exactly as POST /webhooks/twilio/inbound delivers one after its
+  // signature check (modules/messages/inbound-texts.ts): JSON {from, body} answers what it was handled
+  // as; the page's reply box (a form) comes back to the page.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) =>
+        done(
+          null,
+          Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
+        ),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/dev/messages/reply',
+      {
+        onRequest,
+        schema: {
+          body: z.object({ from: z.string().max(40), body: z.string().max(1600) }),
+          response: {
+            200: z.object({
+              handled_as: z.string(),
+              replay: z.boolean(),
+              reply_message_id: z.number().nullable(),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const from = parseAuMobile(request.body.from);
+        if (!from) throw new InvalidDataError('from: an Australian mobile number, like 0412 345 678.');
+        const result = await app.services.inboundTexts.receive({
+          sid: `SMsandbox${randomBytes(12).toString('hex')}`,
+          from,
+          to: 'sandbox',
+          body: request.body.body,
+        });
+        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          return reply.redirect('/dev/messages', 303);
+        }
+        return {
+          handled_as: result.handledAs,
+          replay: result.replay,
+          reply_message_id: result.replyMessageId,
+        };
+      },
+    );
+  });
 
   // [I16] With TEST_CLOCK, a journey moves the server's clock forward (past a Monday statement cut-off,
   // say) instead of waiting for it. Only forward, at most 400 days at a time; 404 without TEST_CLOCK.
