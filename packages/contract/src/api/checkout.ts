@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { addressBodySchema } from './address.ts';
 import { flag, idParam, text } from './common.ts';
 import { orderSchema } from './customer.ts';
+import { checkoutTextOffersSchema } from './text-offers.ts';
 
 // ---- Requests ----------------------------------------------------------------------------------------
 
@@ -72,6 +73,8 @@ export const paymentInformationBody = z.object({
   gift_card_number: text(40).nullish(),
   /** [I16-checkout-giftcard] Added after SPEC.md: the seller whose link or profile the visit came through (id or seller_url). */
   affiliate_seller: text(200).nullish(),
+  /** [I29] Added after SPEC.md: the sellers whose unticked-by-default "Text me offers" box was ticked. */
+  text_offers: checkoutTextOffersSchema,
 });
 export type PaymentInformationBody = z.infer<typeof paymentInformationBody>;
 export type PaymentInformationRequest = z.input<typeof paymentInformationBody>;

@@ -53,6 +53,8 @@ export interface ConfirmPurchaseInput {
   cardRequired?: boolean;
   /** [I16-checkout-giftcard] The seller of the visit's link or profile (id or url), or null. */
   affiliateSeller?: string | null;
+  /** [I29] The sellers whose "Text me offers" box the shopper ticked (none: nothing is sent). */
+  textOffers?: readonly number[];
   /** One per attempt: a repeat of the same attempt is answered with the same order; kept for 'try-later'. */
   idempotencyKey: string;
 }
@@ -135,6 +137,7 @@ export async function confirmPurchase(
       idempotencyKey: input.idempotencyKey,
       giftCardNumber: input.giftCardNumber ?? null,
       affiliateSeller: input.affiliateSeller ?? null,
+      textOffers: input.textOffers ?? [],
     });
     if (placement.kind === 'try-later') return placement;
     if (placement.kind === 'failed') {

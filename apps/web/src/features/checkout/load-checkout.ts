@@ -23,12 +23,23 @@ export interface CheckoutData {
   products: CartItem[];
   savedCards: SavedCard[];
   seller: CheckoutSeller | null;
+  /**
+   * [I29] Every seller of the order (the server cart's lines), in line order, named: checkout offers an
+   * unticked "Text me offers from <seller>" for each.
+   */
+  sellers: OrderSeller[];
   giftCards: CheckoutGiftCards;
   /**
    * The cheapest delivery to the default address, asked for while the rest loaded; null when there is no
    * saved address or the estimate did not answer (the page then asks for the address it shows).
    */
   defaultDelivery: { addressId: number; method: ShippingMethod | null } | null;
+}
+
+/** [I29] A seller of the order, as its text offers box names it. */
+export interface OrderSeller {
+  id: number;
+  name: string;
 }
 
 export type CheckoutLoad = { kind: 'empty' } | { kind: 'ready'; data: CheckoutData };
@@ -105,6 +116,32 @@ export async function checkoutSeller(
   return seller ?? fromLine(line);
 }
 
+/**
+ * [I29] The order's sellers, each named by the seller lookup of its first line: the same lookups as the
+ * checkout seller's (one per product per visit), so a one-seller order asks for nothing more, and the
+ * others go out together, beside the checkout seller's. A seller whose lookup fails is named by its
+ * seller_url; one with neither is left out (a box must say whose offers it means).
+ */
+export async function sellersOfLines(
+  products: readonly CartItem[],
+  sellerOf: SellerLookup = getSellerOfProduct,
+): Promise<OrderSeller[]> {
+  const firstLines = new Map<number, CartItem>();
+  for (const item of products) {
+    const id = positiveId(item.extension_attributes?.seller_id);
+    if (id !== null && !firstLines.has(id)) firstLines.set(id, item);
+  }
+  const named = await Promise.all(
+    [...firstLines].map(async ([id, item]) => {
+      const productId = productIdOf(item);
+      const seller = productId === null ? null : await sellerOf(productId);
+      const name = (seller?.id === id ? seller.name : '') || item.extension_attributes.seller_url;
+      return name ? { id, name } : null;
+    }),
+  );
+  return named.filter((seller): seller is OrderSeller => seller !== null);
+}
+
 export async function loadCheckout(lines: readonly StoredCartItem[]): Promise<CheckoutLoad> {
   if (lines.length === 0) return { kind: 'empty' };
   // Beside the rebuild: what does not depend on the server cart.
@@ -128,16 +165,17 @@ export async function loadCheckout(lines: readonly StoredCartItem[]): Promise<Ch
       return { addressId, method: cheapestMethod(await estimateShippingByAddressId(addressId)) };
     })
     .catch(() => null);
-  const [quote, products, savedCards, giftCards, seller, defaultDelivery] = await Promise.all([
+  const [quote, products, savedCards, giftCards, seller, sellers, defaultDelivery] = await Promise.all([
     quoteLoad,
     productsLoad,
     savedCardsLoad,
     loadCheckoutGiftCards({ cartId }),
     productsLoad.then((found) => checkoutSeller(found, sellerOf)),
+    productsLoad.then((found) => sellersOfLines(found, sellerOf)),
     deliveryLoad,
   ]);
   return {
     kind: 'ready',
-    data: { cartId, quote, products, savedCards, seller, giftCards, defaultDelivery },
+    data: { cartId, quote, products, savedCards, seller, sellers, giftCards, defaultDelivery },
   };
 }

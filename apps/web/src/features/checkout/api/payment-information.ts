@@ -24,6 +24,8 @@ export interface PaymentInformationInput {
   giftCardNumber?: string | null;
   /** [I16-checkout-giftcard] The seller of the visit's link or profile, or null. */
   affiliateSeller?: string | null;
+  /** [I29] The sellers whose "Text me offers" box was ticked; sent only when there is one. */
+  textOffers?: readonly number[];
 }
 
 export type PlacementResult =
@@ -45,6 +47,7 @@ export async function placeOrder(input: PaymentInformationInput): Promise<Placem
     },
     ...(input.giftCardNumber ? { gift_card_number: input.giftCardNumber } : {}),
     ...(input.affiliateSeller ? { affiliate_seller: input.affiliateSeller } : {}),
+    ...(input.textOffers?.length ? { text_offers: [...input.textOffers] } : {}),
   };
   let response: Response;
   try {

@@ -41,6 +41,7 @@ import { GiftCardSlot } from '../components/gift-card-slot';
 import { PayBar } from '../components/pay-bar';
 import { NEW_CARD, PaymentSection } from '../components/payment-section';
 import { type AddressOption, type OpenAddressForm, ShippingSection } from '../components/shipping-section';
+import { TextOffersBoxes } from '../components/text-offers-boxes';
 import { type AddressChoice, type CardChoice, confirmPurchase } from '../confirm-purchase';
 import { type CheckoutData, defaultAddressId, loadCheckout } from '../load-checkout';
 import { revealFirstError } from '../reveal-first-error';
@@ -122,6 +123,8 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
   /** Counts the Confirm Purchases that stopped: each one brings its first message into view. */
   const [stops, setStops] = useState(0);
   const [submitting, setSubmitting] = useState(false);
+  /** [I29] The sellers whose "Text me offers" box is ticked: none until the shopper ticks one. */
+  const [textOffers, setTextOffers] = useState<ReadonlySet<number>>(() => new Set());
   const cardRef = useRef<CardFieldHandle | null>(null);
   const addressFormRef = useRef<OpenAddressForm | null>(null);
   const pageRef = useRef<HTMLDivElement | null>(null);
@@ -284,6 +287,9 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
       giftCardNumber: giftCard?.number ?? null,
       cardRequired: toPayCents > 0,
       affiliateSeller: getItem(STORAGE_KEYS.affiliateSellerId),
+      textOffers: data.sellers.flatMap((orderSeller) =>
+        textOffers.has(orderSeller.id) ? [orderSeller.id] : [],
+      ),
       idempotencyKey: attemptKeyRef.current,
     });
     if (outcome.kind !== 'try-later') attemptKeyRef.current = null;
@@ -397,6 +403,18 @@ function CheckoutContent({ data }: { data: CheckoutData }) {
           if (errors.card) setErrors((current) => ({ ...current, card: undefined }));
           setCardDetail(null);
         }}
+      />
+      <TextOffersBoxes
+        sellers={data.sellers}
+        ticked={textOffers}
+        onChange={(sellerId, tick) =>
+          setTextOffers((current) => {
+            const next = new Set(current);
+            if (tick) next.add(sellerId);
+            else next.delete(sellerId);
+            return next;
+          })
+        }
       />
       <PayBar
         total={formatCents(giftCard ? toPayCents : cartTotalCents(items, shippingCents ?? 0))}
