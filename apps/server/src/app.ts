@@ -20,6 +20,8 @@ import { registerHsts } from './http/transport-security.ts';
 import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
+import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
+import { shortLinkRoutes } from './modules/campaigns/short-link-routes.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
@@ -249,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             }
           },
         }),
+      // [I29] Text campaigns (docs/campaigns.md).
+      ({ sessions }) => campaignRoutes({ sessions, campaigns: services.campaigns }),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({
@@ -260,6 +264,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
     ],
   });
+
+  // [I29] A campaign text's short link /t/<code>, into the sign-in link flow.
+  await app.register(shortLinkRoutes({ db, clock, tokenKey: services.keys.tokenKey }));
 
   // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
   await registerWebhooks(app, {

@@ -7,6 +7,7 @@ import { createSmsBudget } from './http/sms-budget.ts';
 import { deriveAuthKeys } from './modules/auth/auth-secret.ts';
 import { type AuthProduct, type AuthSeller, createAuthService } from './modules/auth/auth-service.ts';
 import { createTokenService } from './modules/auth/token-service.ts';
+import { createCampaignService } from './modules/campaigns/campaign-service.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createProductEditing } from './modules/catalog/product-editing.ts';
@@ -225,6 +226,17 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     marketingTextsPerWeek: config.MARKETING_TEXTS_PER_WEEK,
   });
 
+  // [I29] Text campaigns in the back office (modules/campaigns/campaign-service.ts); their texts go
+  // through the outbox's campaign sender (worker/start-worker.ts).
+  const campaigns = createCampaignService({
+    db,
+    clock,
+    publicUrl,
+    priceCents: config.SMS_PRICE_CENTS,
+    review: config.CAMPAIGN_REVIEW,
+    outbox,
+  });
+
   // Every service above; app.ts registers each module's routes with the ones it needs.
   return {
     keys,
@@ -245,6 +257,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     giftCardConsole,
     giftCardRedemption,
     inboundTexts,
+    campaigns,
   };
 }
 

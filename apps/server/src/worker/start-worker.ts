@@ -1,6 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { createCampaignJob } from '../modules/campaigns/campaign-job.ts';
+import { sendRateFor } from '../modules/campaigns/campaign-rate.ts';
+import { campaignRenderers } from '../modules/campaigns/campaign-renderer.ts';
+import { CAMPAIGN_PURPOSE } from '../modules/campaigns/campaign-sends.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messages/message-lookup.ts';
 import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
@@ -40,7 +44,10 @@ export function lookupFor(config: Config, providers: Providers): MessageLookup {
   });
 }
 
-/** The outbox's sender with the app's renderers and quiet hours: the worker's and the server's (services.ts). */
+/**
+ * The outbox's sender with the app's renderers and quiet hours: the worker's and the server's (services.ts).
+ * [I29] It leaves campaign texts to the campaign sender, so a campaign never holds up receipts or codes.
+ */
 export function outboxSenderFor(
   deps: Omit<StartWorkerDeps, 'log'> & { log: WorkerLog },
   options: { workerId?: string } = {},
@@ -57,6 +64,33 @@ export function outboxSenderFor(
     }),
     quietHours: { isQuietHour, nextSendableInstant },
     log: deps.log,
+    excludePurposes: [CAMPAIGN_PURPOSE],
+    ...options,
+  });
+}
+
+/**
+ * [I29] The campaign sender: only campaign texts, at SMS_SENDS_PER_SECOND across every process (the
+ * send_rate table), with the campaign renderer (state, consent and the weekly cap checked at the claim).
+ */
+export function campaignSenderFor(
+  deps: Omit<StartWorkerDeps, 'log'> & { log: WorkerLog },
+  options: { workerId?: string; batchSize?: number } = {},
+): OutboxSender {
+  return createOutboxSender({
+    db: deps.db,
+    clock: deps.clock,
+    messaging: deps.providers.messaging,
+    lookup: lookupFor(deps.config, deps.providers),
+    renderers: campaignRenderers({
+      publicUrl: deps.publicUrl,
+      perWeek: deps.config.MARKETING_TEXTS_PER_WEEK,
+    }),
+    quietHours: { isQuietHour, nextSendableInstant },
+    log: deps.log,
+    purposes: [CAMPAIGN_PURPOSE],
+    rate: sendRateFor(deps.db, deps.clock, deps.config.SMS_SENDS_PER_SECOND),
+    batchSize: Math.min(20, deps.config.SMS_SENDS_PER_SECOND),
     ...options,
   });
 }
@@ -74,11 +108,15 @@ export function startWorker(deps: StartWorkerDeps, services: WorkerServices): Po
     );
   }
   const outbox = outboxSenderFor(deps);
+  const campaignOutbox = campaignSenderFor(deps, { workerId: `${outbox.id}:campaigns` });
   const loop = createPollLoop({
     id: outbox.id,
     log: deps.log,
     jobs: [
       outboxJob(outbox),
+      // [I29] Campaign texts at their own rate, and the job that starts and queues due campaigns.
+      { ...outboxJob(campaignOutbox), name: 'campaign-outbox' },
+      createCampaignJob({ db: deps.db, clock: deps.clock, log: deps.log }),
       // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
       createReviewDeadlineJob({
         review: services.orderReview,

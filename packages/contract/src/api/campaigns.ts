@@ -192,3 +192,22 @@ export function sampleCampaignLinks(publicUrl: string): { productLink: string; o
   const code = 'x'.repeat(SHORT_CODE_LENGTH);
   return { productLink: `${base}/t/${code}`, optOutLink: `${base}/u/${code}` };
 }
+
+// ---------------------------------------------------------------- what the server answers
+
+/** [I29] The clear 4xx messages of the campaign routes (one place for every screen that shows them). */
+export const CAMPAIGN_ERRORS = {
+  notFound: 'That campaign was not found.',
+  productNotFound: 'That product is not one of this seller’s.',
+  sellerRequired: 'Choose the seller this campaign is from.',
+  sellerNotFound: 'That seller was not found.',
+  notEditable: 'Only a draft, or a campaign an operator refused, can be changed.',
+  notSendable: 'This campaign was already sent or scheduled.',
+  scheduleInPast: 'Choose a time in the future.',
+  badZone: 'Choose one of the Australian time zones.',
+  notInReview: 'This campaign is not waiting for approval.',
+  notPausable: 'Only a campaign being sent can be paused.',
+  notResumable: 'Only a paused campaign can be resumed.',
+  notCancellable: 'This campaign can no longer be cancelled.',
+  noMobile: 'Your staff account has no mobile to text.',
+} as const;

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import type { GiftCardBalances, GiftCardLookup } from '../../domain/gift-card-balances.ts';
 import type { Charge, Payer, PaymentsProvider } from '../../providers/payments/payments-provider.ts';
+import { attributeOrder } from '../campaigns/attribution.ts';
 import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
 import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
 import type { CustomerService, Member } from '../customer/customer-service.ts';
@@ -279,6 +280,8 @@ export function createCheckoutService({
       customerMobile: mobile,
       captureBy: new Date(now.getTime() + REVIEW_WINDOW_MS),
     });
+    // [I29] The campaign of the mobile's last click on a campaign link within 5 days, if any.
+    await attributeOrder(trx, { orderId: order.id, mobile, now });
     await recordOrderEvent(trx, {
       orderId: order.id,
       type: 'placed',

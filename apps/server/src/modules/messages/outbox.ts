@@ -150,6 +150,12 @@ export interface QuietHours {
   nextSendableInstant(at: Date, zone: string): Date;
 }
 
+/** Slots of a send rate shared across processes (modules/campaigns/campaign-rate.ts). */
+export interface SendRate {
+  take(wanted: number): Promise<number>;
+  giveBack(unused: number): Promise<void>;
+}
+
 export interface OutboxSenderOptions {
   db: Db;
   clock: Clock;
@@ -169,8 +175,16 @@ export interface OutboxSenderOptions {
   backoffMaxMs?: number;
   /** Rows claimed at once (each is still sent and recorded on its own). */
   batchSize?: number;
-  /** Only these purposes (a test of one kind); every purpose by default. */
+  /** Only these purposes (a test of one kind, or the campaign sender); every purpose by default. */
   purposes?: readonly string[];
+  /** Never these purposes (the main sender leaves campaign texts to their own rate-limited sender). */
+  excludePurposes?: readonly string[];
+  /**
+   * A rate shared across processes ([I29] SMS_SENDS_PER_SECOND): before each claim the sender takes up
+   * to the rows it wants and claims only what it was given (none: this pass ends); what it was given
+   * and did not claim it gives back.
+   */
+  rate?: SendRate;
   /** Names this sender in lease owners and logs. */
   workerId?: string;
 }
@@ -310,6 +324,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           );
         if (ids) due = due.where('id', 'in', ids.length > 0 ? [...ids] : [-1]);
         if (options.purposes) due = due.where('purpose', 'in', [...options.purposes]);
+        if (options.excludePurposes?.length)
+          due = due.where('purpose', 'not in', [...options.excludePurposes]);
         return due.orderBy('next_attempt_at').orderBy('id').limit(limit).forUpdate().skipLocked();
       })
       .returningAll()
@@ -640,7 +656,10 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       let handled = 0;
       while (!stopRequested) {
         const owner = newOwner();
-        const rows = await claim(owner, settings.batchSize);
+        const allowed = options.rate ? await options.rate.take(settings.batchSize) : settings.batchSize;
+        if (allowed <= 0) break;
+        const rows = await claim(owner, allowed);
+        if (options.rate && rows.length < allowed) await options.rate.giveBack(allowed - rows.length);
         if (rows.length === 0) break;
         if (stopRequested) {
           // Stopping: the batch goes back to the queue at once, and its claims were no attempt.

@@ -1,0 +1,81 @@
+import { LINK_TOKEN_TTL_S } from '@quokka/contract/constants';
+import { parseAuMobile } from '@quokka/contract/mobile';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
+import { signLinkToken } from '../auth/link-tokens.ts';
+
+// [I29] GET /t/<code>: a campaign text's personal short link (docs/campaigns.md "Links and attribution").
+// It records the click (first, last, how many) and redirects into the existing link flow,
+// /autologin/<jwt> naming the recipient's mobile, the featured product, the campaign and the seller, with
+// the lifetime of the CLI's links. A code older than SHORT_LINK_DAYS leads to the same flow with a link
+// that has expired, which shows the web app's expired-link page (it offers a fresh one by text). A wrong
+// code is a bare 404 that says nothing more, and guessing is rate-limited per address. No token ever
+// travels in the text itself.
+
+export const SHORT_LINK_DAYS = 30;
+export const SHORT_LINK_GUESSES_PER_MINUTE = 30;
+const SHORT_CODE = /^[A-Za-z0-9]{1,20}$/;
+
+export interface ShortLinkDeps {
+  db: Db;
+  clock: Clock;
+  tokenKey: Uint8Array;
+}
+
+export function shortLinkRoutes({ db, clock, tokenKey }: ShortLinkDeps) {
+  return async (app: FastifyInstance) => {
+    app.get<{ Params: { code: string } }>(
+      '/t/:code',
+      {
+        config: {
+          rateLimit: {
+            max: SHORT_LINK_GUESSES_PER_MINUTE,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `t:${clientAddressKey(request.ip)}`,
+          },
+        },
+      },
+      async (request, reply) => {
+        const notFound = () =>
+          reply
+            .code(404)
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send('Not found');
+        const code = request.params.code;
+        if (!SHORT_CODE.test(code)) return notFound();
+        const now = clock.now();
+        const found = await db
+          .selectFrom('campaign_recipients as r')
+          .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+          .innerJoin('sellers as s', 's.id', 'c.seller_id')
+          .select(['r.id', 'r.mobile', 'r.queued_at', 'c.id as campaign_id', 'c.product_id', 's.seller_url'])
+          .where('r.code', '=', code)
+          .executeTakeFirst();
+        const mobile = found ? parseAuMobile(found.mobile) : undefined;
+        if (!found || !mobile) return notFound();
+        const expired = now.getTime() - found.queued_at.getTime() > SHORT_LINK_DAYS * 86_400_000;
+        if (!expired)
+          await sql`update campaign_recipients set clicks = clicks + 1, last_clicked_at = ${now},
+              first_clicked_at = coalesce(first_clicked_at, ${now})
+            where id = ${found.id}`.execute(db);
+        // An expired code gets a link already past its expiry: the link flow shows its expired page.
+        const signedAt = expired ? new Date(now.getTime() - (LINK_TOKEN_TTL_S + 60) * 1000) : now;
+        const jwt = await signLinkToken(
+          tokenKey,
+          {
+            mobile,
+            productId: found.product_id,
+            campaignId: String(found.campaign_id),
+            sellerUrl: found.seller_url,
+          },
+          { now: signedAt, ttlSeconds: LINK_TOKEN_TTL_S },
+        );
+        return reply.header('cache-control', 'no-store').redirect(`/autologin/${jwt}`, 302);
+      },
+    );
+  };
+}
