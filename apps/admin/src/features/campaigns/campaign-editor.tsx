@@ -79,6 +79,10 @@ function formOf(campaign: Campaign | null): Form {
   };
 }
 
+/** '1,234 recipients'. */
+const recipients = (count: number) =>
+  `${count.toLocaleString('en-AU')} ${count === 1 ? 'recipient' : 'recipients'}`;
+
 /** The audience the form describes, or what is wrong with it. */
 function audienceOf(form: Form): Audience | string {
   switch (form.kind) {
@@ -440,7 +444,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
           <div className="estimate" aria-live="polite" data-testid="estimate">
             {preview.data ? (
               <p>
-                <strong>{plural(preview.data.recipients, 'recipient')}</strong> ·{' '}
+                <strong>{recipients(preview.data.recipients)}</strong> ·{' '}
                 {plural(preview.data.segments, 'segment')} each · estimated cost{' '}
                 <strong>{money(preview.data.estimated_cost_cents)}</strong>
               </p>
@@ -477,16 +481,16 @@ function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
                   onChange={(event) => setScheduleTime(event.target.value)}
                 />
               </div>
-              <div className="field">
-                <label htmlFor={`${ids}-zone`}>Time zone</label>
-                <select id={`${ids}-zone`} value={zone} onChange={(event) => setZone(event.target.value)}>
-                  {AUSTRALIAN_TIME_ZONES.map((option) => (
-                    <option key={option.zone} value={option.zone}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+            </div>
+            <div className="field zone">
+              <label htmlFor={`${ids}-zone`}>Time zone</label>
+              <select id={`${ids}-zone`} value={zone} onChange={(event) => setZone(event.target.value)}>
+                {AUSTRALIAN_TIME_ZONES.map((option) => (
+                  <option key={option.zone} value={option.zone}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
             </div>
             <p className="small muted">
               Nobody is texted between 8 pm and 6 am in their own time zone: those texts wait until 6 am
@@ -563,7 +567,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
           >
             <p>
               {preview.data
-                ? `${plural(preview.data.recipients, 'recipient')}, estimated cost ${money(preview.data.estimated_cost_cents)}.`
+                ? `${recipients(preview.data.recipients)}, estimated cost ${money(preview.data.estimated_cost_cents)}.`
                 : 'The number of recipients is not known yet.'}
             </p>
             <p>

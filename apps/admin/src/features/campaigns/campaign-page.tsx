@@ -22,6 +22,9 @@ import { sampleText } from './campaign-text';
 import { PhonePreview } from './phone-preview';
 import './campaigns.css';
 
+/** '1,234' */
+const count = (value: number) => value.toLocaleString('en-AU');
+
 /** How often a campaign that is sending (or about to) is asked again. */
 export const LIVE_REFRESH_MS = 3_000;
 
@@ -197,10 +200,11 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <span className="progress-fill" style={{ width: `${progress}%` }} />
         </div>
         <p data-testid="progress-text">
-          {results.sent} of {plural(results.recipients, 'recipient')} sent ({progress}%)
+          {count(results.sent)} of {count(results.recipients)}{' '}
+          {results.recipients === 1 ? 'recipient' : 'recipients'} sent ({progress}%)
           {state === 'sending' ? ' · updating live' : ''}
         </p>
-        <dl className="figures" aria-label="Results">
+        <dl className="results-grid" aria-label="Results">
           <Figure label="Recipients" value={results.recipients} />
           <Figure label="Sent" value={results.sent} />
           <Figure label="Delivered" value={results.delivered} />
@@ -212,7 +216,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <Figure label="Waiting (quiet hours)" value={results.waiting_quiet_hours} />
           <Figure
             label="Skipped (cap, opted out)"
-            value={`${skipped} (${results.skipped_cap} cap, ${results.skipped_opted_out} opted out)`}
+            value={`${count(skipped)} (${count(results.skipped_cap)} cap, ${count(results.skipped_opted_out)} opted out)`}
           />
           <Figure label="Queued" value={results.queued} />
           <Figure label="Cost" value={money(results.cost_cents)} />
@@ -320,9 +324,9 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
 
 function Figure({ label, value }: { label: string; value: number | string }) {
   return (
-    <div className="figure">
+    <div className="result">
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>{typeof value === 'number' ? count(value) : value}</dd>
     </div>
   );
 }
@@ -350,7 +354,7 @@ function Funnel({ campaign }: { campaign: Campaign }) {
                 <span className="funnel-bar" style={{ width: `${Math.min(100, share)}%` }} />
               </span>
               <span className="funnel-value">
-                {item.value}
+                {count(item.value)}
                 {item.label !== 'Sent' && results.sent > 0 ? ` (${share}%)` : ''}
               </span>
             </li>

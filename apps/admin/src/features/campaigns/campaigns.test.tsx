@@ -150,7 +150,7 @@ describe('[I29] the composer', () => {
     await user.type(screen.getByLabelText('Days'), '14');
     const estimate = screen.getByTestId('estimate');
     await waitFor(() =>
-      expect(estimate).toHaveTextContent('1234 recipients · 2 segments each · estimated cost $98.72'),
+      expect(estimate).toHaveTextContent('1,234 recipients · 2 segments each · estimated cost $98.72'),
     );
     await waitFor(() =>
       expect(api.to('POST /campaigns/preview').at(-1)?.body).toEqual({
@@ -195,10 +195,10 @@ describe('[I29] the composer', () => {
     });
     expect(api.to('POST /campaigns/41/test')).toHaveLength(1);
 
-    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('1234 recipients'));
+    await waitFor(() => expect(screen.getByTestId('estimate')).toHaveTextContent('1,234 recipients'));
     await user.click(screen.getByRole('button', { name: 'Send now' }));
     const dialog = screen.getByRole('dialog', { name: 'Send this campaign now?' });
-    expect(dialog).toHaveTextContent('1234 recipients, estimated cost $98.72.');
+    expect(dialog).toHaveTextContent('1,234 recipients, estimated cost $98.72.');
     expect(api.to('POST /campaigns/41/send')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
     expect(await screen.findByRole('heading', { name: 'Spring tees', level: 1 })).toBeInTheDocument();
