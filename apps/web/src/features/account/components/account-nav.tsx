@@ -1,5 +1,6 @@
 // The account's own pages, as a list of links on 'My Account'.
-import { MSG, TEXT_OFFERS_MSG } from '@quokka/contract/messages';
+import { MSG } from '@quokka/contract/messages';
+import { TEXT_OFFERS_MSG } from '@quokka/contract/text-offers-messages';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { Link } from '../../../components/ui/link';
 

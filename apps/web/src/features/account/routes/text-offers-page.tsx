@@ -5,7 +5,7 @@
 // refusal puts that seller's switch back. Each seller's switch waits for its own answer before it can be
 // pressed again; the others stay free.
 import { type TextOffer, type TextOffersReply, textOffersWords } from '@quokka/contract/api/text-offers';
-import { TEXT_OFFERS_MSG } from '@quokka/contract/messages';
+import { TEXT_OFFERS_MSG } from '@quokka/contract/text-offers-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Page } from '../../../components/ui/page';

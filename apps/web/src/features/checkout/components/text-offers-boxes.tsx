@@ -4,7 +4,7 @@
 // where the server records each consent with the words shown here. The sellers came with the page, so
 // the boxes are there from the first paint: nothing moves when they appear.
 import { textOffersWords } from '@quokka/contract/api/text-offers';
-import { TEXT_OFFERS_MSG } from '@quokka/contract/messages';
+import { TEXT_OFFERS_MSG } from '@quokka/contract/text-offers-messages';
 import type { OrderSeller } from '../load-checkout';
 import './text-offers-boxes.css';
 

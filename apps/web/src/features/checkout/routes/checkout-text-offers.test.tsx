@@ -1,5 +1,6 @@
 import { textOffersWords } from '@quokka/contract/api/text-offers';
-import { MSG, TEXT_OFFERS_MSG } from '@quokka/contract/messages';
+import { MSG } from '@quokka/contract/messages';
+import { TEXT_OFFERS_MSG } from '@quokka/contract/text-offers-messages';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
