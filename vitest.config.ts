@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // `npx vitest run apps/server/src/app.test.ts` one file.
 export default defineConfig({
   test: {
+    // [I26] Two test files at a time. Vitest's default in a run is one worker fewer than the cores: one on
+    // this two-core machine, which left a core idle through the unit, API and component suites (the
+    // server's PGlite runs in the worker's own thread). The browser journeys stay one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,6 +22,8 @@ export default defineConfig({
           name: 'tools',
           root: 'scripts',
           environment: 'node',
+          // Each check runs the script as its own process (a second or two idle, more with two files at once).
+          testTimeout: 30_000,
         },
       },
       {
