@@ -136,16 +136,16 @@ export function CampaignsPage() {
                       <CampaignStateBadge state={campaign.state} />
                     </td>
                     <td data-label="Recipients" className="num">
-                      {campaign.results.recipients}
+                      {campaign.results.recipients.toLocaleString('en-AU')}
                     </td>
                     <td data-label="Sent" className="num">
-                      {campaign.results.sent}
+                      {campaign.results.sent.toLocaleString('en-AU')}
                     </td>
                     <td data-label="Clicked" className="num">
-                      {campaign.results.clicked}
+                      {campaign.results.clicked.toLocaleString('en-AU')}
                     </td>
                     <td data-label="Orders" className="num">
-                      {campaign.results.orders}
+                      {campaign.results.orders.toLocaleString('en-AU')}
                     </td>
                     <td data-label="Revenue" className="num">
                       {money(campaign.results.revenue_cents)}
