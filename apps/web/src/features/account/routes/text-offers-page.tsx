@@ -125,14 +125,15 @@ export function TextOffersPage() {
   const data = offers.data;
   return (
     <Page title={TEXT_OFFERS_MSG.heading}>
+      {/* A STOP that holds every offer is said first, above what the switches mean. */}
+      {data?.stopped_all ? (
+        <p className="text-offers__stopped" role="note">
+          {TEXT_OFFERS_MSG.stoppedAll}
+        </p>
+      ) : null}
       <p className="page__lead text-offers__about">{TEXT_OFFERS_MSG.about}</p>
       {data ? (
         <>
-          {data.stopped_all ? (
-            <p className="text-offers__stopped" role="note">
-              {TEXT_OFFERS_MSG.stoppedAll}
-            </p>
-          ) : null}
           <dl className="acct-card acct-details">
             <div>
               <dt>{TEXT_OFFERS_MSG.mobileLabel}</dt>
