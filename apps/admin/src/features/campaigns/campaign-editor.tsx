@@ -14,7 +14,7 @@ import { formatMobileNational } from '@quokka/contract/mobile';
 import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE } from '@quokka/contract/timezones';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
 import { money, plural } from '../../lib/format';
@@ -121,6 +121,8 @@ export function NewCampaignPage() {
 export function EditCampaignPage() {
   const { api } = useSession();
   const id = Number(useParams().id);
+  const location = useLocation();
+  const saved = (location.state as { saved?: boolean } | null)?.saved === true;
   const query = useQuery({ ...campaignQueryOptions(api, id), enabled: Number.isInteger(id) && id > 0 });
   if (query.isError) {
     return (
@@ -141,12 +143,18 @@ export function EditCampaignPage() {
       </section>
     );
   }
-  return <CampaignEditor campaign={query.data} />;
+  return <CampaignEditor campaign={query.data} initialNotice={saved ? 'Draft saved.' : null} />;
 }
 
 type Confirm = { when: SendWhen } | null;
 
-function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
+function CampaignEditor({
+  campaign,
+  initialNotice = null,
+}: {
+  campaign: Campaign | null;
+  initialNotice?: string | null;
+}) {
   const { api } = useSession();
   const me = useMe();
   const operator = me.staff.role === 'operator';
@@ -161,7 +169,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
   const [zone, setZone] = useState<string>(campaign?.schedule_zone ?? DEFAULT_ZONE);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(initialNotice);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -243,7 +251,7 @@ function CampaignEditor({ campaign }: { campaign: Campaign | null }) {
     mutationFn: persist,
     onSuccess: (saved) => {
       setNotice('Draft saved.');
-      if (!campaign) navigate(`/campaigns/${saved.id}/edit`, { replace: true });
+      if (!campaign) navigate(`/campaigns/${saved.id}/edit`, { replace: true, state: { saved: true } });
     },
   });
   const test = useMutation({

@@ -208,6 +208,45 @@ describe('[I29] the composer', () => {
     expect(api.to('POST /campaigns/41/send').map((call) => call.body)).toEqual([{}]);
   });
 
+  it('[I29] Save draft makes the draft once, then updates it; operators send the product’s seller', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /me': { body: operatorMe },
+      'GET /dashboard': { status: 404, body: { message: 'No route', code: 'NOT_FOUND' } },
+      'GET /products': products,
+      'POST /campaigns/preview': { body: aPreview() },
+      'POST /campaigns': { body: aCampaign() },
+      'PUT /campaigns/41': { body: aCampaign({ name: 'Spring tees 2' }) },
+    });
+    renderAdmin('/admin/campaigns/new');
+    await user.type(await screen.findByLabelText('Name'), 'Spring tees');
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste('New tees are in');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    // An operator's campaign is sent by the product's seller: no product, no seller.
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the product to feature');
+    expect(api.to('POST /campaigns')).toHaveLength(0);
+    await user.click(await screen.findByRole('radio', { name: /Harbour tee/ }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    // The new draft's own address: /campaigns/41/edit, still saying it was saved.
+    expect(await screen.findByRole('heading', { name: 'Edit campaign' })).toBeInTheDocument();
+    expect(screen.getByText('Draft saved.')).toHaveAttribute('role', 'status');
+    expect(api.to('POST /campaigns').map((call) => call.body)).toEqual([
+      {
+        seller_id: 3,
+        name: 'Spring tees',
+        message: 'New tees are in',
+        product_id: 501,
+        audience: { kind: 'all' },
+      },
+    ]);
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.to('PUT /campaigns/41')).toHaveLength(1));
+    expect(api.to('PUT /campaigns/41')[0]?.body).toMatchObject({ name: 'Spring tees 2', seller_id: 3 });
+    expect(api.to('POST /campaigns')).toHaveLength(1);
+  });
+
   it('[I29] Schedule posts the wall-clock day and time and the chosen zone', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
