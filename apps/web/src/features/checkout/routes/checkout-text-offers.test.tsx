@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { aCapLine, signedInWithCart } from '../../cart/test/cart-factories';
-import { CARTS, fakeShopApi, NS } from '../../cart/test/fake-shop-api';
+import { CARTS, errorReply, fakeShopApi, NS } from '../../cart/test/fake-shop-api';
 import { aSeller, aSimpleProduct } from '../../catalog/test/catalog-factories';
 
 const PAYMENT_INFO = `${CARTS}/payment-information`;
@@ -89,6 +89,16 @@ describe('/checkout text offers', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: MSG.confirmPurchase }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
     expect(placedBody(api)?.text_offers).toEqual([5]);
+  });
+
+  it('[I29] a seller whose lookup fails is still offered, named by its seller_url', async () => {
+    const api = twoSellers();
+    api.answer('GET', `${NS}/seller`, (call) =>
+      call.query.get('product_id') === '21' ? errorReply('NOT_FOUND', 'No such product') : undefined,
+    );
+    await openCheckout();
+    expect(screen.getByRole('checkbox', { name: SALTLINE_BOX })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: textOffersWords('bush-crafts') })).not.toBeChecked();
   });
 
   it('[I29] one seller, one box; a ticked box gives that seller id', async () => {
