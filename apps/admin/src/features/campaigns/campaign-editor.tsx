@@ -552,7 +552,9 @@ function CampaignEditor({
         <div className="campaign-side">
           <PhonePreview
             text={
-              preview.data && JSON.stringify(settledPreview) === JSON.stringify(previewBody)
+              preview.data &&
+              !preview.isPlaceholderData &&
+              JSON.stringify(settledPreview) === JSON.stringify(previewBody)
                 ? preview.data.text
                 : text
             }
