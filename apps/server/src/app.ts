@@ -21,7 +21,10 @@ import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
+import { optOutRoutes } from './modules/campaigns/opt-out-routes.ts';
 import { shortLinkRoutes } from './modules/campaigns/short-link-routes.ts';
+import { subscriberRoutes } from './modules/campaigns/subscribers-routes.ts';
+import { textOffersRoutes } from './modules/campaigns/text-offers-routes.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
@@ -196,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     customerAccountRoutes({ config, service: services.customers, orders: services.checkout }),
   );
+  // [I29] My Account › Text offers: a switch per seller for the member's mobile (docs/campaigns.md).
+  await registerApi(app, textOffersRoutes({ config, db, clock }));
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
@@ -253,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       // [I29] Text campaigns (docs/campaigns.md).
       ({ sessions }) => campaignRoutes({ sessions, campaigns: services.campaigns }),
+      // [I29] A seller's text subscribers: list, CSV with the consent evidence, import (docs/campaigns.md).
+      ({ sessions }) => subscriberRoutes({ db, clock, sessions, storeName: config.STORE_NAME }),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({
@@ -267,6 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // [I29] A campaign text's short link /t/<code>, into the sign-in link flow.
   await app.register(shortLinkRoutes({ db, clock, tokenKey: services.keys.tokenKey }));
+
+  // [I29] The opt-out page of every marketing text, /u/<code>: no sign-in, no storefront bundle.
+  await app.register(optOutRoutes({ db, clock, storeName: config.STORE_NAME }));
 
   // [I15-webhooks] Twilio message statuses and Stripe events (webhooks/): signature-checked, idempotent.
   await registerWebhooks(app, {

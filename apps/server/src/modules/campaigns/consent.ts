@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@quokka/contract/api/campaigns';
-import { CONSENT_CONFIRM_HOURS, type ConsentSource } from '@quokka/contract/api/text-offers';
+import { CONSENT_CONFIRM_HOURS, type ConsentSource, textOffersWords } from '@quokka/contract/api/text-offers';
 import type { Db } from '../../db/database.ts';
 import { withdrawCampaignTexts } from './campaign-sends.ts';
 
@@ -326,4 +326,48 @@ export function consentByCode(db: Db, code: string) {
     .select(['c.id', 'c.mobile', 'c.seller_id', 'c.state', 's.name as seller_name'])
     .where('c.optout_code', '=', code)
     .executeTakeFirst();
+}
+
+/**
+ * The checkout's ticked "Text me offers from <seller>" boxes, in the order's transaction: a 'checkout'
+ * consent with its evidence for each ticked seller that is among the order's sellers; any other id in the
+ * list is ignored (never an error that would lose the order).
+ */
+export async function recordCheckoutConsents(
+  trx: Db,
+  of: {
+    ticked: readonly number[] | undefined;
+    orderSellerIds: readonly (number | null)[];
+    mobile: string;
+    customerId: number;
+    clientAddress: string | null;
+    orderId: number;
+  },
+  now: Date,
+): Promise<number[]> {
+  const inOrder = new Set(of.orderSellerIds.filter((id): id is number => id !== null));
+  const sellerIds = [...new Set(of.ticked ?? [])].filter((id) => inOrder.has(id));
+  if (sellerIds.length === 0) return [];
+  const sellers = await trx
+    .selectFrom('sellers')
+    .select(['id', 'name'])
+    .where('id', 'in', sellerIds)
+    .orderBy('id')
+    .execute();
+  for (const seller of sellers) {
+    await recordConsent(
+      trx,
+      {
+        mobile: of.mobile,
+        sellerId: seller.id,
+        customerId: of.customerId,
+        source: 'checkout',
+        words: textOffersWords(seller.name),
+        clientAddress: of.clientAddress,
+        detail: `order ${of.orderId}`,
+      },
+      now,
+    );
+  }
+  return sellers.map((seller) => seller.id);
 }

@@ -128,6 +128,7 @@ export function checkoutRoutes({ config, service }: CheckoutRoutesDeps): ApiPlug
         const orderId = await service.placeOrder(currentCustomer(request).id, {
           body: request.body,
           idempotencyKey: idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]),
+          clientAddress: request.ip,
         });
         // Sent as JSON text: a bare string returned from a handler would go out as text/plain.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(orderId));

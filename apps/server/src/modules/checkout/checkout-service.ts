@@ -10,6 +10,7 @@ import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } 
 import type { GiftCardBalances, GiftCardLookup } from '../../domain/gift-card-balances.ts';
 import type { Charge, Payer, PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import { attributeOrder } from '../campaigns/attribution.ts';
+import { recordCheckoutConsents } from '../campaigns/consent.ts';
 import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
 import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
 import type { CustomerService, Member } from '../customer/customer-service.ts';
@@ -70,6 +71,8 @@ export interface PlaceOrderInput {
   body: PaymentInformationBody;
   /** The client's Idempotency-Key header, if any. */
   idempotencyKey?: string;
+  /** [I29] The client's address: evidence of the consents ticked at checkout. */
+  clientAddress?: string;
 }
 
 export interface CheckoutService extends ShippingMethodCalls, MemberOrders {
@@ -326,7 +329,7 @@ export function createCheckoutService({
     estimate: shipping.estimate,
     saveShippingInformation: shipping.saveShippingInformation,
 
-    async placeOrder(customerId, { body, idempotencyKey }) {
+    async placeOrder(customerId, { body, idempotencyKey, clientAddress }) {
       const earlier = await orderOfKey(customerId, idempotencyKey);
       if (earlier) return String(earlier.id);
       const card = cardPayment(body);
@@ -380,6 +383,19 @@ export function createCheckoutService({
             charged ?? { id: '', amountCents: 0, brand: null, last4: null },
             member.mobile,
             giftCard,
+          );
+          // [I29] The ticked "Text me offers from <seller>" boxes of the order's sellers (others ignored).
+          await recordCheckoutConsents(
+            trx,
+            {
+              ticked: body.text_offers,
+              orderSellerIds: lines.map((line) => line.seller_id),
+              mobile: member.mobile,
+              customerId,
+              clientAddress: clientAddress ?? null,
+              orderId: order.id,
+            },
+            clock.now(),
           );
           placedNew = true;
           return order.id;
