@@ -368,6 +368,14 @@ describe('the main journeys validate against the published document', () => {
       headers,
       payload: { address_id: shopper.addressId },
     });
+    // [I29] My Account › Text offers: the list, and one switch on.
+    const offers = await documented<{ sellers: { seller_id: number }[] }>('GET', `${NS}/textoffers`, {
+      headers,
+    });
+    await documented('PUT', `${NS}/textoffers/${offers.body.sellers[0]?.seller_id}`, {
+      headers,
+      payload: { subscribed: true },
+    });
     await documented('POST', `${REST}/carts/mine/items`, { headers, payload: aCartItem('MUG-1', 1) });
     const line = await documented<{ item_id: number }[]>('GET', `${REST}/carts/mine/items`, { headers });
     await documented('DELETE', `${REST}/carts/mine/items/${line.body[0]?.item_id}`, { headers });
@@ -717,6 +725,16 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     expect(first).toBeDefined();
     await staffCall('GET', `/products/${first}`, { session: operator });
     await staffCall('PATCH', `/products/${first}`, { session: operator, payload: { name: '' }, status: 400 });
+  });
+
+  it('[I29] subscribers: list, CSV and import (subscribers-routes.ts)', async () => {
+    await staffCall('GET', '/subscribers', { session: operator });
+    await download('/subscribers.csv', operator);
+    const harbour = await sellerId(office, 'harbour-goods');
+    await staffCall('POST', '/subscribers/import', {
+      session: operator,
+      payload: { seller_id: harbour, csv: `mobile,consent_source\n${aMobile()},website form` },
+    });
   });
 
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
