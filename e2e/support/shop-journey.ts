@@ -21,6 +21,24 @@ export interface OutboxMessage {
   status?: string;
 }
 
+export interface ShopperAddress {
+  street: string;
+  city: string;
+  postcode: string;
+  region: string;
+  regionCode: string;
+  regionId: number;
+}
+
+export const BONDI: ShopperAddress = {
+  street: '5 Ocean St',
+  city: 'Bondi',
+  postcode: '2026',
+  region: 'New South Wales',
+  regionCode: 'NSW',
+  regionId: 570,
+};
+
 export class ShopJourney {
   constructor(
     readonly server: RunningServer,
@@ -85,18 +103,26 @@ export class ShopJourney {
     return signInLink(mobile.national, {}, this.dataDir);
   }
 
-  /** Registers a member with one NSW address (the createAccount call the registration screen makes). */
-  async registerShopper(mobile: TestMobile, firstname: string, lastname: string): Promise<void> {
+  /**
+   * Registers a member with one address, in NSW unless `where` says otherwise (the createAccount call the
+   * registration screen makes).
+   */
+  async registerShopper(
+    mobile: TestMobile,
+    firstname: string,
+    lastname: string,
+    where: ShopperAddress = BONDI,
+  ): Promise<void> {
     const jwt = decodeURIComponent((await this.signInPath(mobile)).replace('/autologin/', ''));
     const address = {
       firstname,
       lastname,
       telephone: mobile.e164,
-      street: ['5 Ocean St'],
-      city: 'Bondi',
-      postcode: '2026',
-      region: { region: 'New South Wales', region_code: 'NSW', region_id: 570 },
-      region_id: 570,
+      street: [where.street],
+      city: where.city,
+      postcode: where.postcode,
+      region: { region: where.region, region_code: where.regionCode, region_id: where.regionId },
+      region_id: where.regionId,
       country_id: 'AU',
       default_shipping: true,
       default_billing: true,
