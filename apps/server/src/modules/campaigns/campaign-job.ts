@@ -49,18 +49,20 @@ export async function runCampaignPass(db: Db, now: Date, log?: WorkerLog): Promi
     await sql`update sent_messages as m set next_attempt_at = ${HELD}
       from campaign_recipients r, campaigns c
       where r.campaign_id = ${campaign.id} and c.id = r.campaign_id and c.state = 'paused'
-        and m.id = r.message_id and m.send_state = 'queued' and m.next_attempt_at < ${HELD}`.execute(db);
+        and m.campaign_recipient_id = r.id and m.send_state = 'queued' and m.next_attempt_at < ${HELD}`.execute(
+      db,
+    );
     log?.info({ campaign_id: campaign.id, rows: written }, 'campaigns: queued');
     done += written;
   }
   await sql`update campaign_recipients r set state = 'failed'
     from sent_messages m, campaigns c
-    where m.id = r.message_id and c.id = r.campaign_id and c.state = 'sending'
+    where m.campaign_recipient_id = r.id and c.id = r.campaign_id and c.state = 'sending'
       and r.state = 'queued' and m.send_state = 'failed'`.execute(db);
   const finished = await sql<{ id: number }>`update campaigns c set state = 'sent', finished_at = ${now},
       updated_at = ${now}
     where c.state = 'sending' and c.queued_at is not null
-      and not exists (select 1 from campaign_recipients r join sent_messages m on m.id = r.message_id
+      and not exists (select 1 from campaign_recipients r join sent_messages m on m.campaign_recipient_id = r.id
         where r.campaign_id = c.id and m.send_state in ('queued', 'sending'))
     returning c.id`.execute(db);
   return done + finished.rows.length;

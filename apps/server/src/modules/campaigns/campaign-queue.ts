@@ -6,13 +6,14 @@ import { isQuietHour, nextSendableInstant } from '../giftcards/quiet-hours.ts';
 import { CAMPAIGN_PURPOSE } from './campaign-sends.ts';
 
 // [I29] Queueing a due campaign (docs/campaigns.md "Sending rules"), set-based and resumable:
-// 1. recipients: INSERT … SELECT from the seller's subscribed consents (minus every STOP) in the audience,
-//    a keyset batch at a time (each its own short transaction), each with the zone of the state of the
-//    default shipping address and a short code made with crypto random in the batch; the unique
-//    (campaign_id, mobile) makes a recipient at most once however often a batch runs again;
-// 2. outbox rows: INSERT … SELECT of the recipients without one (purpose and renderer 'campaign', the
-//    recipient's zone as quiet_zone, due at once or at 6 am there when it is night there now), each
-//    row's key 'campaign:<recipient>' unique, and the recipient pointed at its row in the same statement;
+// 1. one statement per keyset batch of the seller's subscribed consents in the audience (minus every STOP),
+//    each its own short transaction: INSERT … SELECT of the recipients, each with the zone of the state
+//    of the default shipping address and a short code made with crypto random for the batch, and in the
+//    same statement their outbox rows (purpose and renderer 'campaign', the zone as quiet_zone, due at
+//    once or at 6 am there when it is night there now, sent_messages.campaign_recipient_id the link). The
+//    unique (campaign_id, mobile) makes a recipient at most once however often a batch runs again, and a
+//    recipient never exists without its row (one statement);
+// 2. a repair pass: a row for any queued recipient without one;
 // 3. campaigns.queued_at once a pass finds nothing more to queue.
 // Two workers, or a worker killed -9 midway, only repeat inserts the unique constraints turn into
 // nothing. Nothing here locks a seller, product or order row (the audience only reads orders), so
@@ -122,7 +123,9 @@ async function queueRecipientBatch(
       select ${campaign.id}, audience.mobile, audience.customer_id, audience.zone, codes.code, 'queued', ${now}
       from audience join codes on codes.n = audience.n
       on conflict do nothing
-      returning 1
+      returning id, mobile, zone
+    ), queued as (
+      ${outboxRowsFrom(sql`inserted`, now)}
     )
     select (select max(consent_id) from audience) as last, (select count(*) from inserted) as inserted`.execute(
     db,
@@ -141,27 +144,30 @@ export function firstSendCase(now: Date, zone: RawBuilder<unknown>) {
   )} else ${now}::timestamptz end`;
 }
 
-/** One batch of outbox rows for recipients without one; answers how many were queued. */
-async function queueMessageBatch(db: Db, campaignId: number, now: Date, batch: number): Promise<number> {
+/** The outbox rows of new recipients (`id, mobile, zone`): due now, or at 6 am in their zone at night. */
+function outboxRowsFrom(recipients: RawBuilder<unknown>, now: Date) {
+  return sql`insert into sent_messages (provider, provider_message_id, kind, purpose, to_number, status,
+      status_at, render, idempotency_key, send_state, next_attempt_at, quiet_zone, campaign_recipient_id)
+    select 'none', 'pending:campaign:' || b.id, 'sms', ${CAMPAIGN_PURPOSE}, b.mobile, 'queued', ${now},
+      ${CAMPAIGN_PURPOSE}, 'campaign:' || b.id, 'queued', ${firstSendCase(now, sql`b.zone`)}, b.zone, b.id
+    from ${recipients} as b
+    on conflict (idempotency_key) do nothing
+    returning id`;
+}
+
+/**
+ * The repair pass: outbox rows for recipients that have none (a recipient and its row are written by one
+ * statement, so only a database restored from before a crash could hold such a recipient). Answers how
+ * many rows it queued.
+ */
+async function queueMissingMessages(db: Db, campaignId: number, now: Date): Promise<number> {
   const result = await sql<{ n: string }>`
-    with batch as (
+    with missing as (
       select r.id, r.mobile, r.zone from campaign_recipients r
-      where r.campaign_id = ${campaignId} and r.message_id is null and r.state = 'queued'
-      order by r.id limit ${batch}
-    ), queued as (
-      insert into sent_messages (provider, provider_message_id, kind, purpose, to_number, status, status_at,
-        render, idempotency_key, send_state, next_attempt_at, quiet_zone, campaign_recipient_id)
-      select 'none', 'pending:campaign:' || b.id, 'sms', ${CAMPAIGN_PURPOSE}, b.mobile, 'queued', ${now},
-        ${CAMPAIGN_PURPOSE}, 'campaign:' || b.id, 'queued', ${firstSendCase(now, sql`b.zone`)}, b.zone, b.id
-      from batch b
-      on conflict (idempotency_key) do nothing
-      returning id, campaign_recipient_id
-    ), pointed as (
-      update campaign_recipients r set message_id = queued.id from queued
-      where r.id = queued.campaign_recipient_id
-      returning 1
-    )
-    select count(*) as n from pointed`.execute(db);
+      where r.campaign_id = ${campaignId} and r.state = 'queued'
+        and not exists (select 1 from sent_messages m where m.campaign_recipient_id = r.id)
+    ), queued as (${outboxRowsFrom(sql`missing`, now)})
+    select count(*) as n from queued`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -183,11 +189,7 @@ export async function queueCampaign(
     if (last === null) break;
     after = last;
   }
-  for (;;) {
-    const queued = await queueMessageBatch(db, campaign.id, now, batch);
-    written += queued;
-    if (queued === 0) break;
-  }
+  written += await queueMissingMessages(db, campaign.id, now);
   // Only a campaign still being sent is marked (a cancel meanwhile has withdrawn its rows).
   await sql`update campaigns set queued_at = ${now}, updated_at = ${now},
       recipients = (select count(*) from campaign_recipients where campaign_id = ${campaign.id})

@@ -95,7 +95,7 @@ export async function campaignResults(
         or exists (select 1 from text_stops ts where ts.mobile = r.mobile and ts.stopped
           and ts.stopped_at >= m.sent_at))) as opted_out
     from campaign_recipients r
-    left join sent_messages m on m.id = r.message_id
+    left join sent_messages m on m.campaign_recipient_id = r.id
     where r.campaign_id = ${campaign.id}`.execute(db);
   const f = figures.rows[0] ?? {};
   const n = (key: string) => Number(f[key] ?? 0);
@@ -230,7 +230,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     const next = until === 'due' ? firstSendCase(now, sql`m.quiet_zone`) : sql`${until}::timestamptz`;
     await sql`update sent_messages as m set next_attempt_at = ${next}
       from campaign_recipients r
-      where r.campaign_id = ${campaignId} and m.id = r.message_id and m.send_state = 'queued'`.execute(db);
+      where r.campaign_id = ${campaignId} and m.campaign_recipient_id = r.id and m.send_state = 'queued'`.execute(
+      db,
+    );
   }
 
   return {
@@ -429,12 +431,15 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           update sent_messages as m set send_state = 'cancelled', last_error = 'campaign cancelled',
             status_at = ${now}, lease_owner = null, lease_until = null
           from campaign_recipients r
-          where r.campaign_id = ${id} and m.id = r.message_id and m.purpose = ${CAMPAIGN_PURPOSE}
+          where r.campaign_id = ${id} and m.campaign_recipient_id = r.id and m.purpose = ${CAMPAIGN_PURPOSE}
             and (m.send_state = 'queued' or (m.send_state = 'sending' and m.intent_at is null))
           returning r.id)
         update campaign_recipients r set state = 'cancelled'
         where r.campaign_id = ${id} and r.state = 'queued'
-          and (r.message_id is null or r.id in (select id from stopped))`.execute(db);
+          and (r.id in (select id from stopped)
+            or not exists (select 1 from sent_messages m2 where m2.campaign_recipient_id = r.id))`.execute(
+        db,
+      );
       return reload(id, viewer);
     },
 
@@ -464,7 +469,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
              union all select ts.stopped_at from text_stops ts where ts.mobile = r.mobile and ts.stopped
            ) as stops where t >= coalesce(m.sent_at, r.queued_at)) as opted_out_at
         from campaign_recipients r
-        left join sent_messages m on m.id = r.message_id
+        left join sent_messages m on m.campaign_recipient_id = r.id
         left join lateral (select increment_id, grand_total_cents from orders
           where campaign_recipient_id = r.id order by id desc limit 1) o on true
         where r.campaign_id = ${row.id}

@@ -371,3 +371,15 @@ export async function recordCheckoutConsents(
   }
   return sellers.map((seller) => seller.id);
 }
+
+/** "JOIN bobs-boots", "JOIN https://shop/seller/bobs-boots/": the seller by its url key, any case. */
+export async function sellerNamed(db: Db, asked: string): Promise<{ id: number; name: string } | undefined> {
+  const key = asked.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase() ?? '';
+  if (!key) return undefined;
+  return db
+    .selectFrom('sellers')
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['seller_url']), '=', key))
+    .orderBy('id')
+    .executeTakeFirst();
+}
