@@ -43,7 +43,10 @@ export const TABLE_OWNERS = {
   // [I15] An order's life after checkout: its timeline, shipments and refunds. The order and its lines
   // stay checkout's; the back office writes them through checkout's records (orderRecords).
   orders: ['order_events', 'order_shipments', 'order_refunds'],
-  messages: ['sent_messages'],
+  // [I29] Texts shoppers send to the shop's number (each MessageSid once).
+  messages: ['sent_messages', 'inbound_texts'],
+  // [I29] Consent to sellers' marketing texts, its evidence log, and the STOPs (consent.ts).
+  campaigns: ['text_consents', 'text_consent_events', 'text_stops'],
   // [I16] Sellers' money: the append-only ledger (others post through ledger-entries.ts), statements,
   // bank accounts, payouts and tax invoices.
   ledger: [
@@ -84,6 +87,9 @@ export const SHARED_READS = {
   // statements name their seller. [I16-payouts] Bank accounts and tax invoices name the seller; a payout
   // run shows the name of the member of staff who made it.
   ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers', 'staff'],
+  // [I29] Consent names its seller (the switches, the JOIN keyword, the /u page, the subscribers' CSV) and
+  // My Account › Text offers reads the member's mobile: one join each.
+  campaigns: ['sellers', 'customers'],
 };
 
 const SQL_TABLE =

@@ -8,6 +8,14 @@ import { deriveAuthKeys } from './modules/auth/auth-secret.ts';
 import { type AuthProduct, type AuthSeller, createAuthService } from './modules/auth/auth-service.ts';
 import { createTokenService } from './modules/auth/token-service.ts';
 import { createCampaignService } from './modules/campaigns/campaign-service.ts';
+import {
+  confirmPending,
+  recordCheckoutConsents,
+  recordConsent,
+  restoreAll,
+  sellerNamed,
+  stopAll,
+} from './modules/campaigns/consent.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createProductEditing } from './modules/catalog/product-editing.ts';
@@ -174,6 +182,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     // [I16-checkout-giftcard] Gift cards spent at checkout: balances and look-up from modules/giftcards.
     giftCards: { balances: giftCardBalances, lookup: giftCardLookup },
     sellerIdOf: catalog.sellerId,
+    // [I29] The checkout box "Text me offers from <seller>": consents recorded in the order's transaction.
+    textOffers: { recordAtCheckout: recordCheckoutConsents },
   });
 
   // [I15-ship, I15-refund, I15-cancel] What staff do to an approved order: ship, refund, cancel, notes.
@@ -219,6 +229,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // webhook and the sandbox's reply box both hand them here.
   const inboundTexts = createInboundTexts({
     db,
+    consents: { stopAll, restoreAll, recordConsent, confirmPending, sellerNamed },
     clock,
     outbox,
     storeName: config.STORE_NAME,

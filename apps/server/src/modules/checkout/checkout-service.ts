@@ -10,7 +10,6 @@ import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } 
 import type { GiftCardBalances, GiftCardLookup } from '../../domain/gift-card-balances.ts';
 import type { Charge, Payer, PaymentsProvider } from '../../providers/payments/payments-provider.ts';
 import { attributeOrder } from '../campaigns/attribution.ts';
-import { recordCheckoutConsents } from '../campaigns/consent.ts';
 import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
 import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
 import type { CustomerService, Member } from '../customer/customer-service.ts';
@@ -65,6 +64,21 @@ export interface CheckoutServiceDeps {
   giftCards?: { balances: GiftCardBalances; lookup: GiftCardLookup };
   /** [I16-checkout-giftcard] The seller of the visit's link or profile, by id or seller_url. */
   sellerIdOf?: (ref: { id?: number; url?: string }) => Promise<number | undefined>;
+  /**
+   * [I29] Records the ticked "Text me offers from <seller>" boxes in the order's transaction (the consent
+   * rules of modules/campaigns, handed in: checkout must not import it).
+   */
+  textOffers?: { recordAtCheckout(trx: Db, of: CheckoutTextOffers, now: Date): Promise<unknown> };
+}
+
+/** [I29] The checkout box's evidence: the ticked sellers, the order's, who and from where. */
+export interface CheckoutTextOffers {
+  ticked: readonly number[] | undefined;
+  orderSellerIds: readonly (number | null)[];
+  mobile: string;
+  customerId: number;
+  clientAddress: string | null;
+  orderId: number;
 }
 
 export interface PlaceOrderInput {
@@ -101,6 +115,7 @@ export function createCheckoutService({
   afterPlaced,
   giftCards,
   sellerIdOf,
+  textOffers,
 }: CheckoutServiceDeps): CheckoutService {
   const shipping = createShippingMethods({ db, cart: carts, customers });
   const giftCardPay = createCheckoutGiftCard({
@@ -385,7 +400,7 @@ export function createCheckoutService({
             giftCard,
           );
           // [I29] The ticked "Text me offers from <seller>" boxes of the order's sellers (others ignored).
-          await recordCheckoutConsents(
+          await textOffers?.recordAtCheckout(
             trx,
             {
               ticked: body.text_offers,

@@ -4,7 +4,6 @@ import { supportContactSentence } from '@quokka/contract/messages';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
-import { confirmPending, recordConsent, restoreAll, stopAll } from '../campaigns/consent.ts';
 import { enqueueMessage } from './outbox.ts';
 
 // [I29] Texts a shopper sends to the shop's number (docs/campaigns.md "Consent and opt-out"). The Twilio
@@ -31,8 +30,35 @@ export interface InboundText {
   at: Date;
 }
 
+/**
+ * What a keyword changes: the consent rules of modules/campaigns/consent.ts, handed in by the composition
+ * root (services.ts), each run in this text's transaction.
+ */
+export interface KeywordConsents {
+  stopAll(
+    trx: Db,
+    of: { mobile: string; via: 'keyword'; detail?: string | null },
+    now: Date,
+  ): Promise<unknown>;
+  restoreAll(trx: Db, of: { mobile: string; detail?: string | null }, now: Date): Promise<unknown>;
+  recordConsent(
+    trx: Db,
+    evidence: { mobile: string; sellerId: number; source: 'keyword'; words: string; detail?: string | null },
+    now: Date,
+  ): Promise<{ outcome: 'subscribed' | 'asked' | 'already' }>;
+  confirmPending(
+    trx: Db,
+    mobile: string,
+    now: Date,
+    detail?: string | null,
+  ): Promise<{ sellerName: string }[]>;
+  /** The seller a JOIN names, by its url key (or a link ending in it), any case. */
+  sellerNamed(trx: Db, asked: string): Promise<{ id: number; name: string } | undefined>;
+}
+
 export interface InboundTextDeps {
   db: Db;
+  consents: KeywordConsents;
   clock: Clock;
   outbox: { sendNow(ids: readonly number[]): Promise<void> };
   storeName: string;
@@ -65,20 +91,8 @@ export function keywordOf(body: string): Keyword {
   return { kind: 'none' };
 }
 
-/** "JOIN bobs-boots", "JOIN https://shop/seller/bobs-boots/": the seller by its url key, any case. */
-async function sellerNamed(db: Db, asked: string) {
-  const key = asked.replace(/\/+$/, '').split('/').at(-1)?.toLowerCase() ?? '';
-  if (!key) return undefined;
-  return db
-    .selectFrom('sellers')
-    .select(['id', 'name'])
-    .where((eb) => eb(eb.fn('lower', ['seller_url']), '=', key))
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
 export async function handleInboundText(deps: InboundTextDeps, text: InboundText): Promise<InboundResult> {
-  const { db, storeName } = deps;
+  const { db, storeName, consents } = deps;
   const mobile = parseAuMobile(text.from) ?? text.from;
   const now = text.at;
   const result = await db.transaction().execute(async (trx): Promise<InboundResult> => {
@@ -114,11 +128,11 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
     let handledAs: HandledAs = keyword.kind;
     switch (keyword.kind) {
       case 'stop':
-        await stopAll(trx, { mobile, via: 'keyword', detail }, now);
+        await consents.stopAll(trx, { mobile, via: 'keyword', detail }, now);
         reply = TEXT_REPLIES.stopped(storeName);
         break;
       case 'start':
-        await restoreAll(trx, { mobile, detail }, now);
+        await consents.restoreAll(trx, { mobile, detail }, now);
         reply = TEXT_REPLIES.started(storeName);
         break;
       case 'help':
@@ -129,12 +143,12 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
         );
         break;
       case 'join': {
-        const seller = await sellerNamed(trx, keyword.seller);
+        const seller = await consents.sellerNamed(trx, keyword.seller);
         if (!seller) {
           reply = TEXT_REPLIES.joinUnknown(storeName, keyword.seller);
           break;
         }
-        const outcome = await recordConsent(
+        const outcome = await consents.recordConsent(
           trx,
           { mobile, sellerId: seller.id, source: 'keyword', words: text.body.trim(), detail },
           now,
@@ -146,7 +160,7 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
         break;
       }
       case 'yes': {
-        const sellers = await confirmPending(trx, mobile, now, detail);
+        const sellers = await consents.confirmPending(trx, mobile, now, detail);
         if (sellers.length === 0) {
           handledAs = 'none';
           break;
