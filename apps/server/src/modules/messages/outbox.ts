@@ -32,6 +32,8 @@ import { firstStatus, messageProviderName } from './shopper-messages.ts';
 // 'cancelled'; a sender that still holds its claim can record nothing over it.
 // The same sender serves the background worker (runOnce: every due row) and a request that wants its
 // message out before it answers (sendNow: the rows it just committed; anything left is the worker's).
+// [I29] A sender may serve some purposes only, or all but some (the campaign sender and the main one), and
+// may take its claims from a rate shared across processes (SendRate: slots of the current second).
 
 export type OutboxRow = Selectable<SentMessageTable>;
 
