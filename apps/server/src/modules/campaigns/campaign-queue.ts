@@ -134,12 +134,26 @@ async function queueRecipientBatch(
   return { last: row?.last ?? null, inserted: Number(row?.inserted ?? 0) };
 }
 
-/** When a text queued now may first go in each zone: now, or 6 am there when it is night there. */
+/**
+ * [I29] A campaign does not start in a zone in the last CAMPAIGN_START_MARGIN_MS before its quiet hours:
+ * texts queued then wait for 6 am there with the rest of the night's, so a campaign never sends a
+ * handful to a zone minutes before 8 pm and the rest of that zone the next morning (sent at 7:55 pm in
+ * Sydney: Perth at once, Sydney and Melbourne at 6 am). The sender's own check at the claim stays the
+ * quiet hours themselves (20:00–06:00).
+ */
+export const CAMPAIGN_START_MARGIN_MS = 15 * 60_000;
+
+/** When a text queued now may first go in each zone: now, or 6 am there when it is (nearly) night there. */
 export function firstSendCase(now: Date, zone: RawBuilder<unknown>) {
+  const soon = new Date(now.getTime() + CAMPAIGN_START_MARGIN_MS);
+  const first = (z: string) =>
+    isQuietHour(now, z)
+      ? nextSendableInstant(now, z)
+      : isQuietHour(soon, z)
+        ? nextSendableInstant(soon, z)
+        : now;
   return sql<Date>`case ${zone} ${sql.join(
-    ZONES.map(
-      (z) => sql`when ${z} then ${isQuietHour(now, z) ? nextSendableInstant(now, z) : now}::timestamptz`,
-    ),
+    ZONES.map((z) => sql`when ${z} then ${first(z)}::timestamptz`),
     sql` `,
   )} else ${now}::timestamptz end`;
 }

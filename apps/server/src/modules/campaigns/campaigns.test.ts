@@ -220,15 +220,14 @@ describe('[I29] composing', { timeout: 120_000 }, () => {
 });
 
 describe('[I29] sending rules', { timeout: 180_000 }, () => {
-  it('[I29] quiet hours per zone: sent at 7:55 pm Sydney and worked at 8:01 pm, Perth gets it at once, Sydney and Melbourne at 6 am', async () => {
+  it('[I29] quiet hours per zone: sent at 7:55 pm Sydney, Perth gets it at once, Sydney and Melbourne at 6 am', async () => {
     // 2026-11-23 19:55 in Sydney (AEDT, UTC+11); 16:55 in Perth.
     t.clock.set('2026-11-23T08:55:00Z');
     const perth = await aSubscriber('WA');
     const sydney = await aSubscriber('NSW');
     const melbourne = await aSubscriber('VIC');
     const campaign = await sent('harbour');
-    await runCampaignPass(t.db, t.clock.now());
-    t.clock.set('2026-11-23T09:01:00Z');
+    t.clock.set('2026-11-23T08:55:00Z'); // (signing in moved the clock on)
     await work();
     const [perthText] = await textsTo(perth.mobile);
     expect(perthText).toMatch(
@@ -250,6 +249,20 @@ describe('[I29] sending rules', { timeout: 180_000 }, () => {
     expect(done.state).toBe('sent');
     expect(done.results).toMatchObject({ sent: 3, waiting_quiet_hours: 0 });
     expect(done.results.cost_cents).toBe(3 * done.segments * t.config.SMS_PRICE_CENTS);
+  });
+
+  it('[I29] quiet hours at the claim: a text due at 7:30 pm in Sydney but claimed after 8 pm waits for 6 am', async () => {
+    t.clock.set('2026-11-23T08:30:00Z'); // 7:30 pm in Sydney
+    const sydney = await aSubscriber('NSW');
+    await sent('harbour');
+    t.clock.set('2026-11-23T08:30:00Z');
+    await runCampaignPass(t.db, t.clock.now());
+    t.clock.set('2026-11-23T09:00:30Z'); // 8:00 pm
+    await work();
+    expect(await textsTo(sydney.mobile)).toEqual([]);
+    t.clock.set('2026-11-23T19:00:00Z');
+    await work();
+    expect(await textsTo(sydney.mobile)).toHaveLength(1);
   });
 
   it('[I29] the weekly cap: the third marketing text in 7 days, across two sellers, is skipped and counted', async () => {
