@@ -182,6 +182,82 @@ describe("[I29] keywords in a shopper's text", () => {
     expect((await textsTo(mobile)).at(-1)?.body).toContain('could not find');
   });
 
+  it('[I29] STOP withdraws at once the campaign texts to that number not yet handed to the provider', async () => {
+    const mobile = aMobile();
+    await subscribed(mobile, sellerA);
+    const now = t.clock.now();
+    const campaign = await t.db
+      .insertInto('campaigns')
+      .values({
+        seller_id: sellerA,
+        name: 'Spring boots',
+        message: 'New boots',
+        product_id: null,
+        audience: JSON.stringify({ kind: 'all' }),
+        state: 'sending',
+        scheduled_at: null,
+        schedule_zone: null,
+        review_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+        started_at: now,
+        finished_at: null,
+        queued_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recipient = await t.db
+      .insertInto('campaign_recipients')
+      .values({
+        campaign_id: campaign.id,
+        mobile,
+        customer_id: null,
+        zone: 'Australia/Sydney',
+        code: `c${mobile.slice(-9)}`,
+        state: 'queued',
+        queued_at: now,
+        message_id: null,
+        first_clicked_at: null,
+        last_clicked_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Due tomorrow (quiet hours, say): still in the outbox, not yet with the provider.
+    const messageId = await enqueueMessage(
+      t.db,
+      {
+        kind: 'sms',
+        to: mobile,
+        body: "Bob's Boots: new boots",
+        purpose: 'campaign',
+        key: `campaign-test-${recipient.id}`,
+        notBefore: new Date(now.getTime() + 86_400_000),
+      },
+      now,
+    );
+    await t.db
+      .updateTable('sent_messages')
+      .set({ campaign_recipient_id: recipient.id })
+      .where('id', '=', messageId)
+      .execute();
+    await reply(mobile, 'STOP');
+    const row = await t.db
+      .selectFrom('sent_messages')
+      .select('send_state')
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    expect(row.send_state).toBe('cancelled');
+    const after = await t.db
+      .selectFrom('campaign_recipients')
+      .select('state')
+      .where('id', '=', recipient.id)
+      .executeTakeFirstOrThrow();
+    expect(after.state).toBe('skipped_opted_out');
+  });
+
   it('[I29] transactional texts still go to a stopped number', async () => {
     const mobile = aMobile();
     await subscribed(mobile, sellerA);
