@@ -353,6 +353,14 @@ describe('[I29] sending rules', { timeout: 180_000 }, () => {
     expect(await textsTo(unsubscriber.mobile)).toEqual([]);
     expect(await textsTo(stays.mobile)).toHaveLength(1);
     expect((await resultsOf(campaign.id)).results).toMatchObject({ sent: 1, skipped_opted_out: 2 });
+    // Opting out after the text came counts as "opted out" (and the CSV says when).
+    t.clock.advance(60_000);
+    await t.db
+      .updateTable('text_consents')
+      .set({ state: 'unsubscribed', unsubscribed_at: t.clock.now() })
+      .where('mobile', '=', stays.mobile)
+      .execute();
+    expect((await resultsOf(campaign.id)).results).toMatchObject({ sent: 1, opted_out: 1 });
     // And the next campaign does not reach the one who replied STOP.
     await sent('harbour');
     await drain();
