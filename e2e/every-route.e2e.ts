@@ -161,6 +161,7 @@ describe('every route fits 320×568 and is axe-clean [I11-14] [I11-16]', () => {
     await visit(page, '/account/addressinformation', 'account-addresses');
     await visit(page, '/account/addaddress', 'account-add-address');
     await visit(page, '/account/savedcards', 'account-saved-cards');
+    await visit(page, '/account/textoffers', 'account-text-offers'); // [I29]
     await visit(page, '/account/orders', 'account-orders-empty');
 
     await page.goto(`/product/${simple.id}`);
