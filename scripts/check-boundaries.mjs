@@ -46,7 +46,16 @@ export const TABLE_OWNERS = {
   // [I29] Texts shoppers send to the shop's number (each MessageSid once).
   messages: ['sent_messages', 'inbound_texts'],
   // [I29] Consent to sellers' marketing texts, its evidence log, and the STOPs (consent.ts).
-  campaigns: ['text_consents', 'text_consent_events', 'text_stops'],
+  // [I29] Campaigns, their recipients (short codes, clicks), the weekly quota and the shared send rate.
+  campaigns: [
+    'text_consents',
+    'text_consent_events',
+    'text_stops',
+    'campaigns',
+    'campaign_recipients',
+    'marketing_quota',
+    'send_rate',
+  ],
   // [I16] Sellers' money: the append-only ledger (others post through ledger-entries.ts), statements,
   // bank accounts, payouts and tax invoices.
   ledger: [
@@ -89,7 +98,20 @@ export const SHARED_READS = {
   ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers', 'staff'],
   // [I29] Consent names its seller (the switches, the JOIN keyword, the /u page, the subscribers' CSV) and
   // My Account › Text offers reads the member's mobile: one join each.
-  campaigns: ['sellers', 'customers'],
+  // [I29] A campaign names its featured product (checked to be the seller's) and texts a test to the
+  // member of staff's own mobile; the audience and the results read orders, their lines, the default
+  // shipping address (the zone) and the outbox rows' states in one set-based statement each (100,000
+  // recipients in seconds, not a call per recipient).
+  campaigns: [
+    'sellers',
+    'customers',
+    'products',
+    'staff',
+    'orders',
+    'order_items',
+    'customer_addresses',
+    'sent_messages',
+  ],
 };
 
 const SQL_TABLE =

@@ -7,6 +7,7 @@ import { createSmsBudget } from './http/sms-budget.ts';
 import { deriveAuthKeys } from './modules/auth/auth-secret.ts';
 import { type AuthProduct, type AuthSeller, createAuthService } from './modules/auth/auth-service.ts';
 import { createTokenService } from './modules/auth/token-service.ts';
+import { attributeOrder } from './modules/campaigns/attribution.ts';
 import { createCampaignService } from './modules/campaigns/campaign-service.ts';
 import {
   confirmPending,
@@ -184,6 +185,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     sellerIdOf: catalog.sellerId,
     // [I29] The checkout box "Text me offers from <seller>": consents recorded in the order's transaction.
     textOffers: { recordAtCheckout: recordCheckoutConsents },
+    // [I29] An order's campaign: the mobile's last click on a campaign link within 5 days.
+    attributeOrder,
   });
 
   // [I15-ship, I15-refund, I15-cancel] What staff do to an approved order: ship, refund, cancel, notes.

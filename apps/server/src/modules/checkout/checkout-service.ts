@@ -9,7 +9,6 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError, InputValidationError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import type { GiftCardBalances, GiftCardLookup } from '../../domain/gift-card-balances.ts';
 import type { Charge, Payer, PaymentsProvider } from '../../providers/payments/payments-provider.ts';
-import { attributeOrder } from '../campaigns/attribution.ts';
 import { CART_TEXT, type CartLineRow, type CartRow, type CartService } from '../cart/cart-service.ts';
 import { type CatalogService, productNotAvailable } from '../catalog/catalog-service.ts';
 import type { CustomerService, Member } from '../customer/customer-service.ts';
@@ -69,6 +68,11 @@ export interface CheckoutServiceDeps {
    * rules of modules/campaigns, handed in: checkout must not import it).
    */
   textOffers?: { recordAtCheckout(trx: Db, of: CheckoutTextOffers, now: Date): Promise<unknown> };
+  /**
+   * [I29] Marks the order with the campaign of the mobile's last click within 5 days, in the order's
+   * transaction (modules/campaigns/attribution.ts, handed in: checkout must not import it).
+   */
+  attributeOrder?: (trx: Db, order: { orderId: number; mobile: string; now: Date }) => Promise<unknown>;
 }
 
 /** [I29] The checkout box's evidence: the ticked sellers, the order's, who and from where. */
@@ -116,6 +120,7 @@ export function createCheckoutService({
   giftCards,
   sellerIdOf,
   textOffers,
+  attributeOrder,
 }: CheckoutServiceDeps): CheckoutService {
   const shipping = createShippingMethods({ db, cart: carts, customers });
   const giftCardPay = createCheckoutGiftCard({
@@ -299,7 +304,7 @@ export function createCheckoutService({
       captureBy: new Date(now.getTime() + REVIEW_WINDOW_MS),
     });
     // [I29] The campaign of the mobile's last click on a campaign link within 5 days, if any.
-    await attributeOrder(trx, { orderId: order.id, mobile, now });
+    await attributeOrder?.(trx, { orderId: order.id, mobile, now });
     await recordOrderEvent(trx, {
       orderId: order.id,
       type: 'placed',
