@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { runCampaignPass } from '../apps/server/src/modules/campaigns/campaign-job.ts';
+import { PGLITE_QUEUE_BATCH, QUEUE_BATCH } from '../apps/server/src/modules/campaigns/campaign-queue.ts';
 import { sendRateFor } from '../apps/server/src/modules/campaigns/campaign-rate.ts';
 import { campaignRenderers } from '../apps/server/src/modules/campaigns/campaign-renderer.ts';
 import { CAMPAIGN_PURPOSE } from '../apps/server/src/modules/campaigns/campaign-sends.ts';
@@ -17,7 +21,7 @@ import { PG_URL, QUICK } from './harness.ts';
 
 // [I29] Queueing a text campaign (bench/README.md "Campaigns"): BENCH_CAMPAIGN_RECIPIENTS subscribers
 // (100,000 on the PostgreSQL server: TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432/test, a fresh
-// schema dropped after; 20,000 on PGlite in memory with BENCH_CAMPAIGN_PGLITE=1), each a member with a
+// schema dropped after; 20,000 on PGlite with BENCH_CAMPAIGN_PGLITE=1, in a worker thread on a data folder as the server runs it), each a member with a
 // default shipping address in one of the eight states, subscribed to one seller. Measured:
 // - the time the worker's campaign job takes to queue every recipient (zone, short code) and outbox row;
 // - meanwhile, every 20 ms, a checkout-like write (the seller's row locked FOR UPDATE, a receipt queued in
@@ -105,7 +109,12 @@ function checkoutWrites(handle: DatabaseHandle, sellerId: number) {
 
 async function main() {
   const schema = `bench_campaigns_${process.pid}_${Date.now().toString(36)}`;
-  const handle = PGLITE ? await openDatabase({}) : await openDatabase({ url: PG_URL, schema, poolSize: 10 });
+  // PGlite as the server runs it: a data folder, in a worker thread (an in-memory one runs on this thread
+  // and would hold the checkout-like writes' timers for the whole pass).
+  const dataDir = PGLITE ? mkdtempSync(join(tmpdir(), 'quokka-bench-campaigns-')) : undefined;
+  const handle = dataDir
+    ? await openDatabase({ dataDir, worker: true })
+    : await openDatabase({ url: PG_URL, schema, poolSize: 10 });
   try {
     await migrateToLatest(handle.db, PGLITE ? undefined : schema);
     console.log(
@@ -129,7 +138,7 @@ async function main() {
     }, 50);
     const writes = checkoutWrites(handle, sellerId);
     const started = performance.now();
-    await runCampaignPass(handle.db, systemClock.now());
+    await runCampaignPass(handle.db, systemClock.now(), undefined, PGLITE ? PGLITE_QUEUE_BATCH : QUEUE_BATCH);
     const queueMs = performance.now() - started;
     const checkout = await writes.end();
     clearInterval(sampler);
@@ -214,6 +223,7 @@ async function main() {
   } finally {
     if (!PGLITE) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
     await handle.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

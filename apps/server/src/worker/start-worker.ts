@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createCampaignJob } from '../modules/campaigns/campaign-job.ts';
+import { PGLITE_QUEUE_BATCH } from '../modules/campaigns/campaign-queue.ts';
 import { sendRateFor } from '../modules/campaigns/campaign-rate.ts';
 import { campaignRenderers } from '../modules/campaigns/campaign-renderer.ts';
 import { CAMPAIGN_PURPOSE } from '../modules/campaigns/campaign-sends.ts';
@@ -116,7 +117,13 @@ export function startWorker(deps: StartWorkerDeps, services: WorkerServices): Po
       outboxJob(outbox),
       // [I29] Campaign texts at their own rate, and the job that starts and queues due campaigns.
       { ...outboxJob(campaignOutbox), name: 'campaign-outbox' },
-      createCampaignJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+      createCampaignJob({
+        db: deps.db,
+        clock: deps.clock,
+        log: deps.log,
+        // [I29] PGlite has one connection: short statements, so a checkout never waits long behind one.
+        ...(deps.config.DATABASE_URL ? {} : { batch: PGLITE_QUEUE_BATCH }),
+      }),
       // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
       createReviewDeadlineJob({
         review: services.orderReview,

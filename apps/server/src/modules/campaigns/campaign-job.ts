@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { WorkerLog } from '../messages/outbox.ts';
-import { queueCampaign } from './campaign-queue.ts';
+import { QUEUE_BATCH, queueCampaign } from './campaign-queue.ts';
 
 // [I29] The worker's campaign job (docs/campaigns.md "Sending rules"), each pass:
 // 1. a scheduled campaign whose time has come starts sending (one conditional update: one worker wins);
@@ -18,11 +18,21 @@ export interface CampaignJobDeps {
   clock: Clock;
   log: WorkerLog;
   everyMs?: number;
+  /**
+   * Consents per queueing statement: QUEUE_BATCH on a PostgreSQL server; smaller on the embedded PGlite,
+   * whose one connection a checkout waits for while a statement runs.
+   */
+  batch?: number;
 }
 
 const HELD = new Date('2999-01-01T00:00:00Z');
 
-export async function runCampaignPass(db: Db, now: Date, log?: WorkerLog): Promise<number> {
+export async function runCampaignPass(
+  db: Db,
+  now: Date,
+  log?: WorkerLog,
+  batch = QUEUE_BATCH,
+): Promise<number> {
   let done = 0;
   const started = await db
     .updateTable('campaigns')
@@ -44,6 +54,7 @@ export async function runCampaignPass(db: Db, now: Date, log?: WorkerLog): Promi
       db,
       { ...campaign, audience: audienceSchema.parse(campaign.audience) },
       now,
+      batch,
     );
     // Paused while it was being queued: the rows it just queued wait with the others.
     await sql`update sent_messages as m set next_attempt_at = ${HELD}
@@ -72,6 +83,6 @@ export function createCampaignJob(deps: CampaignJobDeps) {
   return {
     name: 'campaigns',
     everyMs: deps.everyMs ?? 2_000,
-    runOnce: () => runCampaignPass(deps.db, deps.clock.now(), deps.log),
+    runOnce: () => runCampaignPass(deps.db, deps.clock.now(), deps.log, deps.batch),
   };
 }

@@ -20,6 +20,8 @@ import { CAMPAIGN_PURPOSE } from './campaign-sends.ts';
 // checkout never waits on a campaign.
 
 export const QUEUE_BATCH = 10_000;
+/** On the embedded PGlite (one connection): a checkout waits at most for one such statement. */
+export const PGLITE_QUEUE_BATCH = 2_000;
 
 /** [I29] The zone of an Australian state (of the default shipping address); Sydney when unknown. */
 export const ZONE_OF_STATE: Readonly<Record<string, string>> = {
