@@ -254,6 +254,8 @@ export interface OrderTable {
   /** [I29] The campaign whose link the shopper last clicked within 5 days of ordering (migration 0026). */
   campaign_id: number | null;
   campaign_recipient_id: number | null;
+  /** [I30] The reply offer this order was bought by (migration 0027): "Bought by reply". */
+  reply_offer_id: number | null;
 }
 
 /** [I15] DECISIONS.md "After checkout" (migration 0014). */
@@ -736,6 +738,8 @@ export interface Database {
   campaign_recipients: CampaignRecipientTable;
   marketing_quota: MarketingQuotaTable;
   send_rate: SendRateTable;
+  reply_to_buy_settings: ReplyToBuySettingsTable;
+  reply_offers: ReplyOfferTable;
 }
 
 // [I29] modules/campaigns and modules/messages (migration 0026): consent, inbound texts, campaigns.
@@ -824,6 +828,9 @@ export interface CampaignTable {
   /** When every recipient and outbox row of the campaign was queued (modules/campaigns/campaign-queue.ts). */
   queued_at: Date | null;
   recipients: Generated<number>;
+  /** [I30] Marked reply-to-buy, with its one sellable item (migration 0027). */
+  reply_to_buy: Generated<boolean>;
+  offer_product_id: number | null;
 }
 
 export type CampaignRecipientState =
@@ -847,6 +854,8 @@ export interface CampaignRecipientTable {
   first_clicked_at: Date | null;
   last_clicked_at: Date | null;
   clicks: Generated<number>;
+  /** [I30] This recipient's text said "Reply BUY". */
+  reply_to_buy: Generated<boolean>;
 }
 
 export interface MarketingQuotaTable {
@@ -860,4 +869,39 @@ export interface SendRateTable {
   bucket: string;
   second: Date;
   used: number;
+}
+
+// [I30] Reply to buy (migration 0027).
+export interface ReplyToBuySettingsTable {
+  customer_id: number;
+  enabled: boolean;
+  payment_method: string | null;
+  card_label: string | null;
+  words: string;
+  client_address: string | null;
+  turned_on_at: Date | null;
+  turned_off_at: Date | null;
+  turned_off_via: string | null;
+  updated_at: Date;
+}
+
+export type ReplyOfferState = 'quoted' | 'ordered' | 'expired' | 'failed' | 'cancelled';
+
+export interface ReplyOfferTable {
+  id: Generated<number>;
+  recipient_id: number;
+  campaign_id: number;
+  customer_id: number;
+  mobile: string;
+  product_id: number;
+  state: ReplyOfferState;
+  /** The terms quoted: price, delivery, total (cents), the address and the card (reply-offers.ts). */
+  terms: ColumnType<Record<string, unknown>, string, string>;
+  quoted_at: Date;
+  confirm_by: Date;
+  buy_message_sid: string;
+  yes_message_sid: string | null;
+  order_id: number | null;
+  failure: string | null;
+  updated_at: Date;
 }

@@ -20,6 +20,7 @@ import * as m0020 from './0020-staff-passkey-recovery.ts';
 import * as m0024 from './0024-one-outbox.ts';
 import * as m0025 from './0025-gift-card-outbox.ts';
 import * as m0026 from './0026-text-campaigns.ts';
+import * as m0027 from './0027-reply-to-buy.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0024-one-outbox': m0024,
   '0025-gift-card-outbox': m0025,
   '0026-text-campaigns': m0026,
+  '0027-reply-to-buy': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {
