@@ -233,6 +233,16 @@ describe('[I29] text campaign settings', () => {
   });
 });
 
+describe('[I30] reply to buy settings', () => {
+  it('[I30] caps one order bought by reply at $300 by default, takes cents, and refuses nonsense', () => {
+    expect(loadConfig({}).REPLY_TO_BUY_MAX_CENTS).toBe(30_000);
+    expect(loadConfig({ REPLY_TO_BUY_MAX_CENTS: '15000' }).REPLY_TO_BUY_MAX_CENTS).toBe(15_000);
+    expect(() => loadConfig({ REPLY_TO_BUY_MAX_CENTS: '0' })).toThrow(/REPLY_TO_BUY_MAX_CENTS/);
+    expect(() => loadConfig({ REPLY_TO_BUY_MAX_CENTS: '12.5' })).toThrow(/REPLY_TO_BUY_MAX_CENTS/);
+    expect(() => loadConfig({ REPLY_TO_BUY_MAX_CENTS: 'lots' })).toThrow(/REPLY_TO_BUY_MAX_CENTS/);
+  });
+});
+
 describe('[I12] sign-in safety settings', () => {
   it('[I12-5] [I12-7] has defaults and refuses a bad value', () => {
     const config = loadConfig({});

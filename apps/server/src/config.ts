@@ -305,6 +305,12 @@ const settingsSchema = z
     ),
     SMS_SENDS_PER_SECOND: positiveInt(10),
     CAMPAIGN_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
+    // [I30] Reply to buy (docs/reply-to-buy.md): the most one order bought by answering a text may cost, in
+    // cents (grand total, delivery included); $300 by default.
+    REPLY_TO_BUY_MAX_CENTS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(100).max(10_000_000).default(30_000),
+    ),
     // Production safety ([I12-4] dev routes, [I12-12] graceful stop, [I12-9] timeouts). /dev/* answers
     // only outside production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,
