@@ -376,6 +376,9 @@ describe('the main journeys validate against the published document', () => {
       headers,
       payload: { subscribed: true },
     });
+    // [I30] …and its Buy by reply setting: shown, and off.
+    await documented('GET', `${NS}/replytobuy`, { headers });
+    await documented('PUT', `${NS}/replytobuy`, { headers, payload: { enabled: false } });
     await documented('POST', `${REST}/carts/mine/items`, { headers, payload: aCartItem('MUG-1', 1) });
     const line = await documented<{ item_id: number }[]>('GET', `${REST}/carts/mine/items`, { headers });
     await documented('DELETE', `${REST}/carts/mine/items/${line.body[0]?.item_id}`, { headers });
@@ -734,6 +737,28 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     await staffCall('POST', '/subscribers/import', {
       session: operator,
       payload: { seller_id: harbour, csv: `mobile,consent_source\n${aMobile()},website form` },
+    });
+  });
+
+  it('[I29] campaigns: list, preview, a draft, its results and recipients (campaign-routes.ts)', async () => {
+    const harbour = await sellerId(office, 'harbour-goods');
+    const draft = {
+      seller_id: harbour,
+      name: 'Spring',
+      message: 'New season stock is in.',
+      product_id: null,
+      audience: { kind: 'all' },
+    };
+    await staffCall('GET', '/campaigns', { session: operator });
+    await staffCall('POST', '/campaigns/preview', { session: operator, payload: draft });
+    const made = await staffCall<{ id: number }>('POST', '/campaigns', { session: operator, payload: draft });
+    await staffCall('GET', `/campaigns/${made.body.id}`, { session: operator });
+    await staffCall('GET', '/campaigns/999999', { session: operator, status: 404 });
+    await download(`/campaigns/${made.body.id}/recipients.csv`, operator);
+    await staffCall('POST', '/campaigns', {
+      session: operator,
+      payload: { ...draft, name: '' },
+      status: 400,
     });
   });
 

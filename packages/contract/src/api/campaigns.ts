@@ -43,6 +43,13 @@ export const campaignBodySchema = z.object({
   message: multilineText(CAMPAIGN_MESSAGE_MAX).pipe(z.string().min(1, 'must be given')),
   product_id: idParam.nullable(),
   audience: audienceSchema,
+  /**
+   * [I30] Reply to buy (docs/reply-to-buy.md): members with Buy by reply on are told to reply BUY. Needs a
+   * product that is one sellable item: a simple product, or a configurable one with `offer_product_id`,
+   * the chosen variant (its child product).
+   */
+  reply_to_buy: z.boolean().default(false),
+  offer_product_id: idParam.nullable().default(null),
 });
 export type CampaignBody = z.input<typeof campaignBodySchema>;
 
@@ -59,6 +66,8 @@ export const campaignResultsSchema = z.object({
   waiting_quiet_hours: z.number().int(),
   skipped_cap: z.number().int(),
   skipped_opted_out: z.number().int(),
+  /** [I30] The campaign's orders bought by reply (orders.reply_offer_id), among `orders`. */
+  bought_by_reply: z.number().int(),
   /** Queued and not yet sent (neither waiting for quiet hours nor skipped). */
   queued: z.number().int(),
   cost_cents: z.number().int(),
@@ -73,6 +82,11 @@ export const campaignSchema = z.object({
   message: z.string(),
   product_id: z.number().int().nullable(),
   product_name: z.string().nullable(),
+  /** [I30] Marked reply-to-buy, with its one sellable item (the product itself, or the chosen variant). */
+  reply_to_buy: z.boolean(),
+  offer_product_id: z.number().int().nullable(),
+  /** The chosen variant's options ('Blue, M'); null for a simple product or without reply to buy. */
+  offer_variant: z.string().nullable(),
   audience: audienceSchema,
   state: campaignStateSchema,
   scheduled_at: z.string().nullable(),
@@ -131,7 +145,7 @@ export const campaignSendBodySchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/, 'must be a date and time YYYY-MM-DD HH:mm')
       .optional(),
-    zone: z.string().max(40).optional(),
+    zone: text(40).optional(),
   })
   .optional();
 
@@ -172,6 +186,11 @@ export interface CampaignTextParts {
   productLink: string | null;
   /** `PUBLIC_URL/u/<code>`: stops that seller's texts (or all offers) without signing in. */
   optOutLink: string;
+  /**
+   * [I30] "Reply BUY to get it for $x delivered to <suburb>" (reply-offers.ts replyToBuyLine), for a member
+   * who can buy by reply: it takes the product link's place.
+   */
+  replyToBuy?: string | null;
 }
 
 /**
@@ -181,7 +200,8 @@ export interface CampaignTextParts {
  */
 export function campaignText(parts: CampaignTextParts): string {
   const lines = [`${parts.sellerName}: ${parts.message.trim()}`];
-  if (parts.productLink) lines.push(parts.productLink);
+  if (parts.replyToBuy) lines.push(parts.replyToBuy);
+  else if (parts.productLink) lines.push(parts.productLink);
   lines.push(`Opt out: ${parts.optOutLink}`);
   return lines.join('\n');
 }
@@ -210,4 +230,13 @@ export const CAMPAIGN_ERRORS = {
   notResumable: 'Only a paused campaign can be resumed.',
   notCancellable: 'This campaign can no longer be cancelled.',
   noMobile: 'Your staff account has no mobile to text.',
+  // [I30] A reply-to-buy campaign sells one item.
+  replyToBuyNoProduct: 'Reply to buy needs a product: choose the one item the reply buys.',
+  replyToBuyChooseVariant:
+    'Reply to buy sells one item: choose the size or colour (the variant) the reply buys.',
+  replyToBuyVariantNotFound: 'That variant is not one of this product’s.',
+  replyToBuyNotSellable: 'Reply to buy needs a product that is on sale (this one is switched off).',
+  replyToBuyGiftCard: 'A gift card cannot be bought by reply.',
+  replyToBuyOverLimit: (max: string) =>
+    `This item costs more than ${max}, the most one order bought by reply may cost.`,
 } as const;
