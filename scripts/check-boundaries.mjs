@@ -55,6 +55,9 @@ export const TABLE_OWNERS = {
     'campaign_recipients',
     'marketing_quota',
     'send_rate',
+    // [I30] Reply to buy: the members' Buy by reply settings and the offers of the BUY / YES exchange.
+    'reply_to_buy_settings',
+    'reply_offers',
   ],
   // [I16] Sellers' money: the append-only ledger (others post through ledger-entries.ts), statements,
   // bank accounts, payouts and tax invoices.
@@ -111,6 +114,8 @@ export const SHARED_READS = {
     'order_items',
     'customer_addresses',
     'sent_messages',
+    // [I30] A reply-to-buy campaign names its chosen variant's colour and size (one join each).
+    'option_values',
   ],
 };
 

@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { optOutRoutes } from './modules/campaigns/opt-out-routes.ts';
+import { createReplyToBuySettings } from './modules/campaigns/reply-to-buy-settings.ts';
+import { replyToBuySettingsRoutes } from './modules/campaigns/reply-to-buy-settings-routes.ts';
 import { shortLinkRoutes } from './modules/campaigns/short-link-routes.ts';
 import { subscriberRoutes } from './modules/campaigns/subscribers-routes.ts';
 import { textOffersRoutes } from './modules/campaigns/text-offers-routes.ts';
@@ -201,6 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // [I29] My Account › Text offers: a switch per seller for the member's mobile (docs/campaigns.md).
   await registerApi(app, textOffersRoutes({ config, db, clock }));
+  // [I30] …and its "Buy by reply" setting: on with a saved card and the default address, or off.
+  const replyToBuy = createReplyToBuySettings({
+    db,
+    clock,
+    maxCents: config.REPLY_TO_BUY_MAX_CENTS,
+    savedCards: (customerId) => services.checkout.savedCards(customerId),
+  });
+  await registerApi(app, replyToBuySettingsRoutes({ config, settings: replyToBuy }));
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));

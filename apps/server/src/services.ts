@@ -248,6 +248,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     publicUrl,
     priceCents: config.SMS_PRICE_CENTS,
     review: config.CAMPAIGN_REVIEW,
+    replyToBuyMaxCents: config.REPLY_TO_BUY_MAX_CENTS,
     outbox,
   });
 

@@ -50,6 +50,7 @@ export function anOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSumm
     item_count: 2,
     sellers: [{ id: 3, name: 'Harbour Goods' }],
     flagged: false,
+    bought_by_reply: false,
     ...overrides,
   };
 }

@@ -172,6 +172,8 @@ export const orderSummarySchema = z.object({
   sellers: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Waiting for review longer than REVIEW_FLAG_HOURS. */
   flagged: z.boolean(),
+  /** [I30] Placed by answering a campaign's text (Buy by reply): orders.reply_offer_id is set. */
+  bought_by_reply: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

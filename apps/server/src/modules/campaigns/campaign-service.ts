@@ -11,6 +11,7 @@ import {
   CAMPAIGN_ERRORS as E,
   sampleCampaignLinks,
 } from '@quokka/contract/api/campaigns';
+import { formatCents } from '@quokka/contract/money';
 import { countSms } from '@quokka/contract/sms';
 import { isAustralianZone, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import { type Selectable, sql } from 'kysely';
@@ -49,12 +50,19 @@ export interface CampaignServiceDeps {
   priceCents: number;
   review: 'auto' | 'manual';
   outbox: Pick<OutboxSender, 'sendNow'>;
+  /** [I30] REPLY_TO_BUY_MAX_CENTS: a reply-to-buy item dearer than this on its own is refused. */
+  replyToBuyMaxCents?: number;
 }
 
 /** Far enough that nobody waits for it: where a paused campaign's texts wait. */
 const PAUSED_UNTIL = new Date('2999-01-01T00:00:00Z');
 
-type CampaignRow = Selectable<CampaignTable> & { seller_name: string; product_name: string | null };
+type CampaignRow = Selectable<CampaignTable> & {
+  seller_name: string;
+  product_name: string | null;
+  offer_colour: string | null;
+  offer_size: string | null;
+};
 
 export function segmentsOf(sellerName: string, message: string, publicUrl: string, withProduct: boolean) {
   const links = sampleCampaignLinks(publicUrl);
@@ -101,8 +109,10 @@ export async function campaignResults(
   const n = (key: string) => Number(f[key] ?? 0);
   // Revenue: this seller's lines of the attributed orders (not the grand total): the campaign sold the
   // seller's products; other sellers' lines and the shipping in the same order are not its doing.
-  const sales = await sql<{ orders: string; revenue: string | null }>`
-    select count(distinct o.id) as orders, sum(i.row_total_cents) as revenue
+  // [I30] Bought by reply: the campaign's orders placed by answering its text (orders.reply_offer_id).
+  const sales = await sql<{ orders: string; revenue: string | null; by_reply: string }>`
+    select count(distinct o.id) as orders, sum(i.row_total_cents) as revenue,
+      count(distinct o.id) filter (where o.reply_offer_id is not null) as by_reply
     from orders o join order_items i on i.order_id = o.id and i.seller_id = ${campaign.seller_id}
     where o.campaign_id = ${campaign.id} and o.status not in ('refused', 'cancelled')`.execute(db);
   const sent = n('sent');
@@ -118,6 +128,7 @@ export async function campaignResults(
     waiting_quiet_hours: n('waiting'),
     skipped_cap: n('skipped_cap'),
     skipped_opted_out: n('skipped_opted_out'),
+    bought_by_reply: Number(sales.rows[0]?.by_reply ?? 0),
     queued: Math.max(0, n('queued') - n('waiting')),
     cost_cents: sent * segments * priceCents,
   };
@@ -145,8 +156,16 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       .selectFrom('campaigns as c')
       .innerJoin('sellers as s', 's.id', 'c.seller_id')
       .leftJoin('products as p', 'p.id', 'c.product_id')
+      .leftJoin('products as op', 'op.id', 'c.offer_product_id')
+      .leftJoin('option_values as oc', 'oc.id', 'op.color_id')
+      .leftJoin('option_values as oz', 'oz.id', 'op.size_id')
       .selectAll('c')
-      .select(['s.name as seller_name', 'p.name as product_name']);
+      .select([
+        's.name as seller_name',
+        'p.name as product_name',
+        'oc.title as offer_colour',
+        'oz.title as offer_size',
+      ]);
 
   async function load(id: number, viewer: CampaignViewer): Promise<CampaignRow> {
     let query = selectCampaigns().where('c.id', '=', id);
@@ -166,6 +185,12 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       message: row.message,
       product_id: row.product_id,
       product_name: row.product_name,
+      reply_to_buy: row.reply_to_buy,
+      offer_product_id: row.offer_product_id,
+      offer_variant:
+        row.reply_to_buy && row.offer_product_id !== row.product_id
+          ? [row.offer_colour, row.offer_size].filter((part) => part).join(', ') || null
+          : null,
       audience: audienceSchema.parse(row.audience),
       state: row.state,
       scheduled_at: row.scheduled_at?.toISOString() ?? null,
@@ -203,6 +228,46 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       .where('seller_id', '=', sellerId)
       .executeTakeFirst();
     if (!product) throw new InvalidDataError(E.productNotFound);
+  }
+
+  /**
+   * [I30] The one sellable item a reply-to-buy campaign sells (its offer_product_id), or null without
+   * reply to buy: a simple product itself, or the chosen variant of a configurable one; a clear 400 when
+   * there is no product, no variant chosen, a variant of another product, a gift card, a product or variant
+   * switched off, or an item dearer on its own than REPLY_TO_BUY_MAX_CENTS.
+   */
+  async function offerOf(
+    body: { product_id: number | null; reply_to_buy: boolean; offer_product_id: number | null },
+    sellerId: number,
+  ): Promise<number | null> {
+    await checkProduct(body.product_id, sellerId);
+    if (!body.reply_to_buy) return null;
+    if (body.product_id === null) throw new InvalidDataError(E.replyToBuyNoProduct);
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'type_id', 'is_giftcard', 'enabled', 'price_cents'])
+      .where('id', '=', body.product_id)
+      .executeTakeFirstOrThrow();
+    if (product.is_giftcard) throw new InvalidDataError(E.replyToBuyGiftCard);
+    let item = product;
+    if (product.type_id === 'configurable') {
+      if (body.offer_product_id === null) throw new InvalidDataError(E.replyToBuyChooseVariant);
+      const variant = await db
+        .selectFrom('products')
+        .select(['id', 'type_id', 'is_giftcard', 'enabled', 'price_cents'])
+        .where('id', '=', body.offer_product_id)
+        .where('parent_id', '=', product.id)
+        .executeTakeFirst();
+      if (!variant) throw new InvalidDataError(E.replyToBuyVariantNotFound);
+      item = variant;
+    } else if (body.offer_product_id !== null && body.offer_product_id !== product.id) {
+      throw new InvalidDataError(E.replyToBuyVariantNotFound);
+    }
+    if (!product.enabled || !item.enabled) throw new InvalidDataError(E.replyToBuyNotSellable);
+    const max = deps.replyToBuyMaxCents;
+    if (max !== undefined && item.price_cents > max)
+      throw new InvalidDataError(E.replyToBuyOverLimit(formatCents(max)));
+    return item.id;
   }
 
   /** A conditional change of state; 409 with `refusal` when the campaign is not in one of `from`. */
@@ -267,7 +332,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
     async preview(body: CampaignInput, viewer: CampaignViewer): Promise<CampaignPreview> {
       const seller = await sellerFor(body, viewer);
-      await checkProduct(body.product_id, seller.id);
+      await offerOf(body, seller.id);
       const { text, count } = segmentsOf(seller.name, body.message, deps.publicUrl, body.product_id !== null);
       const recipients = await countAudience(db, seller.id, body.audience, clock.now());
       return {
@@ -282,7 +347,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
     async create(body: CampaignInput, viewer: CampaignViewer): Promise<Campaign> {
       const seller = await sellerFor(body, viewer);
-      await checkProduct(body.product_id, seller.id);
+      const offerProductId = await offerOf(body, seller.id);
       const now = clock.now();
       const row = await db
         .insertInto('campaigns')
@@ -291,6 +356,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           name: body.name,
           message: body.message,
           product_id: body.product_id,
+          reply_to_buy: body.reply_to_buy,
+          offer_product_id: offerProductId,
           audience: JSON.stringify(body.audience),
           state: 'draft',
           created_by: viewer.staffId,
@@ -304,7 +371,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
     async update(id: number, body: CampaignInput, viewer: CampaignViewer) {
       const row = await load(id, viewer);
-      await checkProduct(body.product_id, row.seller_id);
+      const offerProductId = await offerOf(body, row.seller_id);
       await move(
         id,
         viewer,
@@ -313,6 +380,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           name: body.name,
           message: body.message,
           product_id: body.product_id,
+          reply_to_buy: body.reply_to_buy,
+          offer_product_id: offerProductId,
           audience: JSON.stringify(body.audience),
           state: 'draft',
         },

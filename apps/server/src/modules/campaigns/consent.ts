@@ -3,6 +3,7 @@ import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@quokka/contract/api/cam
 import { CONSENT_CONFIRM_HOURS, type ConsentSource, textOffersWords } from '@quokka/contract/api/text-offers';
 import type { Db } from '../../db/database.ts';
 import { withdrawCampaignTexts } from './campaign-sends.ts';
+import { turnOffReplyToBuyByStop } from './reply-to-buy-settings.ts';
 
 // [I29] Consent to sellers' marketing texts (docs/campaigns.md "Consent and opt-out"; DECISIONS.md "Text
 // campaigns and consent"). A seller may text a mobile only while its consent is 'subscribed' and no
@@ -285,6 +286,8 @@ export async function stopAll(
     );
   }
   await withdrawCampaignTexts(trx, { mobile: of.mobile, sellerId: null }, now);
+  // [I30] A STOP turns "Buy by reply" off too (START does not turn it back on).
+  await turnOffReplyToBuyByStop(trx, { mobile: of.mobile, via: of.via, detail: of.detail ?? null }, now);
   return !wasStopped;
 }
 

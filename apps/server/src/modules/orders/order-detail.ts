@@ -307,6 +307,7 @@ export async function loadAdminOrder(
     item_count: items.reduce((sum, item) => sum + item.qty, 0),
     sellers: [...sellers].map(([id, name]) => ({ id, name })),
     flagged: status === 'pending_review' && order.created_at.getTime() < cutoff.getTime(),
+    bought_by_reply: order.reply_offer_id !== null,
     customer_id: order.customer_id,
     customer_email: order.customer_email,
     shipping_title: order.shipping_title,

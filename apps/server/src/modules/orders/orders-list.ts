@@ -139,6 +139,7 @@ export async function summaries(
       item_count: own.reduce((sum, item) => sum + item.qty, 0),
       sellers: [...sellers].map(([id, name]) => ({ id, name })),
       flagged: row.status === 'pending_review' && row.created_at.getTime() < cutoff.getTime(),
+      bought_by_reply: row.reply_offer_id !== null,
     };
   });
 }
