@@ -4,6 +4,8 @@
 // POST /campaigns/preview (asked again, debounced, as the form changes), and a phone's view of the text.
 // Save draft, Send test (to the member's own mobile), Send now and Schedule (both confirmed with the
 // recipient count and the cost). Every send saves the form first, so what is sent is what is shown.
+// [I30] "Reply to buy": members with Buy by reply on can buy the featured item by answering the text; a
+// configurable product asks for the one variant the reply buys (docs/reply-to-buy.md).
 import {
   type Audience,
   CAMPAIGN_MESSAGE_MAX,
@@ -22,6 +24,7 @@ import { useMe, useSession } from '../../lib/session';
 import { campaignProductsQueryOptions } from './api/find-products';
 import { campaignQueryKey, campaignQueryOptions } from './api/get-campaign';
 import { CAMPAIGNS_QUERY_KEY } from './api/get-campaigns';
+import { offerProductQueryOptions } from './api/get-offer-product';
 import { campaignPreviewQueryOptions } from './api/preview-campaign';
 import { saveCampaign } from './api/save-campaign';
 import { type SendWhen, sendCampaign } from './api/send-campaign';
@@ -56,10 +59,25 @@ interface Form {
   kind: Audience['kind'];
   days: string;
   states: AuState[];
+  /** [I30] Members with Buy by reply on can buy the item by answering. */
+  replyToBuy: boolean;
+  /** [I30] The chosen variant of a configurable product (the item the reply buys). */
+  offerProductId: number | null;
 }
 
 function formOf(campaign: Campaign | null): Form {
-  if (!campaign) return { name: '', message: '', product: null, kind: 'all', days: '30', states: [] };
+  if (!campaign) {
+    return {
+      name: '',
+      message: '',
+      product: null,
+      kind: 'all',
+      days: '30',
+      states: [],
+      replyToBuy: false,
+      offerProductId: null,
+    };
+  }
   const audience = campaign.audience;
   return {
     name: campaign.name,
@@ -76,6 +94,11 @@ function formOf(campaign: Campaign | null): Form {
     kind: audience.kind,
     days: audience.kind === 'bought_recently' ? String(audience.days) : '30',
     states: audience.kind === 'states' ? [...audience.states] : [],
+    replyToBuy: campaign.reply_to_buy,
+    offerProductId:
+      campaign.reply_to_buy && campaign.offer_product_id !== campaign.product_id
+        ? campaign.offer_product_id
+        : null,
   };
 }
 
@@ -200,6 +223,8 @@ function CampaignEditor({
           message: form.message,
           product_id: form.product?.id ?? null,
           audience,
+          // Left out when off: the server's default (false) turns it off.
+          ...(form.replyToBuy ? { reply_to_buy: true, offer_product_id: form.offerProductId } : {}),
         };
 
   // The preview needs words and (for an operator) the seller; an unnamed draft is previewed as 'Draft'.
@@ -214,6 +239,16 @@ function CampaignEditor({
     enabled: settledPreview !== null,
     placeholderData: keepPreviousData,
   });
+
+  // [I30] With reply to buy, the product decides: a configurable one offers its variants to choose from.
+  const offerProduct = useQuery({
+    ...offerProductQueryOptions(api, form.product?.id ?? 0),
+    enabled: form.replyToBuy && form.product !== null,
+  });
+  const variants =
+    offerProduct.data?.kind === 'configurable' && offerProduct.data.id === form.product?.id
+      ? offerProduct.data.variants
+      : [];
 
   const text = sampleText(sellerName ?? 'Your shop', form.message, form.product !== null);
   const count = countText(text);
@@ -233,6 +268,14 @@ function CampaignEditor({
     }
     if (operator && sellerId === undefined) {
       setProblem('Choose the product to feature: its seller sends the campaign.');
+      return null;
+    }
+    if (form.replyToBuy && form.product === null) {
+      setProblem('Reply to buy needs a product: choose the one item the reply buys.');
+      return null;
+    }
+    if (form.replyToBuy && variants.length > 0 && form.offerProductId === null) {
+      setProblem('Reply to buy sells one item: choose the variant the reply buys.');
       return null;
     }
     setProblem(null);
@@ -360,7 +403,10 @@ function CampaignEditor({
                     type="radio"
                     name={`${ids}-product`}
                     checked={form.product === null}
-                    onChange={() => set('product', null)}
+                    onChange={() => {
+                      set('product', null);
+                      set('offerProductId', null);
+                    }}
                   />
                   No product (no link)
                 </label>
@@ -378,14 +424,15 @@ function CampaignEditor({
                     type="radio"
                     name={`${ids}-product`}
                     checked={form.product?.id === item.id}
-                    onChange={() =>
+                    onChange={() => {
                       set('product', {
                         id: item.id,
                         name: item.name,
                         seller_id: item.seller_id,
                         seller_name: item.seller_name,
-                      })
-                    }
+                      });
+                      set('offerProductId', null);
+                    }}
                   />
                   {item.name}
                   <span className="sub">
@@ -398,6 +445,48 @@ function CampaignEditor({
               {products.data?.items.length === 0 && <p className="muted small">No product matches.</p>}
             </div>
             {operator && <p className="small muted">The product's seller sends the campaign.</p>}
+          </fieldset>
+
+          <fieldset className="field reply-to-buy">
+            <legend>Reply to buy</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={form.replyToBuy}
+                aria-describedby={`${ids}-reply-hint`}
+                onChange={(event) => set('replyToBuy', event.target.checked)}
+              />
+              Reply to buy
+            </label>
+            <p id={`${ids}-reply-hint`} className="small muted">
+              Members who turned on Buy by reply can buy this item by answering the text BUY, then YES (their
+              saved card and address); everyone else gets the link.
+            </p>
+            {form.replyToBuy && form.product === null && (
+              <p className="small muted">Choose the product the reply buys.</p>
+            )}
+            {form.replyToBuy && offerProduct.data?.kind === 'giftcard' && (
+              <p className="small error">A gift card cannot be bought by reply.</p>
+            )}
+            {form.replyToBuy && variants.length > 0 && (
+              <div className="field">
+                <label htmlFor={`${ids}-variant`}>Variant the reply buys</label>
+                <select
+                  id={`${ids}-variant`}
+                  value={form.offerProductId ?? ''}
+                  onChange={(event) =>
+                    set('offerProductId', event.target.value === '' ? null : Number(event.target.value))
+                  }
+                >
+                  <option value="">Choose a variant</option>
+                  {variants.map((variant) => (
+                    <option key={variant.id} value={variant.id} disabled={!variant.enabled}>
+                      {`${[variant.colour, variant.size].filter(Boolean).join(', ') || variant.sku} · ${money(variant.price_cents)} · ${variant.stock} in stock${variant.enabled ? '' : ' (switched off)'}`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
           </fieldset>
 
           <fieldset className="field audience">

@@ -211,6 +211,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <Figure label="Failed" value={results.failed} />
           <Figure label="Clicked" value={results.clicked} />
           <Figure label="Orders" value={results.orders} />
+          {campaign.reply_to_buy && <Figure label="Bought by reply" value={results.bought_by_reply} />}
           <Figure label="Revenue" value={money(results.revenue_cents)} />
           <Figure label="Opted out" value={results.opted_out} />
           <Figure label="Waiting (quiet hours)" value={results.waiting_quiet_hours} />
@@ -232,6 +233,12 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
         <dl className="facts">
           <dt>Product</dt>
           <dd>{campaign.product_name ?? 'None (no link)'}</dd>
+          <dt>Reply to buy</dt>
+          <dd>
+            {campaign.reply_to_buy
+              ? `On${campaign.offer_variant ? ` · ${campaign.offer_variant}` : ''}: members with Buy by reply on can answer BUY`
+              : 'Off'}
+          </dd>
           <dt>Audience</dt>
           <dd>{audienceText(campaign)}</dd>
           <dt>Segments</dt>

@@ -1,5 +1,5 @@
 import type { Campaign, CampaignPreview, CampaignResults } from '@quokka/contract/api/campaigns';
-import type { VendorProductSummary } from '@quokka/contract/api/vendor-products';
+import type { VendorProduct, VendorProductSummary } from '@quokka/contract/api/vendor-products';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,7 @@ function results(overrides: Partial<CampaignResults> = {}): CampaignResults {
     waiting_quiet_hours: 0,
     skipped_cap: 0,
     skipped_opted_out: 0,
+    bought_by_reply: 0,
     queued: 0,
     cost_cents: 0,
     ...overrides,
@@ -58,6 +59,9 @@ function aCampaign(overrides: Partial<Campaign> = {}): Campaign {
     message: 'New tees are in: 20% off this week.',
     product_id: 501,
     product_name: 'Harbour tee',
+    reply_to_buy: false,
+    offer_product_id: null,
+    offer_variant: null,
     audience: { kind: 'all' },
     state: 'draft',
     scheduled_at: null,
@@ -526,5 +530,192 @@ describe('[I29] the campaigns list', () => {
       'href',
       '/admin/campaigns/new',
     );
+  });
+});
+
+// ---------------------------------------------------------------- [I30] reply to buy
+
+/** GET /products/:id as the back office answers it: a tee with two variants, or the simple product. */
+function aProductDetail(overrides: Partial<VendorProduct> = {}): VendorProduct {
+  return {
+    id: 501,
+    sku: 'TEE-1',
+    kind: 'configurable',
+    seller_id: 3,
+    seller_name: 'Harbour Goods',
+    name: 'Harbour tee',
+    description: '',
+    enabled: true,
+    price_cents: 3_500,
+    photos: [],
+    colour_photos: [],
+    variants: [
+      {
+        id: 601,
+        sku: 'TEE-1-BLUE-M',
+        colour_id: 1,
+        colour: 'Blue',
+        size: 'M',
+        amount: null,
+        price_cents: 3_500,
+        stock: 4,
+        enabled: true,
+      },
+      {
+        id: 602,
+        sku: 'TEE-1-RED-L',
+        colour_id: 2,
+        colour: 'Red',
+        size: 'L',
+        amount: null,
+        price_cents: 3_900,
+        stock: 0,
+        enabled: true,
+      },
+    ],
+    updated_at: '2026-11-24T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('[I30] reply to buy', () => {
+  it('[I30] a "Reply to buy" checkbox with one line on what it does; ticked for a simple product it saves reply_to_buy', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /me': { body: vendor },
+      'GET /products': products,
+      'GET /products/501': { body: aProductDetail({ kind: 'simple', variants: [] }) },
+      'POST /campaigns/preview': { body: aPreview() },
+      'POST /campaigns': { body: aCampaign({ reply_to_buy: true, offer_product_id: 501 }) },
+      'GET /campaigns/41': { body: aCampaign({ reply_to_buy: true, offer_product_id: 501 }) },
+    });
+    renderAdmin('/admin/campaigns/new');
+    await user.type(await screen.findByLabelText('Name'), 'Spring tees');
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste('New tees are in');
+    const box = screen.getByRole('checkbox', { name: 'Reply to buy' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/answering the text BUY, then YES/);
+    await user.click(box);
+    // Without a product the draft is not saved: the reply must buy one item.
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Reply to buy needs a product');
+    expect(api.to('POST /campaigns')).toHaveLength(0);
+    await user.click(await screen.findByRole('radio', { name: /Harbour tee/ }));
+    await waitFor(() => expect(api.to('GET /products/501')).toHaveLength(1));
+    // A simple product is its own item: no variant to choose.
+    expect(screen.queryByLabelText('Variant the reply buys')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.to('POST /campaigns')).toHaveLength(1));
+    expect(api.to('POST /campaigns')[0]?.body).toEqual({
+      name: 'Spring tees',
+      message: 'New tees are in',
+      product_id: 501,
+      audience: { kind: 'all' },
+      reply_to_buy: true,
+      offer_product_id: null,
+    });
+  });
+
+  it('[I30] a configurable product asks for the variant the reply buys, and saves it', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /me': { body: vendor },
+      'GET /products': {
+        body: {
+          items: [aProduct({ kind: 'configurable', variant_count: 2 })],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        },
+      },
+      'GET /products/501': { body: aProductDetail() },
+      'POST /campaigns/preview': { body: aPreview() },
+      'POST /campaigns': {
+        body: aCampaign({ reply_to_buy: true, offer_product_id: 601, offer_variant: 'Blue, M' }),
+      },
+      'GET /campaigns/41': {
+        body: aCampaign({ reply_to_buy: true, offer_product_id: 601, offer_variant: 'Blue, M' }),
+      },
+    });
+    renderAdmin('/admin/campaigns/new');
+    await user.type(await screen.findByLabelText('Name'), 'Spring tees');
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste('New tees are in');
+    await user.click(await screen.findByRole('radio', { name: /Harbour tee/ }));
+    // Not asked before the box is ticked.
+    expect(screen.queryByLabelText('Variant the reply buys')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Reply to buy' }));
+    const picker = await screen.findByLabelText('Variant the reply buys');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a variant', 'Blue, M · $35.00 · 4 in stock', 'Red, L · $39.00 · 0 in stock']);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('choose the variant the reply buys');
+    expect(api.to('POST /campaigns')).toHaveLength(0);
+    await user.selectOptions(picker, 'Blue, M · $35.00 · 4 in stock');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.to('POST /campaigns')).toHaveLength(1));
+    expect(api.to('POST /campaigns')[0]?.body).toMatchObject({
+      product_id: 501,
+      reply_to_buy: true,
+      offer_product_id: 601,
+    });
+    // The edit shows it as saved: ticked, with its variant.
+    expect(await screen.findByRole('heading', { name: 'Edit campaign' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Reply to buy' })).toBeChecked();
+    expect(await screen.findByLabelText('Variant the reply buys')).toHaveValue('601');
+  });
+
+  it('[I30] unticked, the draft is saved without reply to buy (the server turns it off)', async () => {
+    const user = userEvent.setup();
+    const saved = aCampaign({ reply_to_buy: true, offer_product_id: 501 });
+    const api = fakeApi({
+      'GET /me': { body: vendor },
+      'GET /products': products,
+      'GET /products/501': { body: aProductDetail({ kind: 'simple', variants: [] }) },
+      'POST /campaigns/preview': { body: aPreview() },
+      'GET /campaigns/41': { body: saved },
+      'PUT /campaigns/41': { body: aCampaign() },
+    });
+    renderAdmin('/admin/campaigns/41/edit');
+    const box = await screen.findByRole('checkbox', { name: 'Reply to buy' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api.to('PUT /campaigns/41')).toHaveLength(1));
+    expect(api.to('PUT /campaigns/41')[0]?.body).not.toHaveProperty('reply_to_buy');
+  });
+
+  it('[I30] the campaign page says reply to buy is on with its variant, and counts the orders bought by reply', async () => {
+    fakeApi({
+      'GET /me': { body: vendor },
+      'GET /campaigns/41': {
+        body: aCampaign({
+          state: 'sent',
+          reply_to_buy: true,
+          offer_product_id: 601,
+          offer_variant: 'Blue, M',
+          results: results({ recipients: 10, sent: 10, orders: 3, bought_by_reply: 2 }),
+        }),
+      },
+    });
+    renderAdmin('/admin/campaigns/41');
+    const text = async (label: string) =>
+      (await screen.findByText(label, { selector: 'dt' })).nextElementSibling?.textContent;
+    expect(await text('Reply to buy')).toMatch(/^On · Blue, M/);
+    expect(await text('Bought by reply')).toBe('2');
+    expect(await text('Orders')).toBe('3');
+  });
+
+  it('[I30] a campaign without reply to buy says Off and shows no bought-by-reply figure', async () => {
+    fakeApi({ 'GET /me': { body: vendor }, 'GET /campaigns/41': { body: aCampaign({ state: 'sent' }) } });
+    renderAdmin('/admin/campaigns/41');
+    expect(
+      (await screen.findByText('Reply to buy', { selector: 'dt' })).nextElementSibling,
+    ).toHaveTextContent('Off');
+    expect(screen.queryByText('Bought by reply', { selector: 'dt' })).toBeNull();
   });
 });

@@ -83,6 +83,31 @@ describe('[I15-admin] order detail', () => {
     expect(screen.queryByText('Captured')).toBeNull();
   });
 
+  it('[I30] an order bought by reply says so beside its status, for operators and the seller’s staff', async () => {
+    orderApi(twoLineOrder({ bought_by_reply: true }));
+    const view = renderAdmin('/admin/orders/12');
+    const badge = await screen.findByText('Bought by reply');
+    expect(badge.closest('.badges')).not.toBeNull();
+    view.unmount();
+    fakeApi({
+      'GET /me': {
+        body: aMe({
+          staff: { id: 9, name: 'Sam Seller', mobile: '+61412000111', role: 'vendor', seller_id: 3 },
+        }),
+      },
+      'GET /orders/12': { body: twoLineOrder({ bought_by_reply: true }) },
+    });
+    renderAdmin('/admin/orders/12');
+    expect(await screen.findByText('Bought by reply')).toBeInTheDocument();
+  });
+
+  it('[I30] an order placed at checkout has no "Bought by reply" badge', async () => {
+    orderApi(twoLineOrder());
+    renderAdmin('/admin/orders/12');
+    await screen.findByText('Captured');
+    expect(screen.queryByText('Bought by reply')).toBeNull();
+  });
+
   it('[I16-checkout-giftcard] an order without a gift card does not mention one', async () => {
     orderApi(twoLineOrder());
     renderAdmin('/admin/orders/12');

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
 import { orderQueryOptions } from './api/get-order';
+import { BoughtByReplyBadge } from './bought-by-reply-badge';
 import {
   ApproveButton,
   CancelDialog,
@@ -75,6 +76,7 @@ function OrderView({ order }: { order: AdminOrder }) {
           <OrderStatusBadge status={order.status} />
           <PaymentBadge state={order.payment_state} />
           {order.flagged && <FlaggedBadge />}
+          {order.bought_by_reply && <BoughtByReplyBadge />}
         </p>
         <p className="muted">
           Placed {shopTime(order.created_at)}

@@ -92,6 +92,22 @@ describe('[I15-admin] orders list', () => {
     );
   });
 
+  it('[I30] an order bought by reply carries the "Bought by reply" badge; the others do not', async () => {
+    fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /dashboard': { body: aDashboard() },
+      'GET /orders': list([
+        anOrderSummary({ bought_by_reply: true }),
+        anOrderSummary({ id: 13, increment_id: '000000013' }),
+      ]),
+    });
+    renderAdmin('/admin/orders');
+    const rows = within((await screen.findAllByRole('table'))[0] as HTMLElement).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/^#000000012 Bought by reply/);
+    expect(within(rows[1] as HTMLElement).getByText('Bought by reply')).toHaveClass('badge');
+    expect(rows[2]).not.toHaveTextContent('Bought by reply');
+  });
+
   it('pages through the list, keeping the filters', async () => {
     const user = userEvent.setup();
     const api = fakeApi({

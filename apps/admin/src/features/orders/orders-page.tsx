@@ -11,6 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { money, plural, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { ordersCsvHref, ordersQueryOptions } from './api/get-orders';
+import { BoughtByReplyBadge } from './bought-by-reply-badge';
 import { filtersFrom, type OrderFilters, pageFrom, searchFor } from './orders-query';
 import './orders.css';
 
@@ -186,6 +187,7 @@ export function OrdersPage() {
                           #{order.increment_id}
                         </Link>{' '}
                         {order.flagged && <FlaggedBadge />}
+                        {order.bought_by_reply && <BoughtByReplyBadge />}
                       </span>
                     </td>
                     <td data-label="Placed">{shopTime(order.created_at)}</td>

@@ -3,7 +3,8 @@
 // a YES, the notice while a STOP reply holds every seller's offers, and what switching on means.
 // A switch shows its new state at once and PUTs it; the reply (the whole list) is then what shows, and a
 // refusal puts that seller's switch back. Each seller's switch waits for its own answer before it can be
-// pressed again; the others stay free.
+// pressed again; the others stay free. [I30] Below the sellers, the "Buy by reply" setting
+// (components/buy-by-reply.tsx).
 import { type TextOffer, type TextOffersReply, textOffersWords } from '@quokka/contract/api/text-offers';
 import { TEXT_OFFERS_MSG } from '@quokka/contract/text-offers-messages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showMessage } from '../../../lib/app-state';
 import { setTextOffer, TEXT_OFFERS_QUERY_KEY, useTextOffers } from '../api/text-offers';
 import { AccountSection } from '../components/account-section';
+import { BuyByReplySection } from '../components/buy-by-reply';
 import { QueryStatus } from '../components/query-status';
 import '../components/account.css';
 import '../components/text-offers.css';
@@ -156,6 +158,8 @@ export function TextOffersPage() {
               <p className="acct-empty">{TEXT_OFFERS_MSG.noSellers}</p>
             )}
           </AccountSection>
+          {/* [I30] Buying the item of a seller's text by answering it. */}
+          <BuyByReplySection />
         </>
       ) : (
         <QueryStatus failed={offers.isError} onRetry={() => void offers.refetch()} />
