@@ -363,7 +363,12 @@ describe('[I29] a seller texts a product to its subscribers, lawfully, and sees 
     await screenshot(page, 'campaign-link-opened-phone');
     await putInCart(page, featured, { origin: journey.server.baseURL });
     await journey.openCheckout(page);
-    await page.getByRole('checkbox', { name: `Text me offers from ${SELLER_NAME}` }).waitFor();
+    const box = page.getByRole('checkbox', { name: `Text me offers from ${SELLER_NAME}` });
+    await box.waitFor();
+    // [I29] Unticked: a consent is never assumed.
+    expect(await box.isChecked()).toBe(false);
+    await box.scrollIntoViewIfNeeded();
+    await settled(page);
     await screenshot(page, 'campaign-checkout-phone');
     const orderNumber = await journey.payWithVisa(page, { open: false });
     expect(orderNumber).not.toBe('');
