@@ -17,6 +17,7 @@ import {
   sellerNamed,
   stopAll,
 } from './modules/campaigns/consent.ts';
+import { createReplyOffers } from './modules/campaigns/reply-offers.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createProductEditing } from './modules/catalog/product-editing.ts';
@@ -228,6 +229,16 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   // Gift cards by picture message: the details of a card in the cart, and its order.
   const giftCards = createGiftCardService({ db, clock, cart, catalog, checkout });
 
+  // [I30] Reply to buy: BUY answered with the exact terms, YES placing the order through checkout with the
+  // member's saved card off-session (modules/campaigns/reply-offers.ts).
+  const replyOffers = createReplyOffers({
+    storeName: config.STORE_NAME,
+    publicUrl,
+    maxCents: config.REPLY_TO_BUY_MAX_CENTS,
+    payments: providers.payments,
+    checkout,
+  });
+
   // [I29] Texts shoppers send to the shop's number (keywords: STOP, START, HELP, JOIN, YES): the Twilio
   // webhook and the sandbox's reply box both hand them here.
   const inboundTexts = createInboundTexts({
@@ -238,6 +249,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     storeName: config.STORE_NAME,
     identity: config.identity,
     marketingTextsPerWeek: config.MARKETING_TEXTS_PER_WEEK,
+    replyOffers,
   });
 
   // [I29] Text campaigns in the back office (modules/campaigns/campaign-service.ts); their texts go

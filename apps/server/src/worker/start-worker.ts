@@ -86,6 +86,7 @@ export function campaignSenderFor(
     renderers: campaignRenderers({
       publicUrl: deps.publicUrl,
       perWeek: deps.config.MARKETING_TEXTS_PER_WEEK,
+      replyToBuyMaxCents: deps.config.REPLY_TO_BUY_MAX_CENTS,
     }),
     quietHours: { isQuietHour, nextSendableInstant },
     log: deps.log,

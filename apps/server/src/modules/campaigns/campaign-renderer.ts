@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { MessageRenderers, OutboxRow, RenderOutcome } from '../messages/outbox.ts';
 import { CAMPAIGN_PURPOSE } from './campaign-sends.ts';
 import { marketingAllowed, optOutCodeFor } from './consent.ts';
+import { replyToBuyLineFor } from './reply-offers.ts';
 
 // [I29] The 'campaign' renderer: a campaign text is written when the outbox claims it, after every rule
 // that may have changed since it was queued (docs/campaigns.md "Sending rules"):
@@ -16,10 +17,15 @@ import { marketingAllowed, optOutCodeFor } from './consent.ts';
 //    a retry of the same recipient finds its own quota row and is not counted twice;
 // 4. the text: campaignText() with the recipient's /t/<code> and the consent's /u/<code>; afterSend marks
 //    the recipient sent in the transaction that records the row sent.
+// 5. [I30] a reply-to-buy campaign: a member who can buy by reply (Buy by reply on, a card, a default
+//    address, the total within REPLY_TO_BUY_MAX_CENTS, decided now) gets "Reply BUY to get it for $x
+//    delivered to <suburb>" in place of the link, and the recipient is marked reply_to_buy with the send.
 
 export interface CampaignRendererDeps {
   publicUrl: string;
   perWeek: number;
+  /** [I30] REPLY_TO_BUY_MAX_CENTS; without it no text says "Reply BUY". */
+  replyToBuyMaxCents?: number;
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -78,6 +84,7 @@ export function campaignRenderers(deps: CampaignRendererDeps): MessageRenderers 
         .innerJoin('sellers as s', 's.id', 'c.seller_id')
         .select(['r.id', 'r.mobile', 'r.code', 'r.state', 'c.state as campaign_state', 'c.seller_id'])
         .select(['c.message', 'c.product_id', 's.name as seller_name'])
+        .select(['c.reply_to_buy', 'c.offer_product_id'])
         .where('r.id', '=', row.campaign_recipient_id)
         .executeTakeFirst();
       if (!recipient) return { stop: 'no campaign recipient' };
@@ -107,11 +114,20 @@ export function campaignRenderers(deps: CampaignRendererDeps): MessageRenderers 
         await markRecipient(db, recipient.id, 'skipped_cap');
         return { stop: 'weekly cap' };
       }
+      const replyToBuy =
+        recipient.reply_to_buy && deps.replyToBuyMaxCents !== undefined
+          ? await replyToBuyLineFor(
+              db,
+              { mobile: recipient.mobile, productId: recipient.offer_product_id },
+              deps.replyToBuyMaxCents,
+            )
+          : null;
       const body = campaignText({
         sellerName: recipient.seller_name,
         message: recipient.message,
         productLink: recipient.product_id === null ? null : `${base}/t/${recipient.code}`,
         optOutLink: `${base}/u/${optOut}`,
+        replyToBuy,
       });
       return {
         body,
@@ -119,7 +135,7 @@ export function campaignRenderers(deps: CampaignRendererDeps): MessageRenderers 
         afterSend: async (trx) => {
           await trx
             .updateTable('campaign_recipients')
-            .set({ state: 'sent', message_id: row.id })
+            .set({ state: 'sent', message_id: row.id, ...(replyToBuy ? { reply_to_buy: true } : {}) })
             .where('id', '=', recipient.id)
             .execute();
         },

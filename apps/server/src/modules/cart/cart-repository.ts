@@ -84,6 +84,35 @@ export async function saveShippingChoice(db: Db, cartId: number, choice: CartShi
     .execute();
 }
 
+/**
+ * [I30] A cart made for one order bought by reply (modules/campaigns/reply-offers.ts): 'ordered' from the
+ * start, so it is never the member's active cart and the cart they are filling stays as it was. One line,
+ * the address and method chosen; orders.cart_id (one order per cart) points at it.
+ */
+export async function insertOrderCart(
+  db: Db,
+  customerId: number,
+  line: { productId: number; qty: number },
+  choice: CartShippingChoice,
+): Promise<CartRow> {
+  const cart = await db
+    .insertInto('carts')
+    .values({
+      customer_id: customerId,
+      status: 'ordered',
+      shipping_method_id: choice.shipping_method_id,
+      shipping_address: JSON.stringify(choice.shipping_address),
+      billing_address: JSON.stringify(choice.billing_address),
+    })
+    .returning(cartColumns)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('cart_items')
+    .values({ cart_id: cart.id, product_id: line.productId, qty: line.qty })
+    .execute();
+  return cart;
+}
+
 export async function markCartOrdered(db: Db, cartId: number): Promise<void> {
   await db
     .updateTable('carts')

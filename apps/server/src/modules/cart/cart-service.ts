@@ -23,6 +23,7 @@ import {
   findActiveCart,
   findProductById,
   findProductBySku,
+  insertOrderCart,
   lineQty,
   lockActiveCart,
   markCartOrdered,
@@ -130,6 +131,16 @@ export interface CartService {
   saveShippingChoice(trx: Db, cartId: number, choice: CartShippingChoice): Promise<void>;
   /** The cart became an order: it is no longer the member's active cart. */
   markOrdered(trx: Db, cartId: number): Promise<void>;
+  /**
+   * [I30] Reply to buy: a cart of one line made for one order inside `trx`, never the member's active cart
+   * (their own cart stays as it was).
+   */
+  orderCart(
+    trx: Db,
+    customerId: number,
+    line: { productId: number; qty: number },
+    choice: CartShippingChoice,
+  ): Promise<CartRow>;
 }
 
 export interface CartServiceDeps {
@@ -248,6 +259,7 @@ export function createCartService({ db, customers }: CartServiceDeps): CartServi
     lines: (executor, cartId) => cartLines(executor, cartId),
     saveShippingChoice,
     markOrdered: markCartOrdered,
+    orderCart: insertOrderCart,
   };
 }
 

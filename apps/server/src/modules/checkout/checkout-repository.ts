@@ -150,6 +150,26 @@ export async function recordOrderExtras(
 }
 
 /**
+ * [I30] An order bought by reply: the reply offer it came from ("Bought by reply" for staff and the seller),
+ * and the campaign whose text the member answered (its attribution, whatever link they clicked last).
+ */
+export async function recordReplyOrder(
+  db: Db,
+  orderId: number,
+  offer: { id: number; campaignId: number; recipientId: number },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      reply_offer_id: offer.id,
+      campaign_id: offer.campaignId,
+      campaign_recipient_id: offer.recipientId,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
  * [I11-11] Queues the order's receipt text in the outbox, in the order's transaction: a paid order always
  * has one, and its key means never two. The worker writes and sends it (the renderer 'order_receipt',
  * worker/order-receipt-message.ts; modules/messages/outbox.ts).

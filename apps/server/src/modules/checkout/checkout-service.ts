@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GiftCardQuote, PaymentInformationBody, SavedCard } from '@quokka/contract/api/checkout';
 import { MSG } from '@quokka/contract/messages';
 import { formatCents, lineTotal, orderTotal } from '@quokka/contract/money';
+import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { AddressSnapshot } from '../../db/schema.ts';
@@ -23,6 +24,7 @@ import {
   queueReceipt,
   recordOrderExtras,
   recordPayment,
+  recordReplyOrder,
   type ShippingMethodRow,
 } from './checkout-repository.ts';
 import { CHECKOUT_TEXT } from './checkout-text.ts';
@@ -48,7 +50,10 @@ export interface CheckoutServiceDeps {
   clock: Clock;
   payments: PaymentsProvider;
   storeName: string;
-  cart: Pick<CartService, 'findActive' | 'lockActive' | 'lines' | 'saveShippingChoice' | 'markOrdered'>;
+  cart: Pick<
+    CartService,
+    'findActive' | 'lockActive' | 'lines' | 'saveShippingChoice' | 'markOrdered' | 'orderCart'
+  >;
   customers: Pick<CustomerService, 'member' | 'savedAddress' | 'resolveAddress'>;
   catalog: Pick<CatalogService, 'inventory' | 'sellerName'>;
   /**
@@ -93,9 +98,45 @@ export interface PlaceOrderInput {
   clientAddress?: string;
 }
 
+/**
+ * [I30] An order bought by reply (modules/campaigns/reply-offers.ts): one item, the member's saved address
+ * and saved card, at the terms the member answered YES to.
+ */
+export interface ReplyOrderInput {
+  customerId: number;
+  productId: number;
+  addressId: number;
+  /** One of the member's saved cards: authorised off-session. */
+  paymentMethod: string;
+  /** The terms confirmed: the order is placed at exactly these or not at all (ReplyTermsChangedError). */
+  terms: { priceCents: number; shippingMethodId: number; shippingCents: number; totalCents: number };
+  offer: { id: number; campaignId: number; recipientId: number };
+}
+
+export interface ReplyOrderPlaced {
+  orderId: number;
+  incrementId: string;
+  /** After the caller's transaction committed: product pages show the stock; ORDER_REVIEW=auto approves. */
+  afterCommit(): Promise<void>;
+}
+
+/** [I30] The live price or delivery is not what the member confirmed: nothing is placed or charged. */
+export class ReplyTermsChangedError extends ConflictError {
+  constructor() {
+    super('The price or delivery changed since the terms were sent.');
+  }
+}
+
 export interface CheckoutService extends ShippingMethodCalls, MemberOrders {
   /** [API-29] Places the order; answers its id. */
   placeOrder(customerId: number, input: PlaceOrderInput): Promise<string>;
+  /**
+   * [I30] Places a reply-to-buy order inside the caller's transaction `trx` (which holds the reply offer's
+   * row lock), the steps of placeOrder on a cart made for this order alone, under a savepoint: a refusal
+   * (sold out, the card declined or asking for authentication, the terms changed) throws after rolling
+   * back only the order, so the caller records the refusal and answers it in the same transaction.
+   */
+  placeReplyOrder(trx: Db, input: ReplyOrderInput): Promise<ReplyOrderPlaced>;
   /** [I16-checkout-giftcard] What a gift card would pay for the member's active cart, or why it cannot. */
   checkGiftCard(customerId: number, typedNumber: string): Promise<GiftCardQuote>;
   /** [API-30, DATA-40] */
@@ -435,6 +476,96 @@ export function createCheckoutService({
         await afterPlaced?.(orderId);
       }
       return String(orderId);
+    },
+
+    async placeReplyOrder(trx, input) {
+      const member = await customers.member(input.customerId, trx);
+      if (!member) throw new NotFoundError(CART_TEXT.noCart, { code: 'CART_NOT_FOUND' });
+      const payer = payerOf(member);
+      // A member with a saved card is known to the provider already; this records nothing new then.
+      await payments.preparePayer(trx, payer);
+      const address = await customers.savedAddress(input.customerId, input.addressId, trx);
+      if (!address) throw new InvalidDataError(MSG.completeShipping);
+      await sql`savepoint reply_order`.execute(trx);
+      let charged: Charge | undefined;
+      try {
+        const made = await carts.orderCart(
+          trx,
+          input.customerId,
+          { productId: input.productId, qty: 1 },
+          {
+            shipping_method_id: input.terms.shippingMethodId,
+            shipping_address: address,
+            billing_address: address,
+          },
+        );
+        // Steps 2, 3 and 5 of placeOrder: live lines (on sale), the method, the stock taken.
+        const { cart, lines } = await loadLines(trx, made);
+        // The confirmed method gone since the terms: new terms, not an error.
+        const method = await shippingMethodOf(trx, cart, lines).catch((error: unknown) => {
+          throw error instanceof InvalidDataError ? new ReplyTermsChangedError() : error;
+        });
+        const [line] = lines;
+        if (
+          lines.length !== 1 ||
+          line?.price_cents !== input.terms.priceCents ||
+          method.amount_cents !== input.terms.shippingCents
+        )
+          throw new ReplyTermsChangedError();
+        await takeStock(trx, lines);
+        // Step 6; the order's key makes a second order for the same offer impossible (orders_idempotency_key).
+        const order = await writeOrder(trx, {
+          member,
+          payer,
+          cart,
+          lines,
+          method,
+          billing: address,
+          idempotencyKey: `reply-offer-${input.offer.id}`,
+        });
+        if (order.grandTotal !== input.terms.totalCents) throw new ReplyTermsChangedError();
+        await recordOrderExtras(trx, order.id, { giftCardCents: 0, affiliateSellerId: null });
+        // Step 7, last: the saved card off-session, manual capture; the key is the offer's, so a retried
+        // text gets the same authorisation back.
+        charged = await payments.authoriseOffSession(trx, {
+          payer,
+          amountCents: order.grandTotal,
+          currency: 'aud',
+          paymentMethod: input.paymentMethod,
+          idempotencyKey: `quokka-reply-offer-${input.offer.id}`,
+          description: `Order ${order.increment_id}`,
+          metadata: {
+            order_increment_id: order.increment_id,
+            reply_offer_id: String(input.offer.id),
+            customer_id: String(payer.customerId),
+          },
+        });
+        // Step 8: the review, the timeline, the receipt text, the last-click attribution; then the offer's
+        // own campaign and the "Bought by reply" mark.
+        await completeOrder(trx, order, cart.id, charged, member.mobile);
+        await recordReplyOrder(trx, order.id, input.offer);
+        await sql`release savepoint reply_order`.execute(trx);
+        return {
+          orderId: order.id,
+          incrementId: order.increment_id,
+          afterCommit: async () => {
+            catalog.inventory.changed();
+            await afterPlaced?.(order.id);
+          },
+        };
+      } catch (error) {
+        await sql`rollback to savepoint reply_order`.execute(trx);
+        // Authorised, but the order is not kept: the hold is released rather than left orderless.
+        const held = charged;
+        if (held)
+          await payments.release(trx, held.id).catch((releaseError: unknown) => {
+            throw new AggregateError(
+              [error, releaseError],
+              `reply order not saved and release of ${held.id} failed`,
+            );
+          });
+        throw error;
+      }
     },
 
     checkGiftCard: giftCardPay.check,

@@ -90,6 +90,14 @@ export function chooseShippingMethod(
   return method;
 }
 
+/**
+ * [I30] The delivery a one-item order of this kind gets when nobody chooses: [SHIP-01] the cheapest method it
+ * qualifies for, as placing an order from a cart with no method saved takes it (reply to buy quotes it).
+ */
+export async function defaultDelivery(db: Db, giftcardOnly: boolean): Promise<ShippingMethodRow> {
+  return chooseShippingMethod(await shippingMethodsFor(db, giftcardOnly));
+}
+
 function totalsWire(lines: CartLineRow[], method: ShippingMethodRow): TotalsWire {
   // [CONST-12, CONST-13] line = price × qty; total = lines + shipping; all in integer cents.
   const subtotal = lines.reduce((sum, line) => sum + lineTotal(line.price_cents, line.qty), 0);

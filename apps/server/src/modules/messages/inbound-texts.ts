@@ -17,10 +17,14 @@ import { enqueueMessage } from './outbox.ts';
 //   loop with another number's auto-reply.
 // - Each answer is a transactional outbox row (purpose 'keyword_reply', key per MessageSid), written in the
 //   same transaction as the change, and never held by an opt-out (STOP itself is answered).
+// - [I30] BUY and YES are reply to buy's (modules/campaigns/reply-offers.ts, handed in by services.ts), in
+//   this text's transaction. YES: an offer still within its 10 minutes first, else a consent waiting for it,
+//   else what the offer has to say (its order number, the 10 minutes over). A YES that placed an order is
+//   answered by the order's receipt text.
 
 export const KEYWORD_REPLY_PURPOSE = 'keyword_reply';
 
-export type HandledAs = 'stop' | 'start' | 'help' | 'join' | 'yes' | 'none';
+export type HandledAs = 'stop' | 'start' | 'help' | 'join' | 'yes' | 'buy' | 'none';
 
 export interface InboundText {
   sid: string;
@@ -56,6 +60,25 @@ export interface KeywordConsents {
   sellerNamed(trx: Db, asked: string): Promise<{ id: number; name: string } | undefined>;
 }
 
+/** [I30] What reply to buy answers a BUY or YES (reply-offers.ts), in this text's transaction. */
+export interface ReplyAnswer {
+  reply: string | null;
+  /** An outbox row already queued that answers the text (the order's receipt). */
+  messageId?: number;
+  /** Run once the text's transaction committed. */
+  afterCommit?: () => Promise<void>;
+}
+
+export interface InboundReplyOffers {
+  /** Null: this number has nothing to buy by reply (nothing is answered). */
+  buy(trx: Db, text: { mobile: string; sid: string; now: Date }): Promise<ReplyAnswer | null>;
+  /** `live`: it confirmed an offer within its 10 minutes; otherwise a waiting consent comes first. */
+  yes(
+    trx: Db,
+    text: { mobile: string; sid: string; now: Date },
+  ): Promise<(ReplyAnswer & { live: boolean }) | null>;
+}
+
 export interface InboundTextDeps {
   db: Db;
   consents: KeywordConsents;
@@ -64,6 +87,8 @@ export interface InboundTextDeps {
   storeName: string;
   identity: BusinessIdentity;
   marketingTextsPerWeek: number;
+  /** [I30] Reply to buy; without it BUY is no keyword and YES is only consent's. */
+  replyOffers?: InboundReplyOffers;
 }
 
 export interface InboundResult {
@@ -86,6 +111,7 @@ export function keywordOf(body: string): Keyword {
   if (START_KEYWORDS.includes(upper)) return { kind: 'start' };
   if (upper === 'HELP') return { kind: 'help' };
   if (upper === 'YES') return { kind: 'yes' };
+  if (upper === 'BUY') return { kind: 'buy' };
   const join = /^JOIN (\S+)$/i.exec(text);
   if (join?.[1]) return { kind: 'join', seller: join[1] };
   return { kind: 'none' };
@@ -95,6 +121,7 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
   const { db, storeName, consents } = deps;
   const mobile = parseAuMobile(text.from) ?? text.from;
   const now = text.at;
+  let afterCommit: (() => Promise<void>) | undefined;
   const result = await db.transaction().execute(async (trx): Promise<InboundResult> => {
     const inserted = await trx
       .insertInto('inbound_texts')
@@ -125,7 +152,15 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
     const keyword = keywordOf(text.body);
     const detail = `MessageSid ${text.sid}`;
     let reply: string | null = null;
+    let answeredBy: number | null = null;
     let handledAs: HandledAs = keyword.kind;
+    const offerText = { mobile, sid: text.sid, now };
+    /** [I30] Reply to buy's answer: its text, or the outbox row that answers (the receipt). */
+    const answerWith = (answer: ReplyAnswer) => {
+      reply = answer.reply;
+      answeredBy = answer.messageId ?? null;
+      afterCommit = answer.afterCommit;
+    };
     switch (keyword.kind) {
       case 'stop':
         await consents.stopAll(trx, { mobile, via: 'keyword', detail }, now);
@@ -159,10 +194,23 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
             : TEXT_REPLIES.confirmAsk(storeName, seller.name);
         break;
       }
+      case 'buy': {
+        const answer = await deps.replyOffers?.buy(trx, offerText);
+        if (answer) answerWith(answer);
+        else handledAs = 'none';
+        break;
+      }
       case 'yes': {
+        // [I30] An offer within its 10 minutes first; otherwise a consent waiting for YES.
+        const offer = await deps.replyOffers?.yes(trx, offerText);
+        if (offer?.live) {
+          answerWith(offer);
+          break;
+        }
         const sellers = await consents.confirmPending(trx, mobile, now, detail);
         if (sellers.length === 0) {
-          handledAs = 'none';
+          if (offer) answerWith(offer);
+          else handledAs = 'none';
           break;
         }
         reply = TEXT_REPLIES.confirmed(
@@ -177,7 +225,7 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
     }
     const replyMessageId =
       reply === null
-        ? null
+        ? answeredBy
         : await enqueueMessage(
             trx,
             {
@@ -197,6 +245,8 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
     return { handledAs, replay: false, replyMessageId };
   });
   if (!result.replay && result.replyMessageId !== null) await deps.outbox.sendNow([result.replyMessageId]);
+  // [I30] An order placed by YES, committed: stock shown, and ORDER_REVIEW=auto approves it.
+  if (!result.replay) await afterCommit?.();
   return result;
 }
 

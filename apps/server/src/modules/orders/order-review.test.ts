@@ -425,6 +425,7 @@ describe('automatic approval [I15-auto]', { timeout: 120_000 }, () => {
       name: sandbox.name,
       preparePayer: (db, payer) => sandbox.preparePayer(db, payer),
       charge: (db, request) => sandbox.charge(db, request),
+      authoriseOffSession: (db, request) => sandbox.authoriseOffSession(db, request),
       refund: (db, id) => sandbox.refund(db, id),
       release: (db, id) => sandbox.release(db, id),
       refundAmount: (db, id, request) => sandbox.refundAmount(db, id, request),

@@ -21,7 +21,10 @@ interface FakePaymentMethod {
 }
 
 /** Stripe's test payment method ids, with the refusal the declining ones give. */
-const TEST_METHODS: Record<string, FakeCard & { decline?: { code: string; message: string } }> = {
+const TEST_METHODS: Record<
+  string,
+  FakeCard & { decline?: { code: string; message: string }; authentication?: true }
+> = {
   pm_card_visa: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', exp_month: 9, exp_year: 2032 },
   pm_card_chargeDeclined: {
@@ -37,6 +40,15 @@ const TEST_METHODS: Record<string, FakeCard & { decline?: { code: string; messag
     exp_month: 8,
     exp_year: 2031,
     decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+  // [I30] 4000 0027 6000 3184: the bank asks the cardholder to confirm every payment. On-session the
+  // intent waits for that (requires_action); off-session Stripe declines with `authentication_required`.
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    exp_month: 8,
+    exp_year: 2031,
+    authentication: true,
   },
 };
 
@@ -86,7 +98,9 @@ export interface FakeIntent {
   customer: string;
   payment_method: string;
   capture_method: 'automatic' | 'manual';
-  status: 'requires_capture' | 'succeeded' | 'canceled';
+  status: 'requires_capture' | 'succeeded' | 'canceled' | 'requires_action';
+  /** [I30] Confirmed with `off_session: true` (a saved card, the shopper away). */
+  off_session: boolean;
   metadata: Record<string, string>;
 }
 
@@ -97,6 +111,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const nextId = (prefix: string) => `${prefix}_fake${String(++serial).padStart(6, '0')}`;
   const customers = new Map<string, Record<string, unknown>>();
   const methods = new Map<string, FakePaymentMethod>();
+  /** [I30] The test method a saved payment method was made from: it declines (or asks) as that one does. */
+  const savedFrom = new Map<string, string>();
   const replays = new Map<string, { params: string; answer: Answer }>();
   const requests: RecordedRequest[] = [];
   const paymentIntents: FakeStripe['paymentIntents'] = [];
@@ -133,6 +149,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const { decline: _decline, ...card } = test;
     const id = nextId('pm');
     methods.set(id, { id, object: 'payment_method', type: 'card', card, customer });
+    savedFrom.set(id, testMethod);
     return id;
   }
 
@@ -193,7 +210,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           message: `The provided PaymentMethod belongs to another Customer.`,
         });
       }
-      const decline = TEST_METHODS[pmId]?.decline;
+      const test = TEST_METHODS[savedFrom.get(pmId) ?? pmId];
+      const offSession = params.off_session === 'true';
+      // [I30] Off-session needs the card saved to this customer, as Stripe.
+      if (offSession && pm.customer !== customer) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          param: 'payment_method',
+          message: 'The PaymentMethod must be attached to the Customer to be used off-session.',
+        });
+      }
+      if (offSession && test?.authentication) {
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        });
+      }
+      const decline = test?.decline;
       if (decline) {
         return stripeError(402, {
           type: 'card_error',
@@ -210,15 +245,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: nextId('pi'),
         object: 'payment_intent',
         amount,
-        amount_capturable: manual ? amount : 0,
+        amount_capturable: manual && !test?.authentication ? amount : 0,
         amount_received: manual ? 0 : amount,
         amount_refunded: 0,
         currency: params.currency,
         customer,
         payment_method: pmId,
         capture_method: manual ? 'manual' : 'automatic',
-        // [I15] A manual capture stays authorised until captured or cancelled.
-        status: manual ? 'requires_capture' : 'succeeded',
+        // [I15] A manual capture stays authorised until captured or cancelled. [I30] A card whose bank
+        // wants the cardholder waits for them on-session.
+        status: test?.authentication ? 'requires_action' : manual ? 'requires_capture' : 'succeeded',
+        off_session: offSession,
         metadata: Object.fromEntries(
           Object.entries(params)
             .filter(([key]) => key.startsWith('metadata['))

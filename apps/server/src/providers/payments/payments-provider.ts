@@ -30,6 +30,22 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
+/**
+ * [I30] An authorisation of a saved card while the shopper is not at the checkout (reply to buy): Stripe's
+ * `off_session: true, confirm: true` with manual capture, the payer's customer and saved payment method.
+ */
+export interface OffSessionRequest {
+  payer: Payer;
+  amountCents: number;
+  currency: 'aud';
+  /** One of the payer's saved cards (another member's is SavedCardNotFoundError). */
+  paymentMethod: string;
+  /** The same key always means the same authorisation: a retry never charges twice. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
 export interface Charge {
   /** The provider's payment id (a Stripe PaymentIntent id, or `pi_sandbox_…`). */
   id: string;
@@ -55,6 +71,16 @@ export class PaymentStateError extends ConflictError {}
 export class CardDeclinedError extends InvalidDataError {
   constructor(reason: string) {
     super(reason, { code: 'PAYMENT_DECLINED' });
+  }
+}
+
+/**
+ * [I30] An off-session payment the card's bank wants the cardholder to confirm (Stripe's
+ * `authentication_required` decline): nothing was taken; the shopper must pay on-session at checkout.
+ */
+export class AuthenticationRequiredError extends CardDeclinedError {
+  constructor(reason: string) {
+    super(reason);
   }
 }
 
@@ -87,6 +113,12 @@ export interface PaymentsProvider {
    * order (on the embedded database it is also the only connection there is).
    */
   charge(db: Db, request: ChargeRequest): Promise<Charge>;
+  /**
+   * [I30] Authorises a saved card off-session (manual capture, as checkout). Throws CardDeclinedError,
+   * AuthenticationRequiredError (the bank wants the cardholder: Stripe's `authentication_required`),
+   * UnknownPaymentMethodError or SavedCardNotFoundError. `db` is the order's transaction, as for charge.
+   */
+  authoriseOffSession(db: Db, request: OffSessionRequest): Promise<Charge>;
   /** Gives a charge back in full: used when the order could not be committed after the charge. */
   refund(db: Db, chargeId: string): Promise<void>;
   /**

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
 import {
+  AuthenticationRequiredError,
   CardDeclinedError,
   type Charge,
   type ChargeRequest,
+  type OffSessionRequest,
   type Payer,
   PaymentStateError,
   type PaymentsProvider,
@@ -23,7 +25,18 @@ interface TestCard {
   last4: string;
   /** The refusal Stripe gives for this card, if it is a declining one. */
   decline?: string;
+  /**
+   * [I30] The bank asks the cardholder to confirm every payment (Stripe's 4000 0027 6000 3184): on-session
+   * this checkout cannot do it (refused with NEEDS_AUTHENTICATION); off-session Stripe declines with
+   * `authentication_required`.
+   */
+  authentication?: true;
 }
+
+/** [I30] What the sandbox answers a card whose bank wants the cardholder (the live provider's words). */
+export const NEEDS_AUTHENTICATION =
+  'Your bank asked to confirm this payment, which this checkout cannot do yet. Please use another card.';
+export const OFF_SESSION_AUTHENTICATION = 'Your card was declined. This transaction requires authentication.';
 
 /** The test payment method ids the sandbox accepts, with the card each stands for. */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -35,6 +48,8 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, TestCard>> = {
     last4: '9995',
     decline: 'Your card has insufficient funds.',
   },
+  // [I30] 4000 0027 6000 3184: authentication on every payment, off-session included.
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', authentication: true },
 };
 
 const SAVED_CARD_PREFIX = 'pm_sandbox_';
@@ -74,6 +89,7 @@ export class SandboxPayments implements PaymentsProvider {
 
     const { testMethod, card } = await this.#resolve(db, request.payer, request.paymentMethod);
     if (card.decline) throw new CardDeclinedError(card.decline);
+    if (card.authentication) throw new CardDeclinedError(NEEDS_AUTHENTICATION);
 
     const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
     const inserted = await db
@@ -116,6 +132,52 @@ export class SandboxPayments implements PaymentsProvider {
         .execute();
     }
     return { id, amountCents: request.amountCents, brand: card.brand, last4: card.last4 };
+  }
+
+  /**
+   * [I30] A saved card authorised off-session (reply to buy), as Stripe's test cards behave: 4242 is
+   * authorised (manual capture), the decline cards decline, 3184 declines with `authentication_required`.
+   * Only a card saved by the payer: an off-session payment never takes a card typed in.
+   */
+  async authoriseOffSession(db: Db, request: OffSessionRequest): Promise<Charge> {
+    if (!request.paymentMethod.startsWith(SAVED_CARD_PREFIX)) throw new SavedCardNotFoundError();
+    const asCharge: ChargeRequest = { ...request, saveCard: false };
+    const replay = await this.#chargeByKey(db, request.idempotencyKey);
+    if (replay) return this.#replayed(replay, asCharge);
+    const { card } = await this.#resolve(db, request.payer, request.paymentMethod);
+    if (card.decline) throw new CardDeclinedError(card.decline);
+    if (card.authentication) throw new AuthenticationRequiredError(OFF_SESSION_AUTHENTICATION);
+    return this.charge(db, asCharge);
+  }
+
+  /**
+   * [I30] Saves a test card for a member directly, as if saved at an earlier checkout (tests and the
+   * sandbox's own set-up: 3184 and the decline cards cannot be saved through checkout). Answers its id.
+   */
+  async saveTestCard(db: Db, customerId: number, testMethod: string): Promise<string> {
+    const card = SANDBOX_TEST_CARDS[testMethod];
+    if (!card) throw new Error(`no sandbox test card ${testMethod}`);
+    const id = `${SAVED_CARD_PREFIX}${randomBytes(12).toString('hex')}`;
+    await db
+      .insertInto('sandbox_saved_cards')
+      .values({
+        id,
+        customer_id: customerId,
+        test_payment_method: testMethod,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: TEST_CARD_EXP_MONTH,
+        exp_year: new Date().getUTCFullYear() + TEST_CARD_YEARS_VALID,
+      })
+      .onConflict((oc) => oc.columns(['customer_id', 'test_payment_method']).doNothing())
+      .execute();
+    const saved = await db
+      .selectFrom('sandbox_saved_cards')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('test_payment_method', '=', testMethod)
+      .executeTakeFirstOrThrow();
+    return saved.id;
   }
 
   async refund(db: Db, chargeId: string): Promise<void> {

@@ -20,10 +20,14 @@ import { fakeWebDist } from '../../test/test-app.ts';
 import { createProviders } from '../providers.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe-server.ts';
 import {
+  AuthenticationRequiredError,
+  CardDeclinedError,
   type Charge,
   type ChargeRequest,
+  type OffSessionRequest,
   PaymentStateError,
   type PaymentsProvider,
+  SavedCardNotFoundError,
 } from './payments-provider.ts';
 import { createStripeClient, StripePayments } from './stripe-payments.ts';
 
@@ -64,6 +68,8 @@ class FailingAfterCharge implements PaymentsProvider {
   failNext = false;
   constructor(private readonly inner: PaymentsProvider) {}
   preparePayer: PaymentsProvider['preparePayer'] = (db, payer) => this.inner.preparePayer(db, payer);
+  authoriseOffSession: PaymentsProvider['authoriseOffSession'] = (db, request) =>
+    this.inner.authoriseOffSession(db, request);
   refund: PaymentsProvider['refund'] = (db, id) => this.inner.refund(db, id);
   savedCards: PaymentsProvider['savedCards'] = (db, payer) => this.inner.savedCards(db, payer);
   capture: PaymentsProvider['capture'] = (db, id, amount) => this.inner.capture(db, id, amount);
@@ -344,6 +350,80 @@ describe('[I15-review] authorise at checkout, then capture, release or refund pa
     await expect(
       stripePayments.refundAmount(database.db, id, { amountCents: 10, idempotencyKey: `a-${id}` }),
     ).rejects.toThrow(/same parameters/);
+  });
+});
+
+describe('[I30] off-session authorisation of a saved card (reply to buy)', () => {
+  /** A member known to Stripe with a card saved from this test method, and the request for it. */
+  async function savedCardRequest(testMethod: string): Promise<OffSessionRequest> {
+    const shopper = await aShopper(t);
+    const payer = {
+      customerId: shopper.id,
+      email: shopper.email,
+      name: 'Jane Citizen',
+      mobile: shopper.mobile,
+    };
+    await stripePayments.preparePayer(database.db, payer);
+    const customer = await database.db
+      .selectFrom('payment_customers')
+      .select('provider_customer_id')
+      .where('customer_id', '=', shopper.id)
+      .executeTakeFirstOrThrow();
+    return {
+      payer,
+      amountCents: 2990,
+      currency: 'aud',
+      paymentMethod: fake.saveCard(customer.provider_customer_id, testMethod),
+      idempotencyKey: `quokka-reply-offer-test-${shopper.id}`,
+      description: 'Order 000000123',
+      metadata: { reply_offer_id: '1' },
+    };
+  }
+
+  it('[I30] a PaymentIntent with off_session and confirm, manual capture, the customer and the saved card; the key passes through', async () => {
+    const request = await savedCardRequest('pm_card_visa');
+    const charge = await stripePayments.authoriseOffSession(database.db, request);
+    expect(charge).toMatchObject({ amountCents: 2990, brand: 'visa', last4: '4242' });
+    const sent = intentRequests().at(-1);
+    expect(sent?.params).toMatchObject({
+      amount: '2990',
+      payment_method: request.paymentMethod,
+      off_session: 'true',
+      confirm: 'true',
+      capture_method: 'manual',
+    });
+    expect(sent?.idempotencyKey).toBe(request.idempotencyKey);
+    expect(fake.intent(charge.id)).toMatchObject({ status: 'requires_capture', off_session: true });
+    // A retried text: the same key, the same PaymentIntent.
+    expect((await stripePayments.authoriseOffSession(database.db, request)).id).toBe(charge.id);
+  });
+
+  it('[I30] 3184 declines with authentication_required; a declining card declines; neither leaves an intent', async () => {
+    const intents = fake.paymentIntents.length;
+    await expect(
+      stripePayments.authoriseOffSession(
+        database.db,
+        await savedCardRequest('pm_card_authenticationRequired'),
+      ),
+    ).rejects.toBeInstanceOf(AuthenticationRequiredError);
+    const declined = stripePayments.authoriseOffSession(
+      database.db,
+      await savedCardRequest('pm_card_chargeDeclined'),
+    );
+    await expect(declined).rejects.toBeInstanceOf(CardDeclinedError);
+    await expect(declined).rejects.toThrow('Your card was declined.');
+    expect(fake.paymentIntents.length).toBe(intents);
+  });
+
+  it("[I30] only a card saved to the member: a test card id or another member's card is refused", async () => {
+    const mine = await savedCardRequest('pm_card_visa');
+    const other = await savedCardRequest('pm_card_visa');
+    await expect(
+      stripePayments.authoriseOffSession(database.db, { ...mine, paymentMethod: 'pm_card_visa' }),
+    ).rejects.toBeInstanceOf(SavedCardNotFoundError);
+    await expect(
+      stripePayments.authoriseOffSession(database.db, { ...mine, paymentMethod: other.paymentMethod }),
+    ).rejects.toBeInstanceOf(SavedCardNotFoundError);
   });
 });
 

@@ -2,9 +2,11 @@ import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
 import {
+  AuthenticationRequiredError,
   CardDeclinedError,
   type Charge,
   type ChargeRequest,
+  type OffSessionRequest,
   type Payer,
   PaymentStateError,
   type PaymentsProvider,
@@ -106,6 +108,59 @@ export class StripePayments implements PaymentsProvider {
     if (intent.status !== 'requires_capture') {
       // 3-D Secure and the like: the intent stays unconfirmed and lapses; nothing was taken.
       throw new CardDeclinedError(NEEDS_AUTHENTICATION);
+    }
+    return {
+      id: intent.id,
+      amountCents: intent.amount,
+      brand: method.card?.brand ?? null,
+      last4: method.card?.last4 ?? null,
+    };
+  }
+
+  /**
+   * [I30] Reply to buy: the member's saved card, authorised while they are not at the checkout. Stripe's
+   * off-session payment: `off_session: true, confirm: true`, manual capture as checkout, the member's
+   * customer and saved payment method. A bank that wants the cardholder answers a card error with code
+   * `authentication_required` (AuthenticationRequiredError: nothing taken; the shopper pays on-session).
+   */
+  async authoriseOffSession(db: Db, request: OffSessionRequest): Promise<Charge> {
+    const customer = await this.#customerOf(db, request.payer.customerId);
+    if (!customer) throw new SavedCardNotFoundError();
+    const method = await this.#paymentMethod(request.paymentMethod);
+    // Off-session only with a card saved to this member's customer (never a card typed in, never another's).
+    const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    if (owner !== customer) throw new SavedCardNotFoundError();
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          customer,
+          payment_method: request.paymentMethod,
+          off_session: true,
+          confirm: true,
+          capture_method: 'manual',
+          payment_method_types: ['card'],
+          description: request.description,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      const { type, code } = errorType(error);
+      if (type === 'StripeCardError' && code === 'authentication_required')
+        throw new AuthenticationRequiredError((error as Error).message);
+      if (type === 'StripeCardError') throw new CardDeclinedError((error as Error).message);
+      if (type === 'StripeIdempotencyError') throw new InvalidDataError((error as Error).message);
+      if (type === 'StripeInvalidRequestError' && code === 'resource_missing') {
+        throw new UnknownPaymentMethodError((error as Error).message);
+      }
+      throw error;
+    }
+    if (intent.status !== 'requires_capture') {
+      // Anything but an authorisation (an action asked of the cardholder): nothing was taken.
+      throw new AuthenticationRequiredError(NEEDS_AUTHENTICATION);
     }
     return {
       id: intent.id,
