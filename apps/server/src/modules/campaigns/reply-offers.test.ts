@@ -5,7 +5,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxPayments } from '../../providers/payments/sandbox-payments.ts';
 import { addToCart, aShopper, type Shopper } from '../../test/cart-factory.ts';
-import { aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
+import {
+  aConfigurableProduct,
+  aSeller,
+  aSimpleProduct,
+  importTestCatalogue,
+} from '../../test/catalog-factory.ts';
 import { aMobile, TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { campaignSenderFor } from '../../worker/start-worker.ts';
@@ -35,9 +40,12 @@ beforeAll(async () => {
   });
   await importTestCatalogue(t.db, {
     sellers: [aSeller({ name: 'Harbour Goods' }), aSeller({ seller_url: 'kims-kites', name: "Kim's Kites" })],
-    products: Array.from({ length: 20 }, (_, i) =>
-      aSimpleProduct(`TEA-${i + 1}`, { name: `Teapot ${i + 1}`, price: 19.95, qty: 50 }),
-    ),
+    products: [
+      ...Array.from({ length: 20 }, (_, i) =>
+        aSimpleProduct(`TEA-${i + 1}`, { name: `Teapot ${i + 1}`, price: 19.95, qty: 50 }),
+      ),
+      aConfigurableProduct('TEE', { name: 'Organic Cotton Crew Neck Tee for Long Summer Days' }),
+    ],
   });
   const payments = t.app.deps.providers.payments;
   if (!(payments instanceof SandboxPayments)) throw new Error('the tests need the sandbox payments');
@@ -348,6 +356,30 @@ describe('[I30] reply to buy: BUY then YES', { timeout: 120_000 }, () => {
     expect((await consent()).state).toBe('subscribed');
     expect(await lastText(buyer.mobile)).toContain("you will get offers by text from Kim's Kites");
     expect(await ordersOf(buyer.id)).toHaveLength(1);
+  });
+
+  it('[I30] a variant is named with its options; a long product name is cut so the terms stay within two GSM-7 segments', async () => {
+    const variant = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', 'TEE-RED-S')
+      .executeTakeFirstOrThrow();
+    const buyer = await aBuyer();
+    await textedCampaign(variant.id);
+    await reply(buyer.mobile, 'BUY');
+    const quoted = await lastText(buyer.mobile);
+    expect(quoted).toBe(terms('Organic Cotton Crew Neck... Red / S', '$25.00', '$34.95'));
+    expect(countSms(quoted)).toMatchObject({ encoding: 'GSM-7' });
+    expect(countSms(quoted).parts).toBeLessThanOrEqual(2);
+    await reply(buyer.mobile, 'YES');
+    const [order] = await ordersOf(buyer.id);
+    expect(order?.grand_total_cents).toBe(3495);
+    const items = await t.db
+      .selectFrom('order_items')
+      .select(['sku', 'qty'])
+      .where('order_id', '=', order?.id ?? 0)
+      .execute();
+    expect(items).toEqual([{ sku: 'TEE-RED-S', qty: 1 }]);
   });
 
   it('[I30] a second BUY while quoted answers the same terms from the same offer', async () => {
