@@ -386,7 +386,9 @@ export function createReplyOffers(deps: ReplyOffersDeps) {
         .where('o.mobile', '=', mobile)
         .orderBy('o.id', 'desc')
         .limit(1)
-        .forUpdate()
+        // The offer row only: a BUY locks the recipient row first and may then end this offer, so locking
+        // both here could wait in a circle.
+        .forUpdate('o')
         .executeTakeFirst();
       if (!offer || now.getTime() - offer.quoted_at.getTime() > OFFER_WINDOW_MS) return null;
       if (offer.state === 'ordered')
