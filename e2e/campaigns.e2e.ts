@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Campaign } from '@quokka/contract/api/campaigns';
 import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import type { TextOffersReply } from '@quokka/contract/api/text-offers';
+import { MSG } from '@quokka/contract/messages';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ import {
   ShopJourney,
   type ShopperAddress,
 } from './support/shop-journey.ts';
-import { API, newMobile, type TestMobile } from './support/sign-in.ts';
+import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
 
 const SELLER_URL = 'saltline-surf-co';
 const SELLER_NAME = 'Saltline Surf Co.';
@@ -370,6 +371,8 @@ describe('[I29] a seller texts a product to its subscribers, lawfully, and sees 
     await box.scrollIntoViewIfNeeded();
     await settled(page);
     await screenshot(page, 'campaign-checkout-phone');
+    // The card is kept for next time: the buyer turns on Buy by reply with it in step (6).
+    await page.getByLabel(MSG.saveCard).check();
     const orderNumber = await journey.payWithVisa(page, { open: false });
     expect(orderNumber).not.toBe('');
 
@@ -450,5 +453,98 @@ describe('[I29] a seller texts a product to its subscribers, lawfully, and sees 
     await settled(staff);
     await screenshot(staff, 'campaigns-list-desktop');
     await staff.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it('(6) [I30] a week on, the buyer turns on Buy by reply, answers a reply-to-buy campaign BUY then YES on /dev/messages, and the order is theirs, marked in the back office and counted', async () => {
+    // A week later (the weekly cap of 2 has room again), at 10 am Sydney.
+    await clockTo(new Date(clockStart.getTime() + 7 * 86_400_000 + 14 * 3_600_000 + 6 * 60_000));
+    // A week on, the buyer's session has ended: they sign in again with a link made at the server's time.
+    await buyerPage.goto(await signInLink(buyer.national, {}, dataDir, await serverNow()));
+    await buyerPage.waitForURL('**/browse');
+    await buyerPage.goto('/account/textoffers');
+    const buyByReply = buyerPage.getByRole('switch', { name: 'Buy by reply' });
+    await buyByReply.waitFor();
+    expect(await buyByReply.getAttribute('aria-checked')).toBe('false');
+    await buyByReply.click();
+    await expect.poll(() => buyByReply.getAttribute('aria-checked')).toBe('true');
+    await buyByReply.scrollIntoViewIfNeeded();
+    await settled(buyerPage);
+    await screenshot(buyerPage, 'buy-by-reply-phone');
+    await buyerPage.setViewportSize({ width: 320, height: 568 });
+    await settled(buyerPage);
+    await screenshot(buyerPage, 'buy-by-reply-small-phone');
+    expect(await elementsPastRightEdge(buyerPage, 320), 'Buy by reply at 320×568').toEqual([]);
+    await buyerPage.setViewportSize({ width: 390, height: 844 });
+
+    // The seller marks a campaign reply-to-buy (its product is one simple item).
+    await openAsStaff('/admin/campaigns', 'Campaigns');
+    await staff.getByRole('link', { name: 'New campaign' }).click();
+    await staff.getByRole('heading', { level: 1, name: 'New campaign' }).waitFor();
+    await staff.getByLabel('Name', { exact: true }).fill('Caps by reply');
+    await staff.getByLabel('Message', { exact: true }).fill('The trucker cap is back.');
+    await staff.getByLabel('Find a product').fill(featured.name);
+    await staff
+      .getByRole('radio', { name: new RegExp(featured.name) })
+      .first()
+      .check();
+    await staff.getByRole('checkbox', { name: 'Reply to buy' }).check();
+    await staff.getByRole('button', { name: 'Send now' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Send this campaign now?' });
+    await dialog.getByRole('button', { name: 'Send now' }).click();
+    await staff.waitForURL(/\/admin\/campaigns\/\d+$/);
+    const third = Number(new URL(staff.url()).pathname.split('/').at(-1));
+
+    const offer = (await campaignTexts(buyer, 3))[0];
+    expect(offer?.body).toContain('The trucker cap is back.');
+    expect(offer?.body).toMatch(/Reply BUY to get it for \$\d+\.\d\d delivered to Bondi/);
+    // Members without Buy by reply get the link.
+    expect((await campaignTexts(perth, 3))[0]?.body).toMatch(/\/t\/\w+/);
+
+    // The reply box of the sandbox's /dev/messages drives the exchange, as the phone would.
+    const outbox = await browser.newPage({ baseURL: journey.server.baseURL });
+    const replyAs = async (body: string) => {
+      await outbox.goto('/dev/messages');
+      await outbox.getByText('Reply as a shopper').click();
+      const form = outbox
+        .locator('form.reply')
+        .filter({ has: outbox.locator(`input[value="${buyer.e164}"]`) });
+      await form.locator('input[name="body"]').fill(body);
+      await form.getByRole('button', { name: 'Send' }).click();
+    };
+    const before = (await journey.messagesTo(buyer.e164, 0, 'sms')).length;
+    await outbox.goto('/dev/messages');
+    await outbox.getByText('Reply as a shopper').click();
+    await screenshot(outbox, 'buy-by-reply-dev-messages');
+    await replyAs('BUY');
+    const terms = (await journey.messagesTo(buyer.e164, before + 1, 'sms'))[0];
+    // The exact terms, from the shop's name (GSM-7 'Visa ending 4242' keeps them within two segments).
+    expect(terms?.body).toMatch(
+      /^\S.*: Confirm: Saltline Trucker Cap \$\d+\.\d\d \+ \$\d+\.\d\d delivery = \$\d+\.\d\d to 5 Ocean St, Bondi, Visa ending 4242\. Reply YES within 10 minutes to buy\.$/,
+    );
+    await replyAs('YES');
+    const receipt = (await journey.messagesTo(buyer.e164, before + 2, 'sms'))[0];
+    const orderNumber = receipt?.body.match(/your order (\S+?)(?:\s|,|$)/)?.[1];
+    expect(orderNumber, receipt?.body).toBeDefined();
+    // YES again: one order, answered with its number.
+    await replyAs('YES');
+    const again = (await journey.messagesTo(buyer.e164, before + 3, 'sms'))[0];
+    expect(again?.body).toContain(orderNumber ?? '');
+    await outbox.close();
+
+    // On the buyer's order list, and marked in the back office; the campaign report counts it.
+    await buyerPage.goto('/account/orders');
+    await buyerPage
+      .getByText(orderNumber ?? '')
+      .first()
+      .waitFor();
+    await openAsStaff('/admin/orders', 'Orders');
+    const row = staff.getByRole('link', { name: `#${orderNumber}` });
+    await row.waitFor();
+    await row.click();
+    await staff.getByText('Bought by reply').first().waitFor();
+    await settled(staff);
+    await screenshot(staff, 'bought-by-reply-order-phone');
+    await expect.poll(async () => (await campaign(third)).results.orders).toBe(1);
+    expect((await campaign(third)).results.bought_by_reply).toBe(1);
   });
 });

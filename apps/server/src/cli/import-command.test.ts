@@ -17,7 +17,8 @@ const SHOPIFY = join(REPO, 'docs/examples/shopify-products.csv');
 const MAGENTO = join(REPO, 'docs/examples/magento-products.csv');
 const run = promisify(execFile);
 
-describe('npm run cli -- import', () => {
+// Each test runs the CLI as its own process (a few seconds each, more behind a second test worker).
+describe('npm run cli -- import', { timeout: 120_000 }, () => {
   const saved = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   let dir: string;
 

@@ -13,7 +13,8 @@ import { runStaffOn } from './staff-command.ts';
 // [I15-staff-cli] `npm run cli -- staff add|list|remove`: accounts in the real database (PGlite), each
 // change in the audit log; every bad input a readable error with exit code 2 that writes nothing.
 
-describe('npm run cli -- staff', { timeout: 60_000 }, () => {
+// The last test runs the CLI as its own process several times (more behind a second test worker).
+describe('npm run cli -- staff', { timeout: 180_000 }, () => {
   let database: DatabaseHandle;
   beforeEach(async () => {
     database = await openTestDatabase();
