@@ -31,7 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`alter table campaigns add column reply_to_buy boolean not null default false`.execute(db);
   await sql`alter table campaigns add column offer_product_id integer references products (id)`.execute(db);
-  await sql`alter table campaign_recipients add column reply_to_buy boolean not null default false`.execute(db);
+  await sql`alter table campaign_recipients add column reply_to_buy boolean not null default false`.execute(
+    db,
+  );
 
   await sql`create table reply_offers (
     id serial primary key,
