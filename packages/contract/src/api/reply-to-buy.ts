@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { formatCents } from '../money.ts';
+import { text } from './common.ts';
 
 /** How long a member has to answer BUY after a campaign's text, and YES after the terms (hours, minutes). */
 export const REPLY_TO_BUY_OFFER_HOURS = 48;
@@ -77,7 +78,7 @@ export type ReplyToBuyReply = z.infer<typeof replyToBuyReplySchema>;
 /** PUT …/replytobuy: on with one of the member's saved cards, or off (the card is then not needed). */
 export const replyToBuyBodySchema = z.object({
   enabled: z.boolean(),
-  payment_method: z.string().trim().max(255).optional(),
+  payment_method: text(255).optional(),
 });
 export type ReplyToBuyBody = z.input<typeof replyToBuyBodySchema>;
 
