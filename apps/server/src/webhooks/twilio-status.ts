@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { SentMessageStatus } from '../db/schema.ts';
-import { ForbiddenError, InvalidDataError, NotFoundError } from '../domain/errors.ts';
+import { InvalidDataError } from '../domain/errors.ts';
 import { applyProviderStatus, type StatusOutcome } from '../modules/messages/message-statuses.ts';
-import { TWILIO_STATUS_PATH, twilioStatusCallbackUrl } from '../providers/messaging/twilio-messaging.ts';
+import { TWILIO_STATUS_PATH } from '../providers/messaging/twilio-messaging.ts';
+import { parseTwilioForms, signedTwilioForm } from './twilio-forms.ts';
 import { claimWebhookEvent } from './webhook-events.ts';
 
 // [I15-webhooks] POST /webhooks/twilio/status: Twilio's message status callbacks (the statusCallback each
@@ -36,28 +36,6 @@ export interface TwilioStatusDeps {
   config: Config;
   db: Db;
   clock: Clock;
-}
-
-type Form = Record<string, string>;
-
-/** A form body parsed into its fields (one value each, as Twilio sends them). */
-function parseForm(text: string): Form {
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function isForm(body: unknown): body is Form {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    Object.values(body).every((value) => typeof value === 'string')
-  );
-}
-
-/** The URL Twilio signed: PUBLIC_URL's, else this request's own (a server reached at its own address). */
-function signedUrl(config: Config, request: FastifyRequest): string {
-  if (config.PUBLIC_URL) return twilioStatusCallbackUrl(config.PUBLIC_URL);
-  return `${request.protocol}://${request.host}${request.url}`;
 }
 
 export type TwilioStatusResult =
@@ -104,27 +82,10 @@ export async function registerTwilioStatusWebhook(
   const { config, db, clock } = deps;
   await app.register(async (scope) => {
     // Twilio posts forms; only this route reads them.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) =>
-        done(null, parseForm(typeof body === 'string' ? body : body.toString('utf8'))),
-    );
+    parseTwilioForms(scope);
     // Signed by Twilio and sent from its few addresses: not counted against one address's request budget.
     scope.post(TWILIO_STATUS_PATH, { config: { rateLimit: false } }, async (request, reply) => {
-      const authToken = config.TWILIO_AUTH_TOKEN;
-      if (!authToken) throw new NotFoundError('Twilio is not configured on this server.');
-      const signature = request.headers['x-twilio-signature'];
-      if (typeof signature !== 'string' || signature === '') {
-        throw new ForbiddenError('The request is not signed by Twilio (no X-Twilio-Signature).');
-      }
-      const form = request.body ?? {};
-      if (!isForm(form)) {
-        throw new InvalidDataError('A status callback is a form (application/x-www-form-urlencoded).');
-      }
-      if (!twilio.validateRequest(authToken, signature, signedUrl(config, request), form)) {
-        throw new ForbiddenError('The X-Twilio-Signature does not match this request.');
-      }
+      const form = signedTwilioForm(config, request, TWILIO_STATUS_PATH, 'A status callback');
       const sid = form.MessageSid ?? form.SmsSid;
       const status = form.MessageStatus ?? form.SmsStatus;
       if (!sid || !status) throw new InvalidDataError('MessageSid and MessageStatus are needed.');
