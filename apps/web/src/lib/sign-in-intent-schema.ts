@@ -23,6 +23,11 @@ const signInActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open-cart') }),
   /** A list tile's Add To Cart. */
   z.object({ kind: z.literal('add-tile'), tile: productTileSchema }),
+  /**
+   * [I30] A reply-to-buy text's checkout link (/t/<code>/checkout): on the product's page, its one item
+   * (the product itself, or its child `itemId`) goes into the cart and checkout opens.
+   */
+  z.object({ kind: z.literal('checkout-item'), productId: z.number(), itemId: z.number() }),
   /** The product page's Add to Cart or Buy Now, with the choice made (the cart's AddToCartRequest). */
   z.object({
     kind: z.literal('add-choice'),

@@ -75,6 +75,11 @@ export const authReplySchema = z.union([
     currency_rate: z.literal(1),
     product: authProductSchema.nullable(),
     ...linkFields,
+    /**
+     * [I30] A checkout link's sellable item (a simple product, or the chosen child of `product_id`): the
+     * client puts one in the cart and opens checkout. Absent for every other link.
+     */
+    checkout_product_id: z.number().optional(),
   }),
 ]);
 export type AuthReply = z.infer<typeof authReplySchema>;

@@ -230,6 +230,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         country_code: COUNTRY_ID,
         currency_rate: 1,
         product,
+        // [I30] A checkout link: the web app puts this item in the cart and opens checkout.
+        ...(claims.checkoutProductId != null ? { checkout_product_id: claims.checkoutProductId } : {}),
       };
     },
 
@@ -252,8 +254,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<Partial<LinkClaims>> {
     const old = await verifyLinkToken(keys.tokenKey, expiredJwt, now);
     if (old.status === 'invalid' || old.claims.mobile !== mobile) return {};
-    const { productId, campaignId, sellerUrl } = old.claims;
-    return { productId, campaignId, sellerUrl };
+    const { productId, campaignId, sellerUrl, checkoutProductId } = old.claims;
+    return { productId, campaignId, sellerUrl, checkoutProductId };
   }
 }
 

@@ -4,7 +4,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 // Sign-in links and verified-mobile tokens (DECISIONS.md "Sign-in"): one kind of JWT, HS256 with the
 // algorithm pinned, audience `link`, our issuer, a `typ` claim that no other token of ours carries, and
-// an expiry. The subject is the E.164 mobile; a link may also name a product, campaign and seller.
+// an expiry. The subject is the E.164 mobile; a link may also name a product, campaign and seller, and an
+// item to put in the cart before checkout opens.
 
 export const LINK_TOKEN_ISSUER = 'quokka';
 export const LINK_TOKEN_AUDIENCE = 'link';
@@ -17,6 +18,11 @@ export interface LinkClaims {
   productId?: number | null;
   campaignId?: string | null;
   sellerUrl?: string | null;
+  /**
+   * [I30] A checkout link (a reply-to-buy text's /t/<code>/checkout): this sellable item goes into the
+   * member's cart and checkout opens.
+   */
+  checkoutProductId?: number | null;
 }
 
 export interface SignOptions {
@@ -34,6 +40,8 @@ export async function signLinkToken(
   if (claims.productId !== undefined && claims.productId !== null) payload.product_id = claims.productId;
   if (claims.campaignId) payload.campaign_id = claims.campaignId;
   if (claims.sellerUrl) payload.seller_url = claims.sellerUrl;
+  if (claims.checkoutProductId !== undefined && claims.checkoutProductId !== null)
+    payload.checkout_product_id = claims.checkoutProductId;
   return (
     new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -91,9 +99,14 @@ function claimsOf(payload: Record<string, unknown>): LinkClaims | undefined {
   const productId = payload.product_id;
   const campaignId = payload.campaign_id;
   const sellerUrl = payload.seller_url;
+  const checkoutProductId = payload.checkout_product_id;
   return {
     mobile,
     productId: typeof productId === 'number' && Number.isSafeInteger(productId) ? productId : null,
+    checkoutProductId:
+      typeof checkoutProductId === 'number' && Number.isSafeInteger(checkoutProductId)
+        ? checkoutProductId
+        : null,
     campaignId: typeof campaignId === 'string' ? campaignId : null,
     sellerUrl: typeof sellerUrl === 'string' ? sellerUrl : null,
   };

@@ -4,7 +4,7 @@ import { countSms } from '@quokka/contract/sms';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxPayments } from '../../providers/payments/sandbox-payments.ts';
-import { addToCart, aShopper, type Shopper } from '../../test/cart-factory.ts';
+import { addToCart, aShopper, NS, REST, type Shopper } from '../../test/cart-factory.ts';
 import {
   aConfigurableProduct,
   aSeller,
@@ -206,15 +206,52 @@ const setPrice = (sku: string, cents: number) =>
 const terms = (product: string, price: string, total: string, card = 'Visa ending 4242') =>
   `${store}: Confirm: ${product} ${price} + $9.95 delivery = ${total} to 1 Harbour St, Sydney, ${card}. Reply YES within 10 minutes to buy.`;
 
-/** The recipient's own /t/<code> link (what a refusal sends the shopper to). */
-async function linkOf(mobile: string, campaignId: number) {
+/**
+ * The recipient's own /t/<code> link (what an expired offer sends the shopper to), or its checkout variant
+ * /t/<code>/checkout (a declined card, a bank asking to confirm, over the limit).
+ */
+async function linkOf(mobile: string, campaignId: number, to: 'product' | 'checkout' = 'product') {
   const row = await t.db
     .selectFrom('campaign_recipients')
     .select('code')
     .where('mobile', '=', mobile)
     .where('campaign_id', '=', campaignId)
     .executeTakeFirstOrThrow();
-  return `${ORIGIN}/t/${row.code}`;
+  return `${ORIGIN}/t/${row.code}${to === 'checkout' ? '/checkout' : ''}`;
+}
+
+/** Follows a text's link as the web app does: the redirect, then POST auth with the link's token. */
+async function openLink(link: string) {
+  const opened = await t.app.inject(link.replace(ORIGIN, ''));
+  expect(opened.statusCode).toBe(302);
+  const jwt = /^\/autologin\/(.+)$/.exec(String(opened.headers.location))?.[1];
+  expect(jwt).toBeTruthy();
+  const auth = await t.app.inject({
+    method: 'POST',
+    url: `${NS}/auth`,
+    payload: { jwt, autologin: true },
+  });
+  expect(auth.statusCode).toBe(200);
+  return auth.json() as {
+    existing_user?: true;
+    token: string;
+    checkout_product_id?: number;
+    product_id: number | null;
+  };
+}
+
+/** The member's active cart: sku and quantity of each line. */
+async function cartOf(token: string) {
+  const cart = await t.app.inject({
+    method: 'GET',
+    url: `${REST}/carts/mine`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(cart.statusCode).toBe(200);
+  return (cart.json() as { items: { sku: string; qty: number }[] }).items.map(({ sku, qty }) => ({
+    sku,
+    qty,
+  }));
 }
 
 describe('[I30] reply to buy: the campaign text', { timeout: 120_000 }, () => {
@@ -501,7 +538,7 @@ describe('[I30] reply to buy: every refusal is answered and buys nothing', { tim
     const product = await aProduct();
     const buyer = await aBuyer();
     const campaign = await textedCampaign(product.id);
-    const link = await linkOf(buyer.mobile, campaign.id);
+    const link = await linkOf(buyer.mobile, campaign.id, 'checkout');
     await reply(buyer.mobile, 'BUY');
     await setPrice(product.sku, 9500);
     await reply(buyer.mobile, 'YES');
@@ -522,17 +559,27 @@ describe('[I30] reply to buy: every refusal is answered and buys nothing', { tim
     await reply(buyer.mobile, 'BUY');
     expect(await lastText(buyer.mobile)).toContain('Visa ending 0002');
     await reply(buyer.mobile, 'YES');
-    const link = await linkOf(buyer.mobile, campaign.id);
+    const link = await linkOf(buyer.mobile, campaign.id, 'checkout');
     expect(await lastText(buyer.mobile)).toBe(
       `${store}: Your card was declined, so nothing was bought. Finish at checkout: ${link}`,
     );
     expect(await ordersOf(buyer.id)).toEqual([]);
     expect(await stock(product.sku)).toBe(50);
     expect((await offersOf(buyer.id))[0]).toMatchObject({ state: 'failed', failure: 'declined' });
-    // The link signs the member in with the product named (the existing link flow).
-    const opened = await t.app.inject(link.replace(ORIGIN, ''));
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toMatch(/^\/autologin\//);
+    // The link signs the member in and names the item for the cart, so the web app opens checkout with
+    // it (the browser's cart is the shopper's: e2e/campaigns.e2e.ts follows it there). Nothing is reserved.
+    const signedIn = await openLink(link);
+    expect(signedIn).toMatchObject({
+      existing_user: true,
+      product_id: product.id,
+      checkout_product_id: product.id,
+    });
+    expect(await stock(product.sku)).toBe(50);
+    expect(await cartOf(signedIn.token)).toEqual([]);
+    // The campaign's plain link opens the product and names nothing for the cart.
+    const plain = await openLink(await linkOf(buyer.mobile, campaign.id));
+    expect(plain.existing_user).toBe(true);
+    expect(plain.checkout_product_id).toBeUndefined();
   });
 
   it('[I30] a card whose bank wants authentication (4000 0027 6000 3184): the checkout link; no order', async () => {
@@ -542,7 +589,7 @@ describe('[I30] reply to buy: every refusal is answered and buys nothing', { tim
     await reply(buyer.mobile, 'BUY');
     await reply(buyer.mobile, 'YES');
     expect(await lastText(buyer.mobile)).toBe(
-      `${store}: Your bank wants to confirm this payment, so nothing was bought yet. Finish at checkout: ${await linkOf(buyer.mobile, campaign.id)}`,
+      `${store}: Your bank wants to confirm this payment, so nothing was bought yet. Finish at checkout: ${await linkOf(buyer.mobile, campaign.id, 'checkout')}`,
     );
     expect(await ordersOf(buyer.id)).toEqual([]);
     expect(await stock(product.sku)).toBe(50);

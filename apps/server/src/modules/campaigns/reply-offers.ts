@@ -36,8 +36,10 @@ import { defaultDelivery } from '../checkout/shipping-methods.ts';
 //   offer, never a charge at other figures; sold out; over REPLY_TO_BUY_MAX_CENTS); then checkout places
 //   the order (placeReplyOrder: stock, off-session authorisation, review, receipt, attribution) under a
 //   savepoint; the offer becomes 'ordered' with its order. A later YES is answered with the order number.
-// - Refusals are answered with the recipient's own /t/<code> link, which signs in and opens the product
-//   (short-link-routes.ts): a declined card or one whose bank wants authentication finishes at checkout.
+// - Refusals are answered with the recipient's own link (short-link-routes.ts): an expired offer with
+//   /t/<code>, which signs in and opens the product; a declined card, one whose bank wants authentication
+//   and an order over the limit with /t/<code>/checkout, which signs in and opens checkout with the item in
+//   the cart.
 
 const HOUR_MS = 3_600_000;
 const OFFER_WINDOW_MS = REPLY_OFFER_HOURS * HOUR_MS;
@@ -221,6 +223,8 @@ export function createReplyOffers(deps: ReplyOffersDeps) {
   };
   const base = deps.publicUrl.replace(/\/$/, '');
   const linkOf = (code: string) => `${base}/t/${code}`;
+  // [I30] Opens checkout with the offer's item in the cart (short-link-routes.ts).
+  const checkoutLinkOf = (code: string) => `${base}/t/${code}/checkout`;
   const limit = formatCents(deps.maxCents);
 
   async function setOffer(
@@ -300,7 +304,7 @@ export function createReplyOffers(deps: ReplyOffersDeps) {
           store,
           formatCents(live.terms.total_cents),
           limit,
-          linkOf(of.code),
+          checkoutLinkOf(of.code),
         ),
       };
     await newOffer(trx, { ...of, member }, live.terms, buySid, now);
@@ -442,7 +446,7 @@ export function createReplyOffers(deps: ReplyOffersDeps) {
             store,
             formatCents(quoted.total_cents),
             limit,
-            linkOf(offer.code),
+            checkoutLinkOf(offer.code),
           ),
         });
       }
@@ -484,14 +488,14 @@ export function createReplyOffers(deps: ReplyOffersDeps) {
         if (error instanceof AuthenticationRequiredError)
           return failed(
             'authentication_required',
-            REPLY_OFFER_TEXTS.authenticationRequired(store, linkOf(offer.code)),
+            REPLY_OFFER_TEXTS.authenticationRequired(store, checkoutLinkOf(offer.code)),
           );
         if (
           error instanceof CardDeclinedError ||
           error instanceof SavedCardNotFoundError ||
           error instanceof UnknownPaymentMethodError
         )
-          return failed('declined', REPLY_OFFER_TEXTS.declined(store, linkOf(offer.code)));
+          return failed('declined', REPLY_OFFER_TEXTS.declined(store, checkoutLinkOf(offer.code)));
         if (
           error instanceof InvalidDataError &&
           (error.code === 'PRODUCT_NOT_AVAILABLE' || error.code === 'QTY_NOT_AVAILABLE')

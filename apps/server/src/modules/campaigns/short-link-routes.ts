@@ -1,6 +1,6 @@
 import { LINK_TOKEN_TTL_S } from '@quokka/contract/constants';
 import { parseAuMobile } from '@quokka/contract/mobile';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -14,6 +14,12 @@ import { signLinkToken } from '../auth/link-tokens.ts';
 // that has expired, which shows the web app's expired-link page (it offers a fresh one by text). A wrong
 // code is a bare 404 that says nothing more, and guessing is rate-limited per address. No token ever
 // travels in the text itself.
+//
+// [I30] GET /t/<code>/checkout: the same link for a reply-to-buy text that could not finish (a declined card,
+// a bank asking to confirm, over the limit). Its token also names the campaign's sellable item; the auth
+// reply hands it to the web app (checkout_product_id), which puts one in the cart, as the product page's
+// Add to Cart does, and opens checkout. Nothing happens to a cart on the redirect itself, so a link preview
+// fetching it changes nothing. A campaign without such an item leads where /t/<code> does.
 
 export const SHORT_LINK_DAYS = 30;
 export const SHORT_LINK_GUESSES_PER_MINUTE = 30;
@@ -27,18 +33,16 @@ export interface ShortLinkDeps {
 
 export function shortLinkRoutes({ db, clock, tokenKey }: ShortLinkDeps) {
   return async (app: FastifyInstance) => {
-    app.get<{ Params: { code: string } }>(
-      '/t/:code',
-      {
-        config: {
-          rateLimit: {
-            max: SHORT_LINK_GUESSES_PER_MINUTE,
-            timeWindow: '1 minute',
-            keyGenerator: (request) => `t:${clientAddressKey(request.ip)}`,
-          },
-        },
+    const config = {
+      rateLimit: {
+        max: SHORT_LINK_GUESSES_PER_MINUTE,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => `t:${clientAddressKey(request.ip)}`,
       },
-      async (request, reply) => {
+    };
+    const follow =
+      (checkout: boolean) =>
+      async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
         const notFound = () =>
           reply
             .code(404)
@@ -52,7 +56,15 @@ export function shortLinkRoutes({ db, clock, tokenKey }: ShortLinkDeps) {
           .selectFrom('campaign_recipients as r')
           .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
           .innerJoin('sellers as s', 's.id', 'c.seller_id')
-          .select(['r.id', 'r.mobile', 'r.queued_at', 'c.id as campaign_id', 'c.product_id', 's.seller_url'])
+          .select([
+            'r.id',
+            'r.mobile',
+            'r.queued_at',
+            'c.id as campaign_id',
+            'c.product_id',
+            'c.offer_product_id',
+            's.seller_url',
+          ])
           .where('r.code', '=', code)
           .executeTakeFirst();
         const mobile = found ? parseAuMobile(found.mobile) : undefined;
@@ -60,8 +72,8 @@ export function shortLinkRoutes({ db, clock, tokenKey }: ShortLinkDeps) {
         const expired = now.getTime() - found.queued_at.getTime() > SHORT_LINK_DAYS * 86_400_000;
         if (!expired)
           await sql`update campaign_recipients set clicks = clicks + 1, last_clicked_at = ${now},
-              first_clicked_at = coalesce(first_clicked_at, ${now})
-            where id = ${found.id}`.execute(db);
+            first_clicked_at = coalesce(first_clicked_at, ${now})
+          where id = ${found.id}`.execute(db);
         // An expired code gets a link already past its expiry: the link flow shows its expired page.
         const signedAt = expired ? new Date(now.getTime() - (LINK_TOKEN_TTL_S + 60) * 1000) : now;
         const jwt = await signLinkToken(
@@ -71,11 +83,13 @@ export function shortLinkRoutes({ db, clock, tokenKey }: ShortLinkDeps) {
             productId: found.product_id,
             campaignId: String(found.campaign_id),
             sellerUrl: found.seller_url,
+            ...(checkout ? { checkoutProductId: found.offer_product_id } : {}),
           },
           { now: signedAt, ttlSeconds: LINK_TOKEN_TTL_S },
         );
         return reply.header('cache-control', 'no-store').redirect(`/autologin/${jwt}`, 302);
-      },
-    );
+      };
+    app.get<{ Params: { code: string } }>('/t/:code', { config }, follow(false));
+    app.get<{ Params: { code: string } }>('/t/:code/checkout', { config }, follow(true));
   };
 }

@@ -21,6 +21,10 @@ const AuthPopups = lazyPart(() =>
   import('../../features/auth/components/auth-popups').then((m) => m.AuthPopups),
 );
 
+// [I30] A reply-to-buy text's checkout link: its item as the product page would add it (loaded when used).
+const checkoutItem = (productId: number, itemId: number) =>
+  import('../../features/catalog/public').then((m) => m.checkoutItemRequest(productId, itemId));
+
 // The side menu (its drawer, category tree and account panel) loads when it is first opened; closed,
 // it is not in the page at all.
 const SideMenu = lazyPart(() => import('./side-menu').then((m) => m.SideMenu));
@@ -89,7 +93,7 @@ export function RootLayout() {
       <LoaderOverlay />
       <ErrorBoundary fallback={null}>
         <AppPopups />
-        {authPopups ? <AuthPopups /> : null}
+        {authPopups ? <AuthPopups checkoutItem={checkoutItem} /> : null}
         {cartPopup ? <CartPopupHost /> : null}
       </ErrorBoundary>
     </>

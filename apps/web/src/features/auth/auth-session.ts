@@ -1,6 +1,7 @@
 // What an auth reply means for this browser (SPEC.md §4 "Sign-in"): the same rules whether the token
 // came from a sign-in link (/autologin/{jwt}) or from the mobile popup.
 import { signIn } from '../../lib/app-state';
+import { rememberSignInIntent, SIGN_IN_INTENT_TTL_MS } from '../../lib/sign-in-intent';
 import { pendingSignInIntent } from '../../lib/sign-in-intent-schema';
 import { getItem, removeItems, STORAGE_KEYS, setItem } from '../../lib/storage';
 import type { AuthReply } from './api/verify-sign-in-token';
@@ -42,6 +43,22 @@ function rememberLink(reply: AuthReply): void {
   if (sellerName !== null) linkSellerName = sellerName;
 }
 
+/**
+ * [I30] A checkout link (a reply-to-buy text that could not finish): on the product's page, its item goes
+ * into the cart and checkout opens (ResumeAfterSignIn), as a sign-in that interrupted Add to Cart does.
+ */
+function rememberCheckoutItem(reply: AuthReply): void {
+  const productId = productIdOf(reply);
+  const itemId = reply.checkout_product_id;
+  if (productId === null || typeof itemId !== 'number' || !Number.isSafeInteger(itemId)) return;
+  const now = Date.now();
+  rememberSignInIntent({
+    returnTo: `/product/${productId}`,
+    expiresAt: now + SIGN_IN_INTENT_TTL_MS,
+    action: { kind: 'checkout-item', productId: Number(productId), itemId },
+  });
+}
+
 /** Applies a reply to storage and the sign-in state, and says where the user goes next. */
 export function applyAuthReply(reply: AuthReply, jwt: string): AuthOutcome {
   if (reply.status !== true) return { kind: 'invalid' }; // [AUTH-15, ERR-11]
@@ -61,6 +78,7 @@ export function applyAuthReply(reply: AuthReply, jwt: string): AuthOutcome {
     setItem(STORAGE_KEYS.countryCode, asText(reply.country_code));
     setItem(STORAGE_KEYS.currencyRate, asText(reply.currency_rate));
     rememberLink(reply);
+    rememberCheckoutItem(reply);
     // The link did its job: it must not linger in storage.
     removeItems([STORAGE_KEYS.jwt, STORAGE_KEYS.expiredLinkMobile]);
     return { kind: 'signed-in', productId: productIdOf(reply) };

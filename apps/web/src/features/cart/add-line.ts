@@ -12,7 +12,14 @@ import type { AddToCartRequest } from './add-to-cart-request';
 import { addCartItem } from './api/add-cart-item';
 import { createCart } from './api/create-cart';
 import { showAddFailure } from './cart-errors';
-import { type CartProductInfo, cartItemRequest, type LineOption, storedLine, upsertLine } from './cart-lines';
+import {
+  type CartProductInfo,
+  cartItemRequest,
+  type LineOption,
+  lineSelection,
+  storedLine,
+  upsertLine,
+} from './cart-lines';
 import { mirrorBrowserCart } from './mirror-server-cart';
 
 /** The product page's choice as line options, with each option's label (Colour, Size…). */
@@ -82,6 +89,26 @@ export async function addChoiceToCart(request: AddToCartRequest): Promise<boolea
   const line = await addLine(productInfoOf(request.product), request.product.sku, request.qty, options);
   if (line) openPopup('cart');
   return line !== null;
+}
+
+/**
+ * [I30] A reply-to-buy text's checkout link: the offer's one item goes into the cart as the product page's
+ * Add to Cart puts it (no cart popup: checkout opens next). A cart already holding that choice keeps its
+ * line as it is, so opening the link twice does not buy two. False when the server refused (its §8 popup,
+ * 'Out of Stock' or 'Qty not Available', is open on the product page).
+ */
+export async function addChoiceForCheckout(request: AddToCartRequest): Promise<boolean> {
+  const options = lineOptionsOf(request);
+  const held = getAppState().cartItems.some((item) => {
+    if (String(item.id) !== String(request.product.id)) return false;
+    const selection = lineSelection(item);
+    return (
+      Object.keys(selection).length === options.length &&
+      options.every((option) => selection[option.attribute_code] === Number(option.option_value))
+    );
+  });
+  if (held) return true;
+  return (await addLine(productInfoOf(request.product), request.product.sku, 1, options)) !== null;
 }
 
 /**

@@ -37,6 +37,9 @@ const addToCartHandlers = {
   addChoice: async (request: AddToCartRequest): Promise<void> => {
     await withAddLine((work) => work.addChoiceToCart(request));
   },
+  /** [I30] A checkout link's item, for checkout (no popup): true once it is in the cart. */
+  addForCheckout: async (request: AddToCartRequest): Promise<boolean> =>
+    (await withAddLine((work) => work.addChoiceForCheckout(request))) === true,
 };
 
 /** What the catalogue's tiles and product page call to add to the cart (the same while the path stays). */

@@ -8,7 +8,7 @@ import { closePopup, showMessage, useAppState, withLoader } from '../../../lib/a
 import { verifySignInToken } from '../api/verify-sign-in-token';
 import { applyAuthReply, outcomePath } from '../auth-session';
 import type { MobilePopupRequest } from '../mobile-popup-store';
-import { ResumeAfterSignIn } from './resume-after-sign-in';
+import { type CheckoutItemLoader, ResumeAfterSignIn } from './resume-after-sign-in';
 
 const MobilePopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.MobilePopup })));
 const InfoPopup = lazy(() => import('./auth-popup-content').then((m) => ({ default: m.InfoPopup })));
@@ -33,7 +33,7 @@ export function useVerifyMobileToken(): (jwt: string) => Promise<void> {
   };
 }
 
-export function AuthPopups() {
+export function AuthPopups({ checkoutItem }: { checkoutItem?: CheckoutItemLoader }) {
   const popup = useAppState((state) => state.popup);
   const offline = useAppState((state) => state.offline);
   const unexpectedError = useAppState((state) => state.unexpectedError);
@@ -52,7 +52,7 @@ export function AuthPopups() {
 
   return (
     <>
-      <ResumeAfterSignIn />
+      <ResumeAfterSignIn {...(checkoutItem ? { checkoutItem } : {})} />
       {popup === 'mobile' ? (
         <Suspense fallback={null}>
           <MobilePopup hidden={blocked} onConfirmed={onConfirmed} />

@@ -1,10 +1,11 @@
 import { MSG } from '@quokka/contract/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../../lib/app-state';
+import { getAppState, signIn } from '../../../lib/app-state';
 import { rememberSignInIntent, SIGN_IN_INTENT_TTL_MS, type SignInAction } from '../../../lib/sign-in-intent';
 import { pendingSignInIntent } from '../../../lib/sign-in-intent-schema';
 import { renderApp } from '../../../test/render-app';
+import { CARTS, errorReply, fakeShopApi } from '../../cart/test/fake-shop-api';
 import { aTile } from '../../catalog/test/catalog-factories';
 
 afterEach(() => sessionStorage.clear());
@@ -39,6 +40,69 @@ describe('finishing what a sign-in interrupted', () => {
     renderApp('/privacy');
     await screen.findAllByRole('heading', { level: 1 });
     expect(pendingSignInIntent()).not.toBeNull();
+  });
+});
+
+describe('[I30] a checkout link: its item in the cart, then checkout', () => {
+  const itemAdds = (api: ReturnType<typeof fakeShopApi>) =>
+    api.calls.filter((call) => call.method === 'POST' && call.path === `${CARTS}/items`);
+
+  it('[I30] on the product page the link’s variant goes into the cart as Add to Cart puts it, and checkout opens; opened again, the cart still holds one', async () => {
+    const api = fakeShopApi();
+    remember('/product/1', { kind: 'checkout-item', productId: 1, itemId: 161 });
+    signIn('member-token');
+    const first = renderApp('/product/1');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/checkout'));
+    expect(itemAdds(api).map((call) => call.body)).toEqual([
+      {
+        cartItem: {
+          sku: 'SL-COTTESLOE-CREW-TEE',
+          qty: 1,
+          quote_id: 77,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [
+                { option_id: 93, option_value: 2 },
+                { option_id: 141, option_value: 7 },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    expect(getAppState().cartItems).toEqual([
+      expect.objectContaining({ id: 1, sku: 'SL-TEE-WHITE-L', qty: 1 }),
+    ]);
+    expect(pendingSignInIntent()).toBeNull();
+    first.unmount();
+
+    remember('/product/1', { kind: 'checkout-item', productId: 1, itemId: 161 });
+    const again = renderApp('/product/1');
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/checkout'));
+    expect(itemAdds(api)).toHaveLength(1);
+    expect(getAppState().cartItems).toEqual([expect.objectContaining({ sku: 'SL-TEE-WHITE-L', qty: 1 })]);
+  });
+
+  it('[I30] sold out since the text: the product page stays, with Out of Stock, and the cart is unchanged', async () => {
+    const api = fakeShopApi();
+    api.answer('POST', `${CARTS}/items`, () => errorReply('PRODUCT_NOT_AVAILABLE', MSG.productNotAvailable));
+    remember('/product/1', { kind: 'checkout-item', productId: 1, itemId: 161 });
+    signIn('member-token');
+    const { router } = renderApp('/product/1');
+    expect(await screen.findByRole('dialog', { name: MSG.outOfStockTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/product/1');
+    expect(getAppState().cartItems).toEqual([]);
+  });
+
+  it('[I30] an item that is no longer the product’s: nothing is added and the product page stays', async () => {
+    const api = fakeShopApi();
+    remember('/product/1', { kind: 'checkout-item', productId: 1, itemId: 999 });
+    signIn('member-token');
+    const { router } = renderApp('/product/1');
+    await screen.findByRole('heading', { level: 1, name: 'Cottesloe Crew Tee' });
+    await waitFor(() => expect(pendingSignInIntent()).toBeNull());
+    expect(itemAdds(api)).toEqual([]);
+    expect(router.state.location.pathname).toBe('/product/1');
   });
 });
 
