@@ -311,6 +311,11 @@ const settingsSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(100).max(10_000_000).default(30_000),
     ),
+    // [I31] Texts that go by themselves (docs/automations.md): a seller's cart-left-behind text goes this
+    // many hours after the cart's last change, and the thank-you this many days after delivery is marked,
+    // until the seller sets their own timing.
+    CART_REMINDER_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(72).default(4)),
+    THANK_YOU_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(14)),
     // Production safety ([I12-4] dev routes, [I12-12] graceful stop, [I12-9] timeouts). /dev/* answers
     // only outside production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,

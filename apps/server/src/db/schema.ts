@@ -256,6 +256,8 @@ export interface OrderTable {
   campaign_recipient_id: number | null;
   /** [I30] The reply offer this order was bought by (migration 0027): "Bought by reply". */
   reply_offer_id: number | null;
+  /** [I31] The automated text whose link the shopper last clicked within 5 days of ordering (0028). */
+  automation_send_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** [I15] DECISIONS.md "After checkout" (migration 0014). */
@@ -291,6 +293,9 @@ export interface OrderShipmentTable {
   tracking_url: string | null;
   staff_id: number | null;
   shipped_at: CreatedAt;
+  /** [I31] Marked delivered by the seller's staff or an operator (migration 0028): the thank-you's clock. */
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  delivered_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderRefundTable {
@@ -343,6 +348,8 @@ export interface SentMessageTable {
   sent_at: Date | null;
   /** [I29] The campaign recipient a marketing text is for (migration 0026). */
   campaign_recipient_id: number | null;
+  /** [I31] The automated text this row sends (migration 0028). */
+  automation_send_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** 'cancelled': never to be sent (migration 0025; a voided gift card's, an order's refused or cancelled). */
@@ -740,6 +747,9 @@ export interface Database {
   send_rate: SendRateTable;
   reply_to_buy_settings: ReplyToBuySettingsTable;
   reply_offers: ReplyOfferTable;
+  automations: AutomationTable;
+  stock_alerts: StockAlertTable;
+  automation_sends: AutomationSendTable;
 }
 
 // [I29] modules/campaigns and modules/messages (migration 0026): consent, inbound texts, campaigns.
@@ -861,7 +871,10 @@ export interface CampaignRecipientTable {
 export interface MarketingQuotaTable {
   id: Generated<number>;
   mobile: string;
-  recipient_id: number;
+  /** The campaign recipient, or null for an automated text ([I31] automation_send_id). */
+  recipient_id: number | null;
+  /** [I31] The automated text this quota row counts (migration 0028). */
+  automation_send_id: ColumnType<number | null, number | null | undefined, number | null>;
   at: Date;
 }
 
@@ -904,4 +917,78 @@ export interface ReplyOfferTable {
   order_id: number | null;
   failure: string | null;
   updated_at: Date;
+}
+
+// [I31] modules/automations (migration 0028): texts that go by themselves.
+export type AutomationFlow = 'back_in_stock' | 'cart_reminder' | 'thank_you';
+
+export interface AutomationTable {
+  id: Generated<number>;
+  seller_id: number;
+  flow: AutomationFlow;
+  enabled: boolean;
+  /** The seller's words; the text is automationText() around them (the seller named, link, opt-out). */
+  message: string;
+  /** cart_reminder: hours after the cart's last change; thank_you: days × 24 after delivery; back_in_stock: 0. */
+  delay_hours: number;
+  /** thank_you: the product the text links to (null: none). */
+  product_id: number | null;
+  /** When it was last switched on: results count from here. */
+  enabled_at: Date | null;
+  updated_at: Date;
+  updated_by: number | null;
+}
+
+export type StockAlertState = 'waiting' | 'queued' | 'expired' | 'cancelled';
+
+export interface StockAlertTable {
+  id: Generated<number>;
+  /** The item watched: a simple product or one child of a configurable product. */
+  product_id: number;
+  seller_id: number;
+  mobile: string;
+  customer_id: number | null;
+  state: StockAlertState;
+  /** The words shown when the shopper asked (the consent for this one item's text). */
+  words: string;
+  /** 'member': asked signed in; 'code': a visitor who proved the mobile with a one-time code. */
+  proof: 'member' | 'code';
+  client_address: string | null;
+  requested_at: Date;
+  expires_at: Date;
+  send_id: number | null;
+  updated_at: Date;
+}
+
+export type AutomationSendState =
+  | 'queued'
+  | 'sent'
+  | 'skipped_cap'
+  | 'skipped_opted_out'
+  | 'cancelled'
+  | 'failed';
+
+export interface AutomationSendTable {
+  id: Generated<number>;
+  automation_id: number;
+  flow: AutomationFlow;
+  seller_id: number;
+  mobile: string;
+  customer_id: number | null;
+  zone: string;
+  code: string;
+  product_id: number | null;
+  stock_alert_id: number | null;
+  cart_id: number | null;
+  order_id: number | null;
+  state: AutomationSendState;
+  queued_at: Date;
+  /** When the outbox may first send it (6 am in the zone when it fell in quiet hours). */
+  due_at: Date;
+  /** It fell in quiet hours and waited for the morning. */
+  quiet_delayed: Generated<boolean>;
+  message_id: number | null;
+  first_clicked_at: Date | null;
+  last_clicked_at: Date | null;
+  clicks: Generated<number>;
 }

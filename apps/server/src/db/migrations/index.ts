@@ -21,6 +21,7 @@ import * as m0024 from './0024-one-outbox.ts';
 import * as m0025 from './0025-gift-card-outbox.ts';
 import * as m0026 from './0026-text-campaigns.ts';
 import * as m0027 from './0027-reply-to-buy.ts';
+import * as m0028 from './0028-automations.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0025-gift-card-outbox': m0025,
   '0026-text-campaigns': m0026,
   '0027-reply-to-buy': m0027,
+  '0028-automations': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {
