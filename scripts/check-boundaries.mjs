@@ -58,6 +58,12 @@ export const TABLE_OWNERS = {
     // [I30] Reply to buy: the members' Buy by reply settings and the offers of the BUY / YES exchange.
     'reply_to_buy_settings',
     'reply_offers',
+    // [I31] Texts that go by themselves: each seller's flows, the back-in-stock asks, and every automated
+    // text with its short code and clicks (one module with the campaigns: the same consent, STOPs, quota,
+    // short links, opt-out page and attribution).
+    'automations',
+    'stock_alerts',
+    'automation_sends',
   ],
   // [I16] Sellers' money: the append-only ledger (others post through ledger-entries.ts), statements,
   // bank accounts, payouts and tax invoices.
@@ -116,6 +122,11 @@ export const SHARED_READS = {
     'sent_messages',
     // [I30] A reply-to-buy campaign names its chosen variant's colour and size (one join each).
     'option_values',
+    // [I31] Automated texts are about carts, shipments marked delivered and the lines of orders (one
+    // set-based statement each, never a call per recipient).
+    'carts',
+    'cart_items',
+    'order_shipments',
   ],
 };
 

@@ -20,11 +20,13 @@ import { registerHsts } from './http/transport-security.ts';
 import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
+import { automationRoutes } from './modules/campaigns/automation-routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { optOutRoutes } from './modules/campaigns/opt-out-routes.ts';
 import { createReplyToBuySettings } from './modules/campaigns/reply-to-buy-settings.ts';
 import { replyToBuySettingsRoutes } from './modules/campaigns/reply-to-buy-settings-routes.ts';
 import { shortLinkRoutes } from './modules/campaigns/short-link-routes.ts';
+import { stockAlertRoutes } from './modules/campaigns/stock-alert-routes.ts';
 import { subscriberRoutes } from './modules/campaigns/subscribers-routes.ts';
 import { textOffersRoutes } from './modules/campaigns/text-offers-routes.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     savedCards: (customerId) => services.checkout.savedCards(customerId),
   });
   await registerApi(app, replyToBuySettingsRoutes({ config, settings: replyToBuy }));
+  // [I31] "Text me when it's back" on a sold-out product or variant (docs/automations.md).
+  await registerApi(app, stockAlertRoutes({ config, db, clock, tokenKey: services.keys.tokenKey }));
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
@@ -270,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ({ sessions }) => campaignRoutes({ sessions, campaigns: services.campaigns }),
       // [I29] A seller's text subscribers: list, CSV with the consent evidence, import (docs/campaigns.md).
       ({ sessions }) => subscriberRoutes({ db, clock, sessions, storeName: config.STORE_NAME }),
+      // [I31] Texts that go by themselves: each flow's switch, words, timing and results (docs/automations.md).
+      ({ sessions }) => automationRoutes({ config, db, clock, sessions }),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({

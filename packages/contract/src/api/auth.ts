@@ -80,6 +80,11 @@ export const authReplySchema = z.union([
      * client puts one in the cart and opens checkout. Absent for every other link.
      */
     checkout_product_id: z.number().optional(),
+    /**
+     * [I31] A cart-left-behind text's link: the client opens the member's cart (its server lines restored
+     * into the browser's cart when the browser holds none). Absent for every other link.
+     */
+    open_cart: z.literal(true).optional(),
   }),
 ]);
 export type AuthReply = z.infer<typeof authReplySchema>;

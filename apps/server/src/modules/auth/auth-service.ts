@@ -232,6 +232,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         product,
         // [I30] A checkout link: the web app puts this item in the cart and opens checkout.
         ...(claims.checkoutProductId != null ? { checkout_product_id: claims.checkoutProductId } : {}),
+        // [I31] A cart-left-behind text's link: the web app opens the member's cart.
+        ...(claims.openCart ? { open_cart: true as const } : {}),
       };
     },
 
@@ -254,8 +256,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<Partial<LinkClaims>> {
     const old = await verifyLinkToken(keys.tokenKey, expiredJwt, now);
     if (old.status === 'invalid' || old.claims.mobile !== mobile) return {};
-    const { productId, campaignId, sellerUrl, checkoutProductId } = old.claims;
-    return { productId, campaignId, sellerUrl, checkoutProductId };
+    const { productId, campaignId, sellerUrl, checkoutProductId, openCart } = old.claims;
+    return { productId, campaignId, sellerUrl, checkoutProductId, openCart };
   }
 }
 

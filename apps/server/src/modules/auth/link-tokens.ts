@@ -23,6 +23,8 @@ export interface LinkClaims {
    * member's cart and checkout opens.
    */
   checkoutProductId?: number | null;
+  /** [I31] A cart-left-behind text's link: the member's cart opens once signed in. */
+  openCart?: boolean | null;
 }
 
 export interface SignOptions {
@@ -42,6 +44,7 @@ export async function signLinkToken(
   if (claims.sellerUrl) payload.seller_url = claims.sellerUrl;
   if (claims.checkoutProductId !== undefined && claims.checkoutProductId !== null)
     payload.checkout_product_id = claims.checkoutProductId;
+  if (claims.openCart) payload.open_cart = 1;
   return (
     new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -107,6 +110,7 @@ function claimsOf(payload: Record<string, unknown>): LinkClaims | undefined {
       typeof checkoutProductId === 'number' && Number.isSafeInteger(checkoutProductId)
         ? checkoutProductId
         : null,
+    openCart: payload.open_cart === 1,
     campaignId: typeof campaignId === 'string' ? campaignId : null,
     sellerUrl: typeof sellerUrl === 'string' ? sellerUrl : null,
   };

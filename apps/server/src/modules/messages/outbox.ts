@@ -53,6 +53,8 @@ export interface OutboxMessage {
   notBefore?: Date;
   /** The zone whose quiet hours hold it, for a purpose that has them. */
   quietZone?: string;
+  /** [I31] The automated text this row sends (modules/automations/automation-sends.ts). */
+  automationSendId?: number | null;
 }
 
 /**
@@ -93,6 +95,7 @@ async function insertMessage(db: Db, message: OutboxMessage, now: Date): Promise
       send_state: 'queued',
       next_attempt_at: message.notBefore ?? now,
       quiet_zone: message.quietZone ?? null,
+      automation_send_id: message.automationSendId ?? null,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')

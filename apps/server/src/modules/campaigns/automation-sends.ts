@@ -1,9 +1,9 @@
 import type { AutomationFlow } from '@quokka/contract/api/automations';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { DEFAULT_RECIPIENT_ZONE, shortCode, ZONE_OF_STATE } from '../campaigns/campaign-queue.ts';
 import { isQuietHour, nextSendableInstant } from '../giftcards/quiet-hours.ts';
 import { enqueueMessage } from '../messages/outbox.ts';
+import { DEFAULT_RECIPIENT_ZONE, shortCode, ZONE_OF_STATE } from './campaign-queue.ts';
 
 // [I31] One automated text, queued (docs/automations.md "Sending"): the automation_sends row (its flow,
 // recipient, zone, short-link code and what it is about) and its outbox row (purpose and renderer
@@ -90,14 +90,10 @@ export async function queueAutomationSend(
       key: `automation:${row.id}`,
       notBefore: dueAt,
       quietZone: send.zone,
+      automationSendId: row.id,
     },
     now,
   );
-  await trx
-    .updateTable('sent_messages')
-    .set({ automation_send_id: row.id })
-    .where('id', '=', messageId)
-    .execute();
   return { id: row.id, messageId, code, dueAt, quietDelayed };
 }
 
