@@ -139,6 +139,9 @@ export const TEXT_REPLIES = {
     `${store}: Thanks, you will get offers by text from ${namesList(sellers)} (at most ${perWeek} a week from all sellers). Reply STOP to opt out.`,
   stopped: (store: string) =>
     `${store}: You will get no more offers by text from any seller. Texts about your orders still come. Reply START to get offers again.`,
+  /** [I30] The STOP also turned the member's Buy by reply off (START does not turn it back on). */
+  stoppedWithReplyToBuy: (store: string) =>
+    `${store}: You will get no more offers by text from any seller, and Buy by reply is off. Texts about your orders still come. Reply START to get offers again.`,
   started: (store: string) =>
     `${store}: Offers by text are back on for the sellers you said yes to. Reply STOP to opt out.`,
   help: (operator: string, store: string, contact: string) =>

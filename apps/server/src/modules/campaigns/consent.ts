@@ -256,12 +256,18 @@ export async function unsubscribeSeller(
   return changed !== undefined;
 }
 
+/** What a STOP changed: a new hold (not one already there), and [I30] Buy by reply turned off with it. */
+export interface StopOutcome {
+  stopped: boolean;
+  replyToBuyOff: boolean;
+}
+
 /** STOP (or "Stop all offers"): holds every seller's marketing to the mobile until START. */
 export async function stopAll(
   trx: Db,
   of: { mobile: string; via: OptOutVia; clientAddress?: string | null; detail?: string | null },
   now: Date,
-): Promise<boolean> {
+): Promise<StopOutcome> {
   const wasStopped = await isStoppedAll(trx, of.mobile);
   if (!wasStopped) {
     await trx
@@ -287,8 +293,12 @@ export async function stopAll(
   }
   await withdrawCampaignTexts(trx, { mobile: of.mobile, sellerId: null }, now);
   // [I30] A STOP turns "Buy by reply" off too (START does not turn it back on).
-  await turnOffReplyToBuyByStop(trx, { mobile: of.mobile, via: of.via, detail: of.detail ?? null }, now);
-  return !wasStopped;
+  const turnedOff = await turnOffReplyToBuyByStop(
+    trx,
+    { mobile: of.mobile, via: of.via, detail: of.detail ?? null },
+    now,
+  );
+  return { stopped: !wasStopped, replyToBuyOff: turnedOff > 0 };
 }
 
 /** START/UNSTOP: lifts the STOP; the consents it held are as they were. Answers whether one was lifted. */

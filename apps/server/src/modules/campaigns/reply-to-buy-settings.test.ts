@@ -90,9 +90,18 @@ const rowOf = (customerId: number) =>
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
 
-async function text(from: string, body: string) {
+/** Texts the shop's number from `from`; answers the shop's reply text ('' when none). */
+async function text(from: string, body: string): Promise<string> {
   const reply = await t.app.inject({ method: 'POST', url: '/dev/messages/reply', payload: { from, body } });
   expect(reply.statusCode, reply.body).toBe(200);
+  const id = (reply.json() as { reply_message_id: number | null }).reply_message_id;
+  if (id === null) return '';
+  const row = await t.db
+    .selectFrom('sent_messages')
+    .select('body')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.body ?? '';
 }
 
 describe('[I30] Buy by reply: the member turns it on and off', () => {
@@ -254,7 +263,10 @@ describe('[I30] Buy by reply: the member turns it on and off', () => {
     expect((await setting(bystander, { enabled: true, payment_method: theirCard })).status).toBe(200);
 
     t.clock.advance(60_000);
-    await text(shopper.mobile, 'stop');
+    // The STOP's confirmation says Buy by reply is off too.
+    expect(await text(shopper.mobile, 'stop')).toBe(
+      `${t.config.STORE_NAME}: You will get no more offers by text from any seller, and Buy by reply is off. Texts about your orders still come. Reply START to get offers again.`,
+    );
     const stopped = await setting(shopper);
     expect(stopped.body).toMatchObject({
       enabled: false,
@@ -276,6 +288,11 @@ describe('[I30] Buy by reply: the member turns it on and off', () => {
     });
     await text(shopper.mobile, 'STOP');
     expect((await setting(shopper)).body.enabled).toBe(false);
+    // A member without Buy by reply on gets the plain confirmation.
+    const plain = await aShopper(t);
+    expect(await text(plain.mobile, 'STOP')).toBe(
+      `${t.config.STORE_NAME}: You will get no more offers by text from any seller. Texts about your orders still come. Reply START to get offers again.`,
+    );
     const events = await t.db
       .selectFrom('text_consent_events')
       .select(['event', 'source'])

@@ -43,7 +43,7 @@ export interface KeywordConsents {
     trx: Db,
     of: { mobile: string; via: 'keyword'; detail?: string | null },
     now: Date,
-  ): Promise<unknown>;
+  ): Promise<{ replyToBuyOff: boolean }>;
   restoreAll(trx: Db, of: { mobile: string; detail?: string | null }, now: Date): Promise<unknown>;
   recordConsent(
     trx: Db,
@@ -163,8 +163,10 @@ export async function handleInboundText(deps: InboundTextDeps, text: InboundText
     };
     switch (keyword.kind) {
       case 'stop':
-        await consents.stopAll(trx, { mobile, via: 'keyword', detail }, now);
-        reply = TEXT_REPLIES.stopped(storeName);
+        // [I30] The confirmation says so when the STOP also turned Buy by reply off.
+        reply = (await consents.stopAll(trx, { mobile, via: 'keyword', detail }, now)).replyToBuyOff
+          ? TEXT_REPLIES.stoppedWithReplyToBuy(storeName)
+          : TEXT_REPLIES.stopped(storeName);
         break;
       case 'start':
         await consents.restoreAll(trx, { mobile, detail }, now);
