@@ -1,6 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { automationRenderers } from '../modules/campaigns/automation-renderer.ts';
+import { AUTOMATION_PURPOSE } from '../modules/campaigns/automation-sends.ts';
 import { createCampaignJob } from '../modules/campaigns/campaign-job.ts';
 import { PGLITE_QUEUE_BATCH } from '../modules/campaigns/campaign-queue.ts';
 import { sendRateFor } from '../modules/campaigns/campaign-rate.ts';
@@ -65,13 +67,14 @@ export function outboxSenderFor(
     }),
     quietHours: { isQuietHour, nextSendableInstant },
     log: deps.log,
-    excludePurposes: [CAMPAIGN_PURPOSE],
+    // [I31] Automated texts are marketing too: the campaign sender's, at its rate.
+    excludePurposes: [CAMPAIGN_PURPOSE, AUTOMATION_PURPOSE],
     ...options,
   });
 }
 
 /**
- * [I29] The campaign sender: only campaign texts, at SMS_SENDS_PER_SECOND across every process (the
+ * [I29] The campaign sender: only campaign texts ([I31] and automated texts), at SMS_SENDS_PER_SECOND across every process (the
  * send_rate table), with the campaign renderer (state, consent and the weekly cap checked at the claim).
  */
 export function campaignSenderFor(
@@ -83,14 +86,18 @@ export function campaignSenderFor(
     clock: deps.clock,
     messaging: deps.providers.messaging,
     lookup: lookupFor(deps.config, deps.providers),
-    renderers: campaignRenderers({
-      publicUrl: deps.publicUrl,
-      perWeek: deps.config.MARKETING_TEXTS_PER_WEEK,
-      replyToBuyMaxCents: deps.config.REPLY_TO_BUY_MAX_CENTS,
-    }),
+    renderers: {
+      ...campaignRenderers({
+        publicUrl: deps.publicUrl,
+        perWeek: deps.config.MARKETING_TEXTS_PER_WEEK,
+        replyToBuyMaxCents: deps.config.REPLY_TO_BUY_MAX_CENTS,
+      }),
+      // [I31] Automated texts: the flow, STOP, consent, the cart's re-checks and the shared weekly cap.
+      ...automationRenderers({ publicUrl: deps.publicUrl, perWeek: deps.config.MARKETING_TEXTS_PER_WEEK }),
+    },
     quietHours: { isQuietHour, nextSendableInstant },
     log: deps.log,
-    purposes: [CAMPAIGN_PURPOSE],
+    purposes: [CAMPAIGN_PURPOSE, AUTOMATION_PURPOSE],
     rate: sendRateFor(deps.db, deps.clock, deps.config.SMS_SENDS_PER_SECOND),
     batchSize: Math.min(20, deps.config.SMS_SENDS_PER_SECOND),
     ...options,

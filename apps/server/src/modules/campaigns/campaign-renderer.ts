@@ -43,10 +43,13 @@ async function markRecipient(
     .execute();
 }
 
-/** Takes one of the mobile's weekly marketing texts for this recipient; false when none is left. */
+/**
+ * Takes one of the mobile's weekly marketing texts for this campaign recipient or [I31] automated text
+ * (one cap for both); false when none is left.
+ */
 export async function takeWeeklyQuota(
   db: Db,
-  of: { mobile: string; recipientId: number },
+  of: { mobile: string; recipientId: number } | { mobile: string; automationSendId: number },
   perWeek: number,
   at: Date,
 ): Promise<boolean> {
@@ -55,7 +58,11 @@ export async function takeWeeklyQuota(
     const mine = await trx
       .selectFrom('marketing_quota')
       .select('id')
-      .where('recipient_id', '=', of.recipientId)
+      .where((eb) =>
+        'recipientId' in of
+          ? eb('recipient_id', '=', of.recipientId)
+          : eb('automation_send_id', '=', of.automationSendId),
+      )
       .executeTakeFirst();
     if (mine) return true;
     const used = await trx
@@ -67,7 +74,12 @@ export async function takeWeeklyQuota(
     if (Number(used.n) >= perWeek) return false;
     await trx
       .insertInto('marketing_quota')
-      .values({ mobile: of.mobile, recipient_id: of.recipientId, at })
+      .values({
+        mobile: of.mobile,
+        recipient_id: 'recipientId' in of ? of.recipientId : null,
+        automation_send_id: 'automationSendId' in of ? of.automationSendId : null,
+        at,
+      })
       .execute();
     return true;
   });

@@ -13,6 +13,11 @@ import { consentByCode, stopAll, unsubscribeSeller } from './consent.ts';
 // once for every campaign text not yet handed to the provider. An unknown code is a 404 page that says
 // nothing about why; guessing is rate-limited per address.
 
+// [I31] A back-in-stock text to a shopper without the seller's consent ends with its own send's code
+// (automation_sends.code): the same page, naming the seller; "Stop texts from <seller>" cancels that
+// mobile's waiting asks of the seller (and unsubscribes a consent, if one was given since); "Stop all
+// offers" is the STOP.
+
 export const OPT_OUT_REQUESTS_PER_MINUTE = 30;
 const CODE = /^[A-Za-z0-9]{1,20}$/;
 
@@ -20,6 +25,23 @@ export interface OptOutDeps {
   db: Db;
   clock: Clock;
   storeName: string;
+}
+
+/** Whose texts a /u/<code> stops: a consent's code, or [I31] a back-in-stock text's own code. */
+async function optOutByCode(
+  db: Db,
+  code: string,
+): Promise<{ mobile: string; seller_id: number; seller_name: string } | undefined> {
+  if (!CODE.test(code)) return undefined;
+  const consent = await consentByCode(db, code);
+  if (consent) return consent;
+  return db
+    .selectFrom('automation_sends as a')
+    .innerJoin('sellers as s', 's.id', 'a.seller_id')
+    .select(['a.mobile', 'a.seller_id', 's.name as seller_name'])
+    .where('a.code', '=', code)
+    .where('a.flow', '=', 'back_in_stock')
+    .executeTakeFirst();
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -72,7 +94,7 @@ export function optOutRoutes({ db, clock, storeName }: OptOutDeps) {
 
     app.get<{ Params: { code: string } }>('/u/:code', { config: { rateLimit } }, async (request, reply) => {
       const code = request.params.code;
-      const consent = CODE.test(code) ? await consentByCode(db, code) : undefined;
+      const consent = await optOutByCode(db, code);
       if (!consent) return notFound(reply, storeName);
       return reply.type('text/html; charset=utf-8').send(
         page(
@@ -93,7 +115,7 @@ export function optOutRoutes({ db, clock, storeName }: OptOutDeps) {
       { config: { rateLimit } },
       async (request, reply) => {
         const code = request.params.code;
-        const consent = CODE.test(code) ? await consentByCode(db, code) : undefined;
+        const consent = await optOutByCode(db, code);
         if (!consent) return notFound(reply, storeName);
         const body = request.body;
         const scopeField =
