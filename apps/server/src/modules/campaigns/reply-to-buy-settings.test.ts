@@ -458,6 +458,12 @@ describe('[I30] bought by reply: the campaign report and the back office orders'
       expect(page.bought_by_reply).toBe(true);
       const plain = (await adminCall(t, 'GET', `/orders/${byLink.id}`, session)).json<AdminOrder>();
       expect(plain.bought_by_reply).toBe(false);
+      // The orders CSV has the mark as its last column.
+      const csv = (await adminCall(t, 'GET', '/orders.csv', session)).body.split('\r\n');
+      expect(csv[0]?.endsWith(',"bought_by_reply"')).toBe(true);
+      const csvLine = (number: string) => csv.find((line) => line.startsWith(`"${number}",`));
+      expect(csvLine(byReply.incrementId)?.endsWith(',"yes"')).toBe(true);
+      expect(csvLine(byLink.incrementId)?.endsWith(',"no"')).toBe(true);
     }
   });
 });

@@ -24,6 +24,8 @@ export const CSV_HEADER = [
   'captured',
   'refunded',
   'flagged',
+  // [I30] Placed by answering a seller's text (Buy by reply).
+  'bought_by_reply',
 ];
 
 /**
@@ -52,6 +54,7 @@ export async function ordersCsv(
       { cents: row.captured_cents },
       { cents: row.refunded_cents },
       row.flagged ? 'yes' : 'no',
+      row.bought_by_reply ? 'yes' : 'no',
     ]);
   }
   return { csv: csvDocument(lines), rows: rows.length };

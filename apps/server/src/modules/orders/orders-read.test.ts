@@ -177,10 +177,10 @@ describe('the orders list', { timeout: 120_000 }, () => {
       ),
     );
     // $10.00 + $9.95 = $19.95: figures bare, text quoted.
-    expect(lines[1]).toMatch(/,"Harbour Goods",1,19\.95,19\.95,0\.00,"no"$/);
+    expect(lines[1]).toMatch(/,"Harbour Goods",1,19\.95,19\.95,0\.00,"no","no"$/);
     expect(lines[2]).toMatch(
       new RegExp(
-        `^"${plain.incrementId}",.*,"Jane Csvsmith","'\\+614\\d{8}","Harbour Goods; Outback Outfitters",3,57\\.35,57\\.35,0\\.00,"no"$`,
+        `^"${plain.incrementId}",.*,"Jane Csvsmith","'\\+614\\d{8}","Harbour Goods; Outback Outfitters",3,57\\.35,57\\.35,0\\.00,"no","no"$`,
       ),
     );
   });
