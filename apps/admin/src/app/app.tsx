@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
+import { AutomationsPage } from '../features/automations/automations-page';
 import { EditCampaignPage, NewCampaignPage } from '../features/campaigns/campaign-editor';
 import { CampaignPage } from '../features/campaigns/campaign-page';
 import { CampaignsPage } from '../features/campaigns/campaigns-page';
@@ -68,6 +69,8 @@ function Gate() {
         <Route path="campaigns/new" element={<NewCampaignPage />} />
         <Route path="campaigns/:id" element={<CampaignPage />} />
         <Route path="campaigns/:id/edit" element={<EditCampaignPage />} />
+        {/* [I31] The texts that go by themselves. */}
+        <Route path="automations" element={<AutomationsPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
         {operator && <Route path="audit" element={<AuditPage />} />}
         <Route path="passkeys" element={<PasskeysPage />} />

@@ -47,6 +47,7 @@ export function Shell() {
           <NavLink to="/products">Products</NavLink>
           <NavLink to="/gift-cards">Gift cards</NavLink>
           <NavLink to="/campaigns">Campaigns</NavLink>
+          <NavLink to="/automations">Automations</NavLink>
           <NavLink to="/subscribers">Subscribers</NavLink>
           <NavLink to="/statements">Statements</NavLink>
           {operator ? (

@@ -19,6 +19,7 @@ import { CAMPAIGNS_QUERY_KEY } from './api/get-campaigns';
 import { refuseCampaign } from './api/refuse-campaign';
 import { CampaignStateBadge, isEditable } from './campaign-state';
 import { sampleText } from './campaign-text';
+import { Funnel } from './funnel';
 import { PhonePreview } from './phone-preview';
 import './campaigns.css';
 
@@ -222,7 +223,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <Figure label="Queued" value={results.queued} />
           <Figure label="Cost" value={money(results.cost_cents)} />
         </dl>
-        <Funnel campaign={campaign} />
+        <Funnel results={results} />
         <a className="button secondary" href={campaignRecipientsCsvHref(campaign.id)} download>
           Download recipients (CSV)
         </a>
@@ -335,39 +336,5 @@ function Figure({ label, value }: { label: string; value: number | string }) {
       <dt>{label}</dt>
       <dd>{typeof value === 'number' ? count(value) : value}</dd>
     </div>
-  );
-}
-
-/** Sent → delivered → clicked → ordered: each a bar as long as its share of those sent, its number in text. */
-function Funnel({ campaign }: { campaign: Campaign }) {
-  const { results } = campaign;
-  const steps = [
-    { label: 'Sent', value: results.sent },
-    { label: 'Delivered', value: results.delivered },
-    { label: 'Clicked', value: results.clicked },
-    { label: 'Ordered', value: results.orders },
-  ];
-  const base = Math.max(1, results.sent);
-  return (
-    <figure className="funnel">
-      <figcaption>Funnel</figcaption>
-      <ol aria-label="Funnel">
-        {steps.map((item) => {
-          const share = Math.round((item.value / base) * 100);
-          return (
-            <li key={item.label}>
-              <span className="funnel-label">{item.label}</span>
-              <span className="funnel-track" aria-hidden="true">
-                <span className="funnel-bar" style={{ width: `${Math.min(100, share)}%` }} />
-              </span>
-              <span className="funnel-value">
-                {count(item.value)}
-                {item.label !== 'Sent' && results.sent > 0 ? ` (${share}%)` : ''}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-    </figure>
   );
 }
