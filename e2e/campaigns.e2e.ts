@@ -10,7 +10,9 @@
 //    the campaign page shows the click, the order and the revenue;
 // 4. Melbourne replies STOP (the sandbox's reply box, the inbound webhook's code) and is told so; the
 //    other Sydney member stops from the link in the text without signing in;
-// 5. a second campaign at 9:30 am Sydney (6:30 am in Perth) reaches Perth and the buyer only.
+// 5. a second campaign at 9:30 am Sydney (6:30 am in Perth) reaches Perth and the buyer only;
+// 6. [I30] a week on, the buyer buys by reply (BUY, the terms, YES, the receipt);
+// 7. [I30] the checkout link a declined card is answered with opens checkout with the item in the cart.
 // The campaign texts go through the one outbox; quiet hours are the recipient's zone's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -546,5 +548,43 @@ describe('[I29] a seller texts a product to its subscribers, lawfully, and sees 
     await screenshot(staff, 'bought-by-reply-order-phone');
     await expect.poll(async () => (await campaign(third)).results.orders).toBe(1);
     expect((await campaign(third)).results.bought_by_reply).toBe(1);
+  });
+
+  it('(7) [I30] the link a declined card is answered with (/t/<code>/checkout) signs in and opens checkout with the item in the cart, once however often it is opened', async () => {
+    // Perth's text of the reply-to-buy campaign carried the link (Perth has no Buy by reply): its checkout
+    // variant is the one a declined or authentication-required card is answered with (reply-offers.ts).
+    const texts = await campaignTexts(perth, 3);
+    const link = texts[0]?.body.match(/\/t\/\w+/)?.[0];
+    expect(link, texts[0]?.body).toBeDefined();
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      baseURL: journey.server.baseURL,
+      locale: 'en-AU',
+      timezoneId: SYDNEY,
+    });
+    const page = await context.newPage();
+    const cartLines = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('cartItems') ?? '[]') as { sku: string; qty: number }[],
+      );
+    for (const time of ['first', 'again']) {
+      await page.goto(`${link}/checkout`);
+      await page.waitForURL('**/checkout', { timeout: 30_000 });
+      await page.getByText(featured.name).first().waitFor();
+      const lines = await cartLines();
+      expect(
+        lines.map((line) => [line.sku, line.qty]),
+        time,
+      ).toEqual([[featured.sku, 1]]);
+    }
+    await settled(page);
+    await screenshot(page, 'reply-to-buy-checkout-link-phone');
+    await page.setViewportSize({ width: 320, height: 568 });
+    await settled(page);
+    await screenshot(page, 'reply-to-buy-checkout-link-small-phone');
+    expect(await elementsPastRightEdge(page, 320), 'checkout from the link at 320×568').toEqual([]);
+    await context.close();
   });
 });
