@@ -18,6 +18,7 @@ import {
   stopAll,
 } from './modules/campaigns/consent.ts';
 import { createReplyOffers } from './modules/campaigns/reply-offers.ts';
+import { createStockAlerts } from './modules/campaigns/stock-alerts.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { createCatalogService } from './modules/catalog/catalog-service.ts';
 import { createProductEditing } from './modules/catalog/product-editing.ts';
@@ -60,15 +61,21 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices({ config, db, clock, providers, authSecret, log }: ServicesDeps) {
   const keys = deriveAuthKeys(authSecret ?? config.AUTH_SECRET ?? randomBytes(32).toString('base64url'));
 
+  // [I31] Back in stock: every stock rise (a refund, cancel or refusal that restocks, a product edit) picks
+  // the shoppers waiting for the item, in its transaction. The catalogue is handed the watcher: it must not
+  // import the campaigns module, which depends on it.
+  const stockAlerts = createStockAlerts({ db, clock, log: reviewLog(log) });
+
   // Catalogue: products, sellers, categories and stock; one listing cache for the whole app.
   const catalog = createCatalogService(db, {
+    stockWatch: stockAlerts.watch,
     publicUrl: config.PUBLIC_URL,
     onDocumentError: (error) =>
       log.warn(`catalogue documents not stored (rendered again on the next read): ${error}`),
   });
 
   // [I16-products] Vendors' and operators' changes to products (the back office's product screens).
-  const productEditing = createProductEditing({ db, clock });
+  const productEditing = createProductEditing({ db, clock, stockWatch: stockAlerts.watch });
 
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });
@@ -285,6 +292,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     giftCardRedemption,
     inboundTexts,
     campaigns,
+    stockAlerts,
   };
 }
 

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
+import { systemClock } from '../clock.ts';
 import { type Config, environmentWithDotenv, loadConfig } from '../config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../db/database.ts';
+import { createStockAlerts } from '../modules/campaigns/stock-alerts.ts';
 import {
   type ImportCounts,
   type ImportSummary,
@@ -110,6 +112,8 @@ export async function importCatalogueFile(
     ...(read.locate ? { locate: read.locate } : {}),
     // A CSV names a seller only by name: it never overwrites the logo a JSON import gave it.
     keepExistingSellers: format !== 'json',
+    // [I31] Stock the import brings back texts the shoppers waiting for it (modules/campaigns/stock-alerts.ts).
+    stockWatch: createStockAlerts({ db, clock: systemClock }).watch,
   });
   return {
     format,

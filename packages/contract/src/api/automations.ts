@@ -212,4 +212,19 @@ export const STOCK_ALERT_TEXTS = {
   notOffered: 'This seller does not send back-in-stock texts.',
   productNotFound: 'That product was not found.',
   mobileRequired: 'Sign in, or prove your mobile with a code, to be texted.',
+  /** [I31] A configurable product's own id: the shopper must choose the item first. */
+  chooseOption: 'Choose a colour and size first: we text you when that one is back.',
+  /** [I31] The visitor's verified-mobile token is past its time. */
+  codeExpired: 'Your code has expired: ask for a new code and try again.',
+  /** [I31] The visitor's token is not one of ours. */
+  codeInvalid: 'We could not check your mobile: ask for a new code and try again.',
+  /** [I31] The visitor's form: why it asks for the mobile and a code. */
+  visitorIntro: 'Enter your mobile: we text you a code to prove it is yours.',
 } as const;
+
+/** [I31] '0412 ••• 678': the number a back-in-stock text goes to, as the reply shows it. */
+export function maskStockAlertMobile(national: string): string {
+  const digits = national.replace(/\D/g, '');
+  if (digits.length < 7) return national;
+  return `${digits.slice(0, 4)} ••• ${digits.slice(-3)}`;
+}

@@ -34,6 +34,7 @@ import {
   catalogueFile,
   type ProductInput,
 } from './import-format.ts';
+import { NO_STOCK_WATCH, risesOf, type StockWatch, stockFigures } from './stock-rises.ts';
 
 // Imports a catalogue file (docs/catalogue-import.md): validate everything first and report every
 // problem with the path of the bad entry, then write the whole file in ONE transaction with batched
@@ -80,6 +81,8 @@ export interface ImportOptions {
    * must not overwrite the logo and description a JSON import gave it).
    */
   keepExistingSellers?: boolean;
+  /** [I31] Told of the items whose stock the import raised, in its transaction (stock-rises.ts). */
+  stockWatch?: StockWatch;
 }
 
 /** A file that cannot be imported; `problems` lists every one, each starting with its path. */
@@ -558,6 +561,10 @@ export async function importCatalogue(
     await refreshCategoryPaths(trx);
 
     const optionIds = await upsertOptionValues(trx, optionValuesOf(file));
+    // [I31] The stock of the items shoppers wait for, before and after the write (stock-rises.ts).
+    const watch = options.stockWatch ?? NO_STOCK_WATCH;
+    const waited = await watch.waitedFor(trx);
+    const stockBefore = await stockFigures(trx, waited, true);
     options.onProgress?.(0, total);
     const products = await writeProducts(
       trx,
@@ -565,6 +572,9 @@ export async function importCatalogue(
       { sellers, categories: categoryIds, options: optionIds },
       (done) => options.onProgress?.(done, total),
     );
+
+    const rises = risesOf(stockBefore, await stockFigures(trx, waited));
+    if (rises.length > 0) await watch.rose(trx, rises);
 
     // Delivered on commit: every other server process drops its cached catalogue replies.
     await notifyCatalogueChanged(trx);

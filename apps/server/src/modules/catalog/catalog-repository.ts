@@ -288,13 +288,18 @@ export async function takeStock(db: Db, productId: number, qty: number): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** [I15-review] Gives back stock an order took (a refused order): the caller's transaction, no condition. */
-export async function returnStock(db: Db, productId: number, qty: number): Promise<void> {
-  await db
+/**
+ * [I15-review] Gives back stock an order took (a refused order): the caller's transaction, no condition.
+ * [I31] Answers the stock after (undefined for an unknown product): what came back is a restock.
+ */
+export async function returnStock(db: Db, productId: number, qty: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('products')
     .set({ qty: sql<number>`qty + ${qty}`, updated_at: sql<Date>`now()` })
     .where('id', '=', productId)
-    .execute();
+    .returning('qty')
+    .executeTakeFirst();
+  return row?.qty;
 }
 
 export async function stockOf(db: Db, productId: number): Promise<number> {

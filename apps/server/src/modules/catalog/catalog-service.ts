@@ -58,6 +58,7 @@ import {
   JsonText,
   type RenderedDocument,
 } from './catalogue-documents.ts';
+import { NO_STOCK_WATCH, type StockRise, type StockWatch } from './stock-rises.ts';
 
 // The catalogue as the storefront reads it (SPEC.md §3, §7 Catalogue; DECISIONS.md "Wire"): rows in
 // cents become wire shapes in dollars. Lists never show children or disabled products; a configurable
@@ -358,9 +359,20 @@ async function takeInProductOrder(trx: Db, lines: readonly StockLine[]): Promise
   );
 }
 
-async function giveBackInProductOrder(trx: Db, lines: readonly StockLine[]): Promise<void> {
+async function giveBackInProductOrder(
+  trx: Db,
+  lines: readonly StockLine[],
+  watch: StockWatch,
+): Promise<void> {
   const ordered = [...lines].sort((a, b) => a.productId - b.productId);
-  for (const line of ordered) await returnStock(trx, line.productId, line.qty);
+  const rises: StockRise[] = [];
+  for (const line of ordered) {
+    const after = await returnStock(trx, line.productId, line.qty);
+    if (after !== undefined && line.qty > 0)
+      rises.push({ productId: line.productId, before: after - line.qty, after });
+  }
+  // [I31] The shoppers waiting for what came back, in this transaction (stock-rises.ts).
+  if (rises.length > 0) await watch.rose(trx, rises);
   await notifyProductsChanged(
     trx,
     ordered.map((line) => line.productId),
@@ -371,6 +383,8 @@ export interface CatalogServiceOptions {
   publicUrl?: string | undefined;
   /** Where a failed write of rendered documents is reported (nothing is lost: they are rendered again). */
   onDocumentError?: (error: unknown) => void;
+  /** [I31] Told of stock that comes back (a refund, cancel or refusal that restocks). */
+  stockWatch?: StockWatch;
 }
 
 const NOT_EXISTS = JSON.stringify({ status: false, not_exists: true });
@@ -450,7 +464,7 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
   const service: CatalogService = {
     inventory: {
       take: takeInProductOrder,
-      giveBack: giveBackInProductOrder,
+      giveBack: (trx, lines) => giveBackInProductOrder(trx, lines, options.stockWatch ?? NO_STOCK_WATCH),
       changed: invalidateCatalogueCache,
     },
 

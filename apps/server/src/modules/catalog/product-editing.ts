@@ -14,6 +14,7 @@ import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/err
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
 import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notifications.ts';
+import { NO_STOCK_WATCH, type StockWatch } from './stock-rises.ts';
 
 // [I16-products] Sellers' staff and operators edit products in the back office (docs/vendor-products.md):
 // name, description, price, stock per variant, on/off sale, and the photos (1–4 per product, main first,
@@ -258,11 +259,13 @@ export async function loadVendorProduct(db: Db, editor: ProductEditor, id: numbe
 export interface ProductEditingDeps {
   db: Db;
   clock: Clock;
+  /** [I31] Told when an edit raises an item's stock, in the edit's transaction (stock-rises.ts). */
+  stockWatch?: StockWatch;
 }
 
 const productSubject = (id: number) => `product:${id}`;
 
-export function createProductEditing({ db, clock }: ProductEditingDeps) {
+export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }: ProductEditingDeps) {
   /** Runs `work` in one transaction; after it commits this process's caches drop what it touched. */
   async function change<T>(work: (trx: Db) => Promise<{ result: T; touched: number[] | 'all' }>): Promise<T> {
     const { result, touched } = await db.transaction().execute(async (trx) => {
@@ -423,6 +426,9 @@ export function createProductEditing({ db, clock }: ProductEditingDeps) {
         { sku: variant.sku, ...before },
         { sku: variant.sku, ...set },
       );
+      // [I31] Stock came back: the shoppers waiting for this item, under its row lock taken above.
+      if (set.qty !== undefined && set.qty > variant.qty)
+        await stockWatch.rose(trx, [{ productId: variant.id, before: variant.qty, after: set.qty }]);
       return { result: undefined, touched: [product.id, variant.id] };
     });
   }
