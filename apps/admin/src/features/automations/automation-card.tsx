@@ -342,8 +342,10 @@ export function AutomationCard({
             </p>
             <p className="small muted">
               Counted with what is added to every text: “{sellerName}:” before it,
-              {flow === 'thank_you' && !form.product ? '' : ' the link,'} and the opt-out line; {'{product}'}{' '}
-              counted as “{flow === 'thank_you' && form.product ? form.product.name : SAMPLE_PRODUCT}”.{' '}
+              {flow === 'thank_you' && !form.product ? '' : ' the link,'} and the opt-out line;{' '}
+              {flow === 'cart_reminder'
+                ? `{items} counted as “${SAMPLE_ITEMS}”.`
+                : `{product} counted as “${flow === 'thank_you' && form.product ? form.product.name : SAMPLE_PRODUCT}”.`}{' '}
               {limitHint(shown)}
             </p>
           </div>
@@ -414,7 +416,7 @@ export function AutomationCard({
                 {form.product && !chosenShown && (
                   <label className="check">
                     <input type="radio" name={`${ids}-product`} checked readOnly />
-                    {form.product.name}
+                    <span>{form.product.name}</span>
                   </label>
                 )}
                 {products.data?.items.map((item) => (
@@ -425,8 +427,10 @@ export function AutomationCard({
                       checked={form.product?.id === item.id}
                       onChange={() => set('product', { id: item.id, name: item.name })}
                     />
-                    {item.name}
-                    <span className="sub"> {item.sku}</span>
+                    <span>
+                      {item.name}
+                      <span className="sub"> {item.sku}</span>
+                    </span>
                   </label>
                 ))}
                 {products.data?.items.length === 0 && <p className="muted small">No product matches.</p>}
