@@ -209,6 +209,8 @@ export const shipmentSchema = z.object({
   /** The carrier's tracking page, when the carrier is one we know. */
   tracking_url: z.string().nullable(),
   shipped_at: z.string(),
+  /** [I31] When the seller's staff or an operator marked it delivered (the thank-you text counts from here). */
+  delivered_at: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
@@ -371,6 +373,8 @@ export const shipOrderBodySchema = z
       });
   });
 export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
+/** [I31] POST /orders/:id/shipments/:shipment_id/delivered (no body): the shipment marked delivered, once. */
+export const shipmentParamsSchema = z.object({ id: idParam, shipment_id: idParam });
 /**
  * POST /orders/:id/refunds: a refund of whole lines (or some of their quantity) and/or shipping. Needs a
  * passkey check within 5 minutes. `idempotency_key` makes a retried click the same refund.

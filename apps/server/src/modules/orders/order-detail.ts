@@ -339,6 +339,7 @@ export async function loadAdminOrder(
       tracking_number: s.tracking_number,
       tracking_url: s.tracking_url,
       shipped_at: s.shipped_at.toISOString(),
+      delivered_at: s.delivered_at?.toISOString() ?? null,
     })),
     refunds: refunds.map((refund) => ({
       id: refund.id,

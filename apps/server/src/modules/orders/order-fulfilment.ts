@@ -32,6 +32,8 @@ export const FULFILMENT_TEXT = {
   tooMuchMoney: REFUND_TEXT.tooMuchMoney,
   keyReused: REFUND_TEXT.keyReused,
   notCancellable: 'Only an order that has not shipped can be cancelled.',
+  /** [I31] No such shipment on the order (or not one of a vendor's own seller). */
+  shipmentNotFound: 'The shipment does not exist.',
 } as const;
 
 /**
@@ -207,6 +209,59 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
       });
       // After the commit: the text goes before the reply; what fails, the worker retries (never thrown).
       await deps.outbox.sendNow(done.texts);
+    },
+
+    /**
+     * [I31] A seller's shipment marked delivered (the thank-you text's clock starts here): a seller's staff
+     * mark only their own seller's shipments (any other: 404, as if it did not exist), operators any. It is
+     * set once: marking it again answers as it is (idempotent) and changes nothing, so a double click
+     * writes one event and keeps the first time.
+     */
+    async delivered(viewer: OrderViewer, orderId: number, shipmentId: number): Promise<void> {
+      if (!(await viewerSeesOrder(db, orderId, viewer))) throw new NotFoundError(ORDER_NOT_FOUND);
+      await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, orderId);
+        const shipment = await trx
+          .selectFrom('order_shipments')
+          .innerJoin('sellers', 'sellers.id', 'order_shipments.seller_id')
+          .select([
+            'order_shipments.id',
+            'order_shipments.seller_id',
+            'order_shipments.delivered_at',
+            'order_shipments.carrier',
+            'sellers.name as seller_name',
+          ])
+          .where('order_shipments.id', '=', shipmentId)
+          .where('order_shipments.order_id', '=', orderId)
+          .executeTakeFirst();
+        if (!shipment || (viewer.role !== 'operator' && shipment.seller_id !== viewer.sellerId))
+          throw new NotFoundError(FULFILMENT_TEXT.shipmentNotFound);
+        if (shipment.delivered_at !== null) return;
+        const now = clock.now();
+        await trx
+          .updateTable('order_shipments')
+          .set({ delivered_at: now, delivered_by: viewer.staffId })
+          .where('id', '=', shipmentId)
+          .where('delivered_at', 'is', null)
+          .execute();
+        await recordOrderEvent(trx, {
+          orderId,
+          type: 'shipment_delivered',
+          actor: actorOf(viewer),
+          staffId: viewer.staffId,
+          sellerId: shipment.seller_id,
+          summary: `${shipment.seller_name}'s items marked delivered`,
+          data: { shipment_id: shipmentId, delivered_at: now.toISOString() },
+        });
+        await recordStaffAction(trx, {
+          actor: { staffId: viewer.staffId },
+          action: 'order.shipment_delivered',
+          subject: `order:${orderId}`,
+          before: { shipment_id: shipmentId, delivered_at: null },
+          after: { shipment_id: shipmentId, delivered_at: now.toISOString(), seller_id: shipment.seller_id },
+          at: now,
+        });
+      });
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   orderNoteBodySchema,
   idParamsSchema as orderParams,
   refundOrderBodySchema,
+  shipmentParamsSchema,
   shipOrderBodySchema,
 } from '@quokka/contract/api/admin';
 import { errorReplies } from '@quokka/contract/api/errors';
@@ -139,6 +140,23 @@ export function orderRoutes(deps: OrderRoutesDeps) {
       },
       async (request) => {
         await fulfilment.ship(viewerOf(request), request.params.id, request.body);
+        return orderOf(request, request.params.id);
+      },
+    );
+
+    // [I31] A shipment marked delivered: the seller's staff (their own seller's shipment; any other is 404)
+    // or an operator. Once: marking it again answers the order as it is, with the first time kept.
+    api.post(
+      '/orders/:id/shipments/:shipment_id/delivered',
+      {
+        schema: {
+          params: shipmentParamsSchema,
+          response: { 200: adminOrderReplySchema, ...actionErrors },
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        await fulfilment.delivered(viewerOf(request), request.params.id, request.params.shipment_id);
         return orderOf(request, request.params.id);
       },
     );
