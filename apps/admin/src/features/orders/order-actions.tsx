@@ -9,8 +9,10 @@ import {
   OTHER_CARRIER,
   type RefundOrderBody,
   SHIP_TEXT,
+  type Shipment,
   type ShipOrderBody,
 } from '@quokka/contract/api/admin';
+import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { readAmount } from '@quokka/contract/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -25,6 +27,7 @@ import { approveOrder } from './api/approve-order';
 import { cancelOrder } from './api/cancel-order';
 import { orderQueryKey } from './api/get-order';
 import { ORDERS_QUERY_KEY } from './api/get-orders';
+import { markDelivered } from './api/mark-delivered';
 import { refundOrder } from './api/refund-order';
 import { refuseOrder } from './api/refuse-order';
 import { shipOrder } from './api/ship-order';
@@ -90,6 +93,40 @@ export function ApproveButton({ order }: { order: AdminOrder }) {
         onClick={() => action.mutate((api) => approveOrder(api, order.id, {}))}
       >
         {action.isPending ? 'Approving…' : 'Approve'}
+      </button>
+      <ActionError error={action.error} />
+    </>
+  );
+}
+
+const deliveredDate = new Intl.DateTimeFormat('en-AU', {
+  timeZone: DEFAULT_TIMEZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * [I31] A shipment's delivery: "Delivered 2 Dec 2026" once marked, else a "Mark delivered" button (no
+ * confirmation: marking twice changes nothing). The order only lists the shipments this member may mark
+ * (a seller's staff see their own seller's; operators all).
+ */
+export function DeliveredButton({ order, shipment }: { order: AdminOrder; shipment: Shipment }) {
+  const action = useOrderAction(order.id);
+  if (shipment.delivered_at)
+    return (
+      <span className="delivered">Delivered {deliveredDate.format(new Date(shipment.delivered_at))}</span>
+    );
+  return (
+    <>
+      <button
+        type="button"
+        className="button secondary small"
+        disabled={action.isPending}
+        aria-label={`Mark delivered: ${shipment.seller_name}, ${shipment.carrier} ${shipment.tracking_number}`}
+        onClick={() => action.mutate((api) => markDelivered(api, order.id, shipment.id))}
+      >
+        {action.isPending ? 'Marking…' : 'Mark delivered'}
       </button>
       <ActionError error={action.error} />
     </>

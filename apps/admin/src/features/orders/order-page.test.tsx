@@ -366,6 +366,7 @@ describe('[I15-admin] order detail', () => {
               tracking_number: 'SDL123456',
               tracking_url: 'https://track.sendle.com/tracking?ref=SDL123456',
               shipped_at: '2026-11-24T02:00:00.000Z',
+              delivered_at: null,
             },
           ],
         },
@@ -409,6 +410,54 @@ describe('[I15-admin] order detail', () => {
       'href',
       'https://track.sendle.com/tracking?ref=SDL123456',
     );
+  });
+
+  it('[I31] "Mark delivered" per shipment: one click posts it, then the shipment reads "Delivered 2 Dec 2026"', async () => {
+    const user = userEvent.setup();
+    const shipment = (id: number, sellerId: number, sellerName: string, deliveredAt: string | null) => ({
+      id,
+      seller_id: sellerId,
+      seller_name: sellerName,
+      carrier: 'Australia Post',
+      tracking_number: `33ABC00${id}`,
+      tracking_url: null,
+      shipped_at: '2026-11-24T02:00:00.000Z',
+      delivered_at: deliveredAt,
+    });
+    const shipped = twoLineOrder({
+      items: [
+        anItem({ id: 101, name: 'Tee' }),
+        anItem({ id: 102, name: 'Damper mix', seller_id: 4, seller_name: 'Bush Tucker Co' }),
+      ],
+      status: 'shipped',
+      actions: { ...twoLineOrder().actions, ship_sellers: [], cancel: false },
+      shipments: [
+        shipment(1, 3, 'Harbour Goods', null),
+        shipment(2, 4, 'Bush Tucker Co', '2026-11-30T03:00:00.000Z'),
+      ],
+    });
+    const api = orderApi(shipped, {
+      'POST /orders/12/shipments/1/delivered': {
+        body: {
+          ...shipped,
+          shipments: [
+            // 2 Dec 2026, 9 am in Sydney.
+            shipment(1, 3, 'Harbour Goods', '2026-12-01T22:00:00.000Z'),
+            shipment(2, 4, 'Bush Tucker Co', '2026-11-30T03:00:00.000Z'),
+          ],
+        },
+      },
+    });
+    renderAdmin('/admin/orders/12');
+    expect(await screen.findByText('Delivered 30 Nov 2026')).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: /^Mark delivered/ });
+    expect(buttons).toHaveLength(1);
+    await user.click(
+      screen.getByRole('button', { name: 'Mark delivered: Harbour Goods, Australia Post 33ABC001' }),
+    );
+    expect(await screen.findByText('Delivered 2 Dec 2026')).toBeInTheDocument();
+    expect(api.to('POST /orders/12/shipments/1/delivered')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Mark delivered/ })).not.toBeInTheDocument();
   });
 
   it('[I27-carrier] ship dialog: "Other" asks for a plain carrier name and refuses a web address with a field message', async () => {

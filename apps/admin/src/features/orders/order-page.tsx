@@ -15,6 +15,7 @@ import { BoughtByReplyBadge } from './bought-by-reply-badge';
 import {
   ApproveButton,
   CancelDialog,
+  DeliveredButton,
   NoteForm,
   RefundDialog,
   RefuseDialog,
@@ -238,7 +239,8 @@ function OrderView({ order }: { order: AdminOrder }) {
                     </a>
                   ) : (
                     shipment.tracking_number
-                  )}
+                  )}{' '}
+                  <DeliveredButton order={order} shipment={shipment} />
                 </p>
               ))}
           </div>
