@@ -11,7 +11,7 @@ import {
   sizeAfterColorChange,
   validateProductOptions,
 } from '@quokka/contract/product-options';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Link } from '../../../components/ui/link';
 import { useDocumentTitle } from '../../../components/ui/page';
@@ -32,9 +32,13 @@ import { ProductGallery } from './product-gallery';
 import { ColorSwatches, GiftCardPriceSelect, SizeSwatches } from './product-options';
 import { ProductTabs } from './product-tabs';
 import { QuantityStepper } from './quantity-stepper';
+import { soldOutItems } from './sold-out-items';
 import { sellerProfilePath } from './supplied-by-popup';
 
 export type ProductPageMode = 'add' | 'update';
+
+// [I31] "Text me when it's back": its code and its call load only when the page has a sold-out item.
+const BackInStock = lazy(() => import('./back-in-stock'));
 
 export interface ProductDetailsProps {
   product: Product;
@@ -108,6 +112,7 @@ export function ProductDetails({
     await onAddToCart?.(addToCartRequest(product, selection, qty));
   }
 
+  const soldOut = soldOutItems(product, selection, child);
   const seller = product.seller;
   const description = htmlToText(product.description);
 
@@ -166,6 +171,15 @@ export function ProductDetails({
             {buttonLabel(product, mode)}
           </Button>
         </div>
+        {soldOut.length > 0 ? (
+          <Suspense fallback={null}>
+            <BackInStock
+              key={soldOut.map((item) => item.id).join(',')}
+              productId={product.id}
+              items={soldOut}
+            />
+          </Suspense>
+        ) : null}
       </div>
 
       {description ? <p className="pdp__description">{description}</p> : null}
