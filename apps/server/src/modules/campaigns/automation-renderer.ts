@@ -86,7 +86,7 @@ async function cartStillLeft(db: Db, cartId: number, sellerId: number): Promise<
     .select(['id', 'customer_id', 'status', 'updated_at'])
     .where('id', '=', cartId)
     .executeTakeFirst();
-  if (!cart || cart.status !== 'active') return false;
+  if (cart?.status !== 'active') return false;
   const lines = await sql<{ n: string }>`select count(*) as n from cart_items i
     join products p on p.id = i.product_id where i.cart_id = ${cartId} and p.seller_id = ${sellerId}`.execute(
     db,
