@@ -126,6 +126,12 @@ export const campaignPreviewReplySchema = z.object({
   segments: z.number().int(),
   recipients: z.number().int(),
   estimated_cost_cents: z.number().int(),
+  /**
+   * [I30] A reply-to-buy campaign: the text a member with Buy by reply on gets in place of the link
+   * ("Reply BUY to get it for $x delivered to <suburb>", with the item's price, the default delivery and a
+   * sample suburb), and its segments; null otherwise.
+   */
+  reply_to_buy: z.object({ text: z.string(), segments: z.number().int() }).nullable(),
 });
 export type CampaignPreview = z.infer<typeof campaignPreviewReplySchema>;
 

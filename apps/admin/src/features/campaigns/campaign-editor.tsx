@@ -649,6 +649,16 @@ function CampaignEditor({
             }
             label="Preview on a phone"
           />
+          {/* [I30] A reply-to-buy campaign: what members with Buy by reply on get in place of the link. */}
+          {preview.data?.reply_to_buy && !preview.isPlaceholderData && (
+            <>
+              <PhonePreview text={preview.data.reply_to_buy.text} label="Members with Buy by reply get" />
+              <p className="hint" data-testid="reply-to-buy-segments">
+                With Buy by reply on: {plural(preview.data.reply_to_buy.segments, 'segment')}, their own total
+                and suburb.
+              </p>
+            </>
+          )}
         </div>
       </form>
 

@@ -84,6 +84,7 @@ function aPreview(overrides: Partial<CampaignPreview> = {}): CampaignPreview {
     segments: 2,
     recipients: 1234,
     estimated_cost_cents: 9_872,
+    reply_to_buy: null,
     ...overrides,
   };
 }
@@ -585,7 +586,14 @@ describe('[I30] reply to buy', () => {
       'GET /me': { body: vendor },
       'GET /products': products,
       'GET /products/501': { body: aProductDetail({ kind: 'simple', variants: [] }) },
-      'POST /campaigns/preview': { body: aPreview() },
+      'POST /campaigns/preview': {
+        body: aPreview({
+          reply_to_buy: {
+            text: 'Harbour Goods: New tees are in\nReply BUY to get it for $44.95 delivered to Bondi Beach\nOpt out: https://shop.example/u/xxxxxxxxxx',
+            segments: 1,
+          },
+        }),
+      },
       'POST /campaigns': { body: aCampaign({ reply_to_buy: true, offer_product_id: 501 }) },
       'GET /campaigns/41': { body: aCampaign({ reply_to_buy: true, offer_product_id: 501 }) },
     });
@@ -603,6 +611,16 @@ describe('[I30] reply to buy', () => {
     expect(api.to('POST /campaigns')).toHaveLength(0);
     await user.click(await screen.findByRole('radio', { name: /Harbour tee/ }));
     await waitFor(() => expect(api.to('GET /products/501')).toHaveLength(1));
+    // The preview asks with reply to buy on, and shows the text members with Buy by reply get.
+    await waitFor(() =>
+      expect(api.to('POST /campaigns/preview').at(-1)?.body).toMatchObject({
+        reply_to_buy: true,
+        product_id: 501,
+      }),
+    );
+    const buyPhone = await screen.findByRole('figure', { name: 'Members with Buy by reply get' });
+    expect(buyPhone).toHaveTextContent('Reply BUY to get it for $44.95 delivered to Bondi Beach');
+    expect(screen.getByTestId('reply-to-buy-segments')).toHaveTextContent('1 segment');
     // A simple product is its own item: no variant to choose.
     expect(screen.queryByLabelText('Variant the reply buys')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));

@@ -11,6 +11,7 @@ import {
   CAMPAIGN_ERRORS as E,
   sampleCampaignLinks,
 } from '@quokka/contract/api/campaigns';
+import { replyToBuyLine } from '@quokka/contract/api/reply-offers';
 import { formatCents } from '@quokka/contract/money';
 import { countSms } from '@quokka/contract/sms';
 import { isAustralianZone, zonedWallTimeToUtc } from '@quokka/contract/timezones';
@@ -21,6 +22,7 @@ import type { Db } from '../../db/database.ts';
 import type { CampaignTable } from '../../db/schema.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { csvDocument } from '../../http/csv.ts';
+import { defaultDelivery } from '../checkout/shipping-methods.ts';
 import { enqueueMessage, type OutboxSender } from '../messages/outbox.ts';
 import { countAudience, firstSendCase } from './campaign-queue.ts';
 import { CAMPAIGN_PURPOSE } from './campaign-sends.ts';
@@ -63,6 +65,9 @@ type CampaignRow = Selectable<CampaignTable> & {
   offer_colour: string | null;
   offer_size: string | null;
 };
+
+/** [I30] The suburb a reply-to-buy preview names (each member's own goes in their text). */
+export const REPLY_TO_BUY_SAMPLE_SUBURB = 'Bondi Beach';
 
 export function segmentsOf(sellerName: string, message: string, publicUrl: string, withProduct: boolean) {
   const links = sampleCampaignLinks(publicUrl);
@@ -270,6 +275,31 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     return item.id;
   }
 
+  /**
+   * [I30] What a member with Buy by reply on gets instead of the link: the item's price and the default
+   * delivery (as BUY quotes them), delivered to a sample suburb of a typical length; each member's own
+   * total and suburb are filled in when the text goes (campaign-renderer.ts).
+   */
+  async function replyToBuyPreview(sellerName: string, message: string, itemId: number) {
+    const item = await db
+      .selectFrom('products')
+      .select('price_cents')
+      .where('id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    const delivery = await defaultDelivery(db, false);
+    const text = campaignText({
+      sellerName,
+      message,
+      productLink: null,
+      optOutLink: sampleCampaignLinks(deps.publicUrl).optOutLink,
+      replyToBuy: replyToBuyLine(
+        formatCents(item.price_cents + delivery.amount_cents),
+        REPLY_TO_BUY_SAMPLE_SUBURB,
+      ),
+    });
+    return { text, segments: countSms(text).parts };
+  }
+
   /** A conditional change of state; 409 with `refusal` when the campaign is not in one of `from`. */
   async function move(
     id: number,
@@ -332,7 +362,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
     async preview(body: CampaignInput, viewer: CampaignViewer): Promise<CampaignPreview> {
       const seller = await sellerFor(body, viewer);
-      await offerOf(body, seller.id);
+      const offerProductId = await offerOf(body, seller.id);
       const { text, count } = segmentsOf(seller.name, body.message, deps.publicUrl, body.product_id !== null);
       const recipients = await countAudience(db, seller.id, body.audience, clock.now());
       return {
@@ -342,6 +372,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         segments: count.parts,
         recipients,
         estimated_cost_cents: count.parts * recipients * deps.priceCents,
+        reply_to_buy:
+          offerProductId === null ? null : await replyToBuyPreview(seller.name, body.message, offerProductId),
       };
     },
 

@@ -1,6 +1,7 @@
 import type { AdminOrder, OrderListReply } from '@quokka/contract/api/admin';
 import { CAMPAIGN_ERRORS, type Campaign } from '@quokka/contract/api/campaigns';
 import { REPLY_TO_BUY_MSG, type ReplyToBuyReply, replyToBuyWords } from '@quokka/contract/api/reply-to-buy';
+import { countSms } from '@quokka/contract/sms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -325,6 +326,27 @@ const postCampaign = (body: object, session = harbourVendor) =>
   adminCall(t, 'POST', '/campaigns', session, campaignBody(body));
 
 describe('[I30] a campaign marked reply-to-buy sells one sellable item', () => {
+  it('[I30] the preview also shows what members with Buy by reply get: the BUY line with the item and the default delivery ($19.95 + $9.95 = $29.90), no link', async () => {
+    const plain = await adminCall(t, 'POST', '/campaigns/preview', harbourVendor, campaignBody({}));
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().reply_to_buy).toBeNull();
+    const reply = await adminCall(
+      t,
+      'POST',
+      '/campaigns/preview',
+      harbourVendor,
+      campaignBody({ reply_to_buy: true }),
+    );
+    expect(reply.statusCode, reply.body).toBe(200);
+    const preview = reply.json<{ text: string; reply_to_buy: { text: string; segments: number } }>();
+    expect(preview.text).toContain('/t/');
+    expect(preview.reply_to_buy.text).toBe(
+      `Harbour Goods: Our best tee, back in stock.\nReply BUY to get it for $29.90 delivered to Bondi Beach\nOpt out: ${ORIGIN}/u/${'x'.repeat(10)}`,
+    );
+    expect(preview.reply_to_buy.text).not.toContain('/t/');
+    expect(preview.reply_to_buy.segments).toBe(countSms(preview.reply_to_buy.text).parts);
+  });
+
   it('[I30] a simple product is its own item; a configurable one needs its chosen variant', async () => {
     const mug = await postCampaign({ product_id: ids['MUG-1'], reply_to_buy: true });
     expect(mug.statusCode, mug.body).toBe(200);
