@@ -4,6 +4,7 @@ import { signIn } from '../../lib/app-state';
 import { rememberSignInIntent, SIGN_IN_INTENT_TTL_MS } from '../../lib/sign-in-intent';
 import { pendingSignInIntent } from '../../lib/sign-in-intent-schema';
 import { getItem, removeItems, STORAGE_KEYS, setItem } from '../../lib/storage';
+import { restoreServerCartOnOpen } from '../cart/public';
 import type { AuthReply } from './api/verify-sign-in-token';
 
 export type AuthOutcome =
@@ -59,6 +60,21 @@ function rememberCheckoutItem(reply: AuthReply): void {
   });
 }
 
+/**
+ * [I31] A cart reminder's link (open_cart): /browse, then the cart popup opens (ResumeAfterSignIn), as a
+ * sign-in that interrupted the cart icon does; the popup first restores the server cart into a browser
+ * that holds no lines (the link opened on another phone or browser: features/cart/restore-server-cart.ts).
+ */
+function rememberOpenCart(reply: AuthReply): void {
+  if (reply.open_cart !== true) return;
+  rememberSignInIntent({
+    returnTo: '/browse',
+    expiresAt: Date.now() + SIGN_IN_INTENT_TTL_MS,
+    action: { kind: 'open-cart' },
+  });
+  restoreServerCartOnOpen();
+}
+
 /** Applies a reply to storage and the sign-in state, and says where the user goes next. */
 export function applyAuthReply(reply: AuthReply, jwt: string): AuthOutcome {
   if (reply.status !== true) return { kind: 'invalid' }; // [AUTH-15, ERR-11]
@@ -79,6 +95,7 @@ export function applyAuthReply(reply: AuthReply, jwt: string): AuthOutcome {
     setItem(STORAGE_KEYS.currencyRate, asText(reply.currency_rate));
     rememberLink(reply);
     rememberCheckoutItem(reply);
+    rememberOpenCart(reply);
     // The link did its job: it must not linger in storage.
     removeItems([STORAGE_KEYS.jwt, STORAGE_KEYS.expiredLinkMobile]);
     return { kind: 'signed-in', productId: productIdOf(reply) };

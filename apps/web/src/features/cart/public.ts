@@ -21,5 +21,6 @@ export {
   withQty,
 } from './cart-lines';
 export { rebuildServerCart } from './rebuild-server-cart';
+export { restoreServerCartOnOpen } from './restore-server-cart';
 export { serverCartMatchesBrowser } from './server-cart-check';
 export { updateCartLine } from './update-cart-line';

@@ -12,6 +12,7 @@ import { cartQuantity, useAppState } from '../../../lib/app-state';
 import { useCartDelivery } from '../api/shipping-methods';
 import { cartSignature, cartTotalCents } from '../cart-lines';
 import { clearLineNotices } from '../line-notices';
+import { restoreServerCart, takeServerCartRestore } from '../restore-server-cart';
 import { CartLineItem } from './cart-line-item';
 import { ClearCartConfirm } from './clear-cart-confirm';
 import './cart.css';
@@ -38,6 +39,21 @@ export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty,
   const total = cartTotalCents(items, shippingCents);
   // What the lines said about refused quantities ends with the popup.
   useEffect(() => clearLineNotices, []);
+  // [I31] Opened by a cart reminder's link: an empty browser cart shows the server cart's lines
+  // (restore-server-cart.ts); a browser holding lines keeps them as they are.
+  const [restoring, setRestoring] = useState(() => signedIn && takeServerCartRestore());
+  useEffect(() => {
+    if (!restoring) return;
+    let live = true;
+    restoreServerCart()
+      .catch(() => 0) // the shell hears of offline, 401 and 5xx; the popup shows the browser's cart
+      .finally(() => {
+        if (live) setRestoring(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [restoring]);
 
   function cancelClear() {
     setConfirmingClear(false);
@@ -82,7 +98,11 @@ export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty,
 
   return (
     <Popup title={MSG.cartTitle} onClose={onClose} actions={footer}>
-      {empty ? (
+      {empty && restoring ? (
+        <p className="cart-popup__empty" aria-busy="true">
+          {MSG.loadingAccount}
+        </p>
+      ) : empty ? (
         <p className="cart-popup__empty">{MSG.cartEmpty}</p>
       ) : (
         <div className="cart-sheet">
