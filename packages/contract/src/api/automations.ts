@@ -205,7 +205,8 @@ export const STOCK_ALERT_TEXTS = {
   button: 'Text me when it’s back',
   /** Shown beside the button: this is consent for this one text only. */
   words: (seller: string) =>
-    `We’ll text you once when this is back in stock, from ${seller}. Only this one text: it does not sign you up for offers.`,
+    // [I31] A name ending in a full stop ('Saltline Surf Co.') does not get a second one.
+    `We’ll text you once when this is back in stock, from ${seller.replace(/\.+$/, '')}. Only this one text: it does not sign you up for offers.`,
   waiting: 'We’ll text you when it’s back.',
   cancel: 'Don’t text me',
   notSoldOut: 'This is in stock: add it to your cart.',
