@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { ordersTestApp, sellerId, setPlacedAt } from '../orders/test/orders-test-kit.ts';
+import { queueAutomationSend } from './automation-sends.ts';
 import { runCartReminderPass } from './cart-reminders.ts';
 
 // [I31] The cart left behind through the real app and database (PGlite or TEST_DATABASE_URL) on the test
@@ -283,6 +284,49 @@ describe('the cart left behind', { timeout: 120_000 }, () => {
         .execute();
       expect(rows).toHaveLength(1);
     }
+  });
+
+  it('[I31] a worker killed (kill -9) before its commit leaves no text behind; the next pass queues it once', async () => {
+    const shopper = await aMember(harbour);
+    const cartId = await leaveCart(shopper, ['MUG-1'], SEVEN_PM_SYDNEY);
+    const automation = await t.db
+      .selectFrom('automations')
+      .select('id')
+      .where('seller_id', '=', harbour)
+      .where('flow', '=', 'cart_reminder')
+      .executeTakeFirstOrThrow();
+    // What a pass does for this cart, cut off before the commit: the database rolls the whole of it back.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await queueAutomationSend(
+          trx,
+          {
+            automationId: automation.id,
+            flow: 'cart_reminder',
+            sellerId: harbour,
+            mobile: shopper.mobile,
+            customerId: shopper.id,
+            zone: 'Australia/Sydney',
+            cartId,
+          },
+          ELEVEN_PM_SYDNEY,
+        );
+        throw new Error('kill -9');
+      }),
+    ).rejects.toThrow('kill -9');
+    expect(await sendsTo(shopper)).toEqual([]);
+
+    expect(await pass(ELEVEN_PM_SYDNEY)).toBe(1);
+    expect(await pass(ELEVEN_PM_SYDNEY)).toBe(0);
+    expect(await sendsTo(shopper)).toHaveLength(1);
+  });
+
+  it('[I31] an emptied cart is not reminded', async () => {
+    const shopper = await aMember(harbour);
+    const cartId = await leaveCart(shopper, ['MUG-1'], SEVEN_PM_SYDNEY);
+    await t.db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await pass(ELEVEN_PM_SYDNEY);
+    expect(await sendsTo(shopper)).toEqual([]);
   });
 
   it('[I31] a cart with two sellers’ lines is reminded once, by the seller whose line went in first', async () => {
