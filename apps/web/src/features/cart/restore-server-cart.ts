@@ -23,6 +23,16 @@ export function restoreServerCartOnOpen(now: number = Date.now()): void {
   }
 }
 
+/** Whether a cart link asked for the restore (and not too long ago), leaving the ask in place. */
+export function serverCartRestoreAsked(now: number = Date.now()): boolean {
+  try {
+    const raw = session()?.getItem(RESTORE_SERVER_CART_KEY) ?? null;
+    return raw !== null && Number(raw) > now;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a cart link asked for the restore (and not too long ago); the ask is used up. */
 export function takeServerCartRestore(now: number = Date.now()): boolean {
   try {

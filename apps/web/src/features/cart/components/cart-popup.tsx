@@ -12,7 +12,7 @@ import { cartQuantity, useAppState } from '../../../lib/app-state';
 import { useCartDelivery } from '../api/shipping-methods';
 import { cartSignature, cartTotalCents } from '../cart-lines';
 import { clearLineNotices } from '../line-notices';
-import { restoreServerCart, takeServerCartRestore } from '../restore-server-cart';
+import { restoreServerCart, serverCartRestoreAsked, takeServerCartRestore } from '../restore-server-cart';
 import { CartLineItem } from './cart-line-item';
 import { ClearCartConfirm } from './clear-cart-confirm';
 import './cart.css';
@@ -40,20 +40,16 @@ export function CartPopup({ onCheckout, onKeepShopping, onClose, onClear, onQty,
   // What the lines said about refused quantities ends with the popup.
   useEffect(() => clearLineNotices, []);
   // [I31] Opened by a cart reminder's link: an empty browser cart shows the server cart's lines
-  // (restore-server-cart.ts); a browser holding lines keeps them as they are.
-  const [restoring, setRestoring] = useState(() => signedIn && takeServerCartRestore());
+  // (restore-server-cart.ts); a browser holding lines keeps them as they are. The ask is used in the
+  // effect (once, whatever a strict-mode second mount does); the first render only looks at it.
+  const [restoring, setRestoring] = useState(() => signedIn && serverCartRestoreAsked());
   useEffect(() => {
-    if (!restoring) return;
-    let live = true;
+    if (!signedIn || !takeServerCartRestore()) return;
+    setRestoring(true);
     restoreServerCart()
       .catch(() => 0) // the shell hears of offline, 401 and 5xx; the popup shows the browser's cart
-      .finally(() => {
-        if (live) setRestoring(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [restoring]);
+      .finally(() => setRestoring(false));
+  }, [signedIn]);
 
   function cancelClear() {
     setConfirmingClear(false);
