@@ -4,7 +4,7 @@
 // text is automationText(): the seller named, the seller's words, a personal short link, an opt-out link.
 
 import { z } from 'zod';
-import { idParam, multilineText } from './common.ts';
+import { idParam, multilineText, text } from './common.ts';
 
 export const automationFlowSchema = z.enum(['back_in_stock', 'cart_reminder', 'thank_you']);
 export type AutomationFlow = z.infer<typeof automationFlowSchema>;
@@ -186,7 +186,7 @@ export type StockAlertStatus = z.infer<typeof stockAlertStatusSchema>;
  */
 export const stockAlertBodySchema = z.object({
   product_id: idParam,
-  jwt: z.string().max(4096).optional(),
+  jwt: text(4096).optional(),
 });
 export const stockAlertReplySchema = z.object({
   status: z.literal(true),
