@@ -762,6 +762,25 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     });
   });
 
+  it('[I31] automations: list, save a flow, preview (automation-routes.ts)', async () => {
+    const harbour = await sellerId(office, 'harbour-goods');
+    await staffCall('GET', `/automations?seller_id=${harbour}`, { session: operator });
+    await staffCall('GET', '/automations', { session: operator, status: 400 });
+    await staffCall('PUT', '/automations/cart_reminder', {
+      session: operator,
+      payload: { seller_id: harbour, enabled: true, message: 'You left {items}:', delay_hours: 4 },
+    });
+    await staffCall('PUT', '/automations/cart_reminder', {
+      session: operator,
+      payload: { seller_id: harbour, enabled: true, message: 'You left {items}:', delay_hours: 73 },
+      status: 400,
+    });
+    await staffCall('POST', '/automations/preview', {
+      session: operator,
+      payload: { seller_id: harbour, flow: 'back_in_stock', message: '{product} is back:' },
+    });
+  });
+
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
     const tagOf = new Map<string, string>();
     const tags = new Set<string>();
