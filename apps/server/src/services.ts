@@ -149,7 +149,7 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   });
 
   // The server cart, checkout (shipping, payment, the order) and the member's orders.
-  const cart = createCartService({ db, customers });
+  const cart = createCartService({ db, customers, clock });
   // [I15-review] Approving (capture) and refusing (release, restock, text) orders; ORDER_REVIEW=auto
   // approves each new order right after checkout commits (afterPlaced, below).
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

@@ -8,6 +8,9 @@ import { PGLITE_QUEUE_BATCH } from '../modules/campaigns/campaign-queue.ts';
 import { sendRateFor } from '../modules/campaigns/campaign-rate.ts';
 import { campaignRenderers } from '../modules/campaigns/campaign-renderer.ts';
 import { CAMPAIGN_PURPOSE } from '../modules/campaigns/campaign-sends.ts';
+import { createCartReminderJob } from '../modules/campaigns/cart-reminders.ts';
+import { createStockAlertJob } from '../modules/campaigns/stock-alerts.ts';
+import { createThankYouJob } from '../modules/campaigns/thank-you.ts';
 import { isQuietHour, nextSendableInstant } from '../modules/giftcards/quiet-hours.ts';
 import { type MessageLookup, OutboxLookup, TwilioLookup } from '../modules/messages/message-lookup.ts';
 import { createOutboxSender, type OutboxSender, type WorkerLog } from '../modules/messages/outbox.ts';
@@ -132,6 +135,12 @@ export function startWorker(deps: StartWorkerDeps, services: WorkerServices): Po
         // [I29] PGlite has one connection: short statements, so a checkout never waits long behind one.
         ...(deps.config.DATABASE_URL ? {} : { batch: PGLITE_QUEUE_BATCH }),
       }),
+      // [I31] Texts that go by themselves (docs/automations.md): the cart left behind, the thank-you after
+      // delivery, and back-in-stock asks past their 60 days. (A restock texts the waiting shoppers in its
+      // own transaction; these passes queue the rest, which the campaign sender sends.)
+      createCartReminderJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+      createThankYouJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+      createStockAlertJob({ db: deps.db, clock: deps.clock, log: deps.log }),
       // [I15-deadline] Flags orders waiting for review and refuses those past their capture deadline.
       createReviewDeadlineJob({
         review: services.orderReview,

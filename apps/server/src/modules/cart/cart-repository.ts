@@ -61,8 +61,16 @@ export async function ensureActiveCart(db: Db, customerId: number): Promise<numb
   return existing.id;
 }
 
-export async function touchCart(db: Db, cartId: number): Promise<void> {
-  await db.updateTable('carts').set({ updated_at: sql<Date>`now()` }).where('id', '=', cartId).execute();
+/**
+ * The cart changed now. `now` is the app's clock (a test clock in journeys): the cart-left-behind text
+ * counts its hours from here (modules/campaigns/cart-reminders.ts); the database's clock without it.
+ */
+export async function touchCart(db: Db, cartId: number, now?: Date): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ updated_at: now ?? sql<Date>`now()` })
+    .where('id', '=', cartId)
+    .execute();
 }
 
 export interface CartShippingChoice {
@@ -71,14 +79,19 @@ export interface CartShippingChoice {
   billing_address: AddressSnapshot;
 }
 
-export async function saveShippingChoice(db: Db, cartId: number, choice: CartShippingChoice): Promise<void> {
+export async function saveShippingChoice(
+  db: Db,
+  cartId: number,
+  choice: CartShippingChoice,
+  now?: Date,
+): Promise<void> {
   await db
     .updateTable('carts')
     .set({
       shipping_method_id: choice.shipping_method_id,
       shipping_address: JSON.stringify(choice.shipping_address),
       billing_address: JSON.stringify(choice.billing_address),
-      updated_at: sql<Date>`now()`,
+      updated_at: now ?? sql<Date>`now()`,
     })
     .where('id', '=', cartId)
     .execute();
@@ -113,10 +126,10 @@ export async function insertOrderCart(
   return cart;
 }
 
-export async function markCartOrdered(db: Db, cartId: number): Promise<void> {
+export async function markCartOrdered(db: Db, cartId: number, now?: Date): Promise<void> {
   await db
     .updateTable('carts')
-    .set({ status: 'ordered', updated_at: sql<Date>`now()` })
+    .set({ status: 'ordered', updated_at: now ?? sql<Date>`now()` })
     .where('id', '=', cartId)
     .execute();
 }

@@ -6,6 +6,7 @@ import type {
 } from '@quokka/contract/api/cart';
 import { OPTION_ID } from '@quokka/contract/constants';
 import { centsToDollars } from '@quokka/contract/money';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { productNotAvailable, qtyNotAvailable } from '../catalog/catalog-service.ts';
@@ -145,11 +146,14 @@ export interface CartService {
 
 export interface CartServiceDeps {
   db: Db;
+  /** The app's clock: a cart's last change is on it (the cart-left-behind text counts from there). */
+  clock?: Clock;
   /** The member the cart shows (customers/me reads it from the cart). */
   customers: Pick<CustomerService, 'cartMember'>;
 }
 
-export function createCartService({ db, customers }: CartServiceDeps): CartService {
+export function createCartService({ db, customers, clock }: CartServiceDeps): CartService {
+  const now = () => clock?.now();
   /** Runs `work` with the member's active cart locked; `create` makes one first when there is none. */
   function withLockedCart<T>(
     customerId: number,
@@ -228,7 +232,7 @@ export function createCartService({ db, customers }: CartServiceDeps): CartServi
         const already = await lineQty(trx, cart.id, product.id);
         if (already + item.qty > product.qty) throw qtyNotAvailable(); // [ERR-06]
         const itemId = await addToLine(trx, cart.id, product.id, item.qty);
-        await touchCart(trx, cart.id);
+        await touchCart(trx, cart.id, now());
         return cartItemWire(await lineOf(trx, cart.id, itemId));
       }),
 
@@ -238,27 +242,27 @@ export function createCartService({ db, customers }: CartServiceDeps): CartServi
         if (!line.enabled || line.parent_enabled === false || line.stock <= 0) throw productNotAvailable();
         if (qty > line.stock) throw qtyNotAvailable();
         await setLineQty(trx, itemId, qty);
-        await touchCart(trx, cart.id);
+        await touchCart(trx, cart.id, now());
         return cartItemWire({ ...line, qty });
       }).catch(notFoundAsItem),
 
     removeItem: (customerId, itemId) =>
       withLockedCart(customerId, false, async (trx, cart) => {
         if (!(await deleteLine(trx, cart.id, itemId))) throw new NotFoundError(CART_TEXT.itemNotFound);
-        await touchCart(trx, cart.id);
+        await touchCart(trx, cart.id, now());
       }).catch(notFoundAsItem),
 
     clear: (customerId) =>
       withLockedCart(customerId, false, async (trx, cart) => {
         await deleteAllLines(trx, cart.id);
-        await touchCart(trx, cart.id);
+        await touchCart(trx, cart.id, now());
       }),
 
     findActive: (customerId) => findActiveCart(db, customerId),
     lockActive: lockActiveCart,
     lines: (executor, cartId) => cartLines(executor, cartId),
-    saveShippingChoice,
-    markOrdered: markCartOrdered,
+    saveShippingChoice: (trx, cartId, choice) => saveShippingChoice(trx, cartId, choice, now()),
+    markOrdered: (trx, cartId) => markCartOrdered(trx, cartId, now()),
     orderCart: insertOrderCart,
   };
 }
