@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, aShopper, placeOrder, type Shopper, saveShipping } from '../../test/cart-factory.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { outboxSenderFor } from '../../worker/start-worker.ts';
 import { adminCall, ORIGIN, outbox, type Session, signedIn } from '../orders/test/orders-test-kit.ts';
 import { itemsPhrase } from './automation-renderer.ts';
 import { stopAll, unsubscribeSeller } from './consent.ts';
@@ -14,6 +15,7 @@ import {
   productIdOf,
   queuedAlert,
   queueSend,
+  quiet,
   sellerIdOf,
   sendDue,
   senderOf,
@@ -411,5 +413,34 @@ describe('[I31] the automation renderer', { timeout: 120_000 }, () => {
       .where('cart_id', '=', cart)
       .execute();
     expect(rows).toEqual([{ state: 'sent' }]);
+  });
+
+  it('[I31] the main sender leaves automated texts to the campaign sender', async () => {
+    const automation = await flowOf(t, harbour, 'thank_you', { productId: tote });
+    const member = await aSubscriber();
+    const queued = await queueSend(t, {
+      automationId: automation,
+      flow: 'thank_you',
+      sellerId: harbour,
+      mobile: member.mobile,
+      customerId: member.id,
+      productId: tote,
+    });
+    t.clock.advance(1_000);
+    const main = outboxSenderFor(
+      {
+        config: t.config,
+        db: t.db,
+        clock: t.clock,
+        providers: t.app.deps.providers,
+        publicUrl: ORIGIN,
+        log: quiet,
+      },
+      { workerId: 'main-test' },
+    );
+    await main.runOnce();
+    expect(await textsTo(t, member.mobile)).toEqual([]);
+    await sendDue(t);
+    expect((await sendOf(t, queued?.id ?? 0)).state).toBe('sent');
   });
 });

@@ -19,6 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { itemName } from './automation-renderer.ts';
+import { AUTOMATION_PURPOSE } from './automation-sends.ts';
 
 // [I31] The back office's automations (docs/automations.md "The back office API"): a seller's three flows,
 // each on or off with its words, its timing and its results since it was last switched on. A seller's staff
@@ -77,7 +78,7 @@ const ZERO: Omit<AutomationResults, 'since' | 'waiting'> = {
 export async function settleFailedAutomationSends(db: Db): Promise<number> {
   const failed = await sql`update automation_sends as a set state = 'failed'
     from sent_messages as m
-    where m.automation_send_id = a.id and m.purpose = 'automation' and m.send_state = 'failed'
+    where m.automation_send_id = a.id and m.purpose = ${AUTOMATION_PURPOSE} and m.send_state = 'failed'
       and a.state = 'queued'
     returning a.id`.execute(db);
   return failed.rows.length;

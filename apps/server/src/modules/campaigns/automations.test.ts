@@ -596,4 +596,24 @@ describe('[I31] /admin/api/automations', { timeout: 180_000 }, () => {
       .executeTakeFirstOrThrow();
     expect(bis?.results.waiting).toBe(Number(waiting.n));
   });
+
+  it('[I31] a text the outbox gave up on makes its send failed (read with the results)', async () => {
+    const automation = await flowOf(t, harbour, 'thank_you', { productId: tote });
+    const member = await aSubscriber();
+    const queued = await queueSend(t, {
+      automationId: automation,
+      flow: 'thank_you',
+      sellerId: harbour,
+      mobile: member.mobile,
+      customerId: member.id,
+      productId: tote,
+    });
+    await t.db
+      .updateTable('sent_messages')
+      .set({ send_state: 'failed' })
+      .where('automation_send_id', '=', queued?.id ?? 0)
+      .execute();
+    expect((await adminCall(t, 'GET', '/automations', await staffOf('vendor'))).statusCode).toBe(200);
+    expect((await sendOf(t, queued?.id ?? 0)).state).toBe('failed');
+  });
 });

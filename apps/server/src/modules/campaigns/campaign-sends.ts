@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { AUTOMATION_PURPOSE } from './automation-sends.ts';
 
 // [I29] Campaign texts in the outbox (docs/campaigns.md "Sending rules"). An opt-out is effective at once
 // for every send not yet handed to the provider: a row still 'queued', or 'sending' whose intent is not on
@@ -61,7 +62,7 @@ export async function withdrawAutomatedTexts(trx: Db, of: WithdrawOf, now: Date)
         lease_owner = null, lease_until = null
       from automation_sends as a
       where m.automation_send_id = a.id
-        and m.purpose = 'automation'
+        and m.purpose = ${AUTOMATION_PURPOSE}
         and m.to_number = ${of.mobile}
         and a.mobile = ${of.mobile}
         ${sellerFilter}
