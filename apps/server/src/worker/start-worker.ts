@@ -77,8 +77,9 @@ export function outboxSenderFor(
 }
 
 /**
- * [I29] The campaign sender: only campaign texts ([I31] and automated texts), at SMS_SENDS_PER_SECOND across every process (the
+ * [I29] The campaign sender: only campaign texts, at SMS_SENDS_PER_SECOND across every process (the
  * send_rate table), with the campaign renderer (state, consent and the weekly cap checked at the claim).
+ * [I31] It sends automated texts too, with the automation renderer (automation-renderer.ts).
  */
 export function campaignSenderFor(
   deps: Omit<StartWorkerDeps, 'log'> & { log: WorkerLog },
