@@ -616,4 +616,50 @@ describe('[I31] /admin/api/automations', { timeout: 180_000 }, () => {
     expect((await adminCall(t, 'GET', '/automations', await staffOf('vendor'))).statusCode).toBe(200);
     expect((await sendOf(t, queued?.id ?? 0)).state).toBe('failed');
   });
+
+  it('[I31] back in stock’s results: a text queued at night counts as delayed by quiet hours and queued; waiting asks are counted', async () => {
+    t.clock.set('2026-12-20T01:00:00Z');
+    const me = await staffOf('vendor');
+    await put(me, 'back_in_stock', { enabled: false, message: '{product} is back:', delay_hours: 0 });
+    const on = await put(me, 'back_in_stock', {
+      enabled: true,
+      message: '{product} is back:',
+      delay_hours: 0,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const automation = (
+      await t.db
+        .selectFrom('automations')
+        .select('id')
+        .where('seller_id', '=', harbour)
+        .where('flow', '=', 'back_in_stock')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db.updateTable('stock_alerts').set({ state: 'expired' }).where('state', '=', 'waiting').execute();
+    const waiting = [(await aShopper(t)).mobile, (await aShopper(t)).mobile];
+    for (const mobile of waiting)
+      await queuedAlert(t, { productId: mug, sellerId: harbour, mobile }, 'waiting');
+    t.clock.set('2026-12-20T12:00:00Z'); // 11 pm in Sydney
+    const mobile = (await aShopper(t)).mobile;
+    const alert = await queuedAlert(t, { productId: mug, sellerId: harbour, mobile });
+    const queued = await queueSend(t, {
+      automationId: automation,
+      flow: 'back_in_stock',
+      sellerId: harbour,
+      mobile,
+      customerId: null,
+      productId: mug,
+      stockAlertId: alert,
+    });
+    expect(queued?.quietDelayed).toBe(true);
+    const list = (
+      await adminCall(t, 'GET', '/automations', await staffOf('vendor'))
+    ).json() as AutomationListReply;
+    expect(list.items.find((i) => i.flow === 'back_in_stock')?.results).toMatchObject({
+      sent: 0,
+      delayed_quiet_hours: 1,
+      queued: 1,
+      waiting: 2,
+    });
+  });
 });
