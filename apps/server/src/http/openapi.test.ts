@@ -379,6 +379,15 @@ describe('the main journeys validate against the published document', () => {
     // [I30] …and its Buy by reply setting: shown, and off.
     await documented('GET', `${NS}/replytobuy`, { headers });
     await documented('PUT', `${NS}/replytobuy`, { headers, payload: { enabled: false } });
+    // [I31] Back in stock: the product page's status; an ask for an item in stock is refused (409); a
+    // member stops waiting.
+    await documented('GET', `${NS}/stockAlerts?product_id=${productId}`, { headers });
+    await documented('POST', `${NS}/stockAlerts`, {
+      headers,
+      payload: { product_id: productId },
+      status: 409,
+    });
+    await documented('DELETE', `${NS}/stockAlerts/${productId}`, { headers });
     await documented('POST', `${REST}/carts/mine/items`, { headers, payload: aCartItem('MUG-1', 1) });
     const line = await documented<{ item_id: number }[]>('GET', `${REST}/carts/mine/items`, { headers });
     await documented('DELETE', `${REST}/carts/mine/items/${line.body[0]?.item_id}`, { headers });

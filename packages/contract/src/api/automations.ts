@@ -130,11 +130,7 @@ export const automationBodySchema = z.object({
   enabled: z.boolean(),
   message: multilineText(AUTOMATION_MESSAGE_MAX).pipe(z.string().min(1, 'must be given')),
   /** Checked per flow against CART_REMINDER_HOURS_RANGE and THANK_YOU_DAYS_RANGE (× 24); 0 for back in stock. */
-  delay_hours: z
-    .number()
-    .int()
-    .min(0)
-    .max(90 * 24),
+  delay_hours: z.number().int().min(0).max(100_000),
   product_id: idParam.nullable().default(null),
 });
 export type AutomationBody = z.input<typeof automationBodySchema>;
@@ -159,6 +155,8 @@ export const AUTOMATION_ERRORS = {
   sellerRequired: 'Choose the seller.',
   sellerNotFound: 'That seller was not found.',
   productNotFound: 'That product is not one of this seller’s.',
+  /** A thank-you without a product whose words say {product}. */
+  productPlaceholder: 'Choose a product to suggest, or take {product} out of the words.',
   cartHours: `Choose between ${CART_REMINDER_HOURS_RANGE.min} and ${CART_REMINDER_HOURS_RANGE.max} hours.`,
   thankYouDays: `Choose between ${THANK_YOU_DAYS_RANGE.min} and ${THANK_YOU_DAYS_RANGE.max} days.`,
 } as const;

@@ -265,6 +265,9 @@ export function createAutomationService(deps: AutomationServiceDeps) {
       }
       const productId = flow === 'thank_you' ? body.product_id : null;
       if (productId !== null) await ownProduct(seller.id, productId);
+      // A thank-you without a product has no name to put in {product}: the words must not ask for one.
+      else if (flow === 'thank_you' && body.message.includes('{product}'))
+        throw new InvalidDataError(E.productPlaceholder);
       const now = clock.now();
       await db
         .insertInto('automations')

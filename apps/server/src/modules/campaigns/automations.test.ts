@@ -359,7 +359,12 @@ describe('[I31] /admin/api/automations', { timeout: 180_000 }, () => {
       ['cart_reminder', { delay_hours: 0 }, AUTOMATION_ERRORS.cartHours],
       ['cart_reminder', { delay_hours: 73 }, AUTOMATION_ERRORS.cartHours],
       ['thank_you', { delay_hours: 25 }, AUTOMATION_ERRORS.thankYouDays],
-      ['thank_you', { delay_hours: 91 * 24 }, 'delay_hours'],
+      ['thank_you', { delay_hours: 91 * 24 }, AUTOMATION_ERRORS.thankYouDays],
+      [
+        'thank_you',
+        { delay_hours: 48, message: 'Love the {product}?' },
+        AUTOMATION_ERRORS.productPlaceholder,
+      ],
       [
         'thank_you',
         { delay_hours: 48, product_id: await productIdOf(t, 'KITE') },
