@@ -45,7 +45,15 @@ describe('npm run cli -- link', { timeout: 120_000 }, () => {
     const verified = await verifyLinkToken(tokenKey, tokenOf(last), NOW);
     expect(verified).toEqual({
       status: 'valid',
-      claims: { mobile: '+61412345678', productId: 12, campaignId: 'spring-24', sellerUrl: 'harbour-goods' },
+      claims: {
+        mobile: '+61412345678',
+        productId: 12,
+        campaignId: 'spring-24',
+        sellerUrl: 'harbour-goods',
+        // A CLI link is never a checkout link (issue 30) nor a cart link (issue 31).
+        checkoutProductId: null,
+        openCart: false,
+      },
       expiresAt: new Date(NOW.getTime() + 7 * 86_400_000),
     });
     // Valid for the default 7 days, then expired.
