@@ -26,11 +26,24 @@ export function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'e
     );
     return pending;
   };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // React.lazy remembers a failed load for good: one dropped connection (or, in tests, a load cut off
+  // when its file ended) would break the screen until the page is reloaded. A failed load makes a fresh
+  // lazy component for the next mount, which tries again (the route's error screen offers that).
+  const makeLazy = () =>
+    lazy(() =>
+      preload().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          Lazy = makeLazy();
+          throw error;
+        },
+      ),
+    );
+  let Lazy = makeLazy();
   function Screen() {
     // Fixed for this mount, so the element's type never changes under the screen's state.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Shown />;
   }
   const handle: ScreenHandle = { preload };
   return { element: <Screen />, handle };

@@ -61,6 +61,8 @@ describe('[I30] a checkout link: its item in the cart, then checkout', () => {
     signIn('member-token');
     const first = renderApp('/product/1');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/checkout'));
+    // Checkout's screen has loaded (no load left running when the test ends).
+    await screen.findByRole('button', { name: MSG.confirmPurchase });
     expect(itemAdds(api).map((call) => call.body)).toEqual([
       {
         cartItem: {
@@ -88,6 +90,7 @@ describe('[I30] a checkout link: its item in the cart, then checkout', () => {
     remember('/product/1', { kind: 'checkout-item', productId: 1, itemId: 161 });
     const again = renderApp('/product/1');
     await waitFor(() => expect(again.router.state.location.pathname).toBe('/checkout'));
+    await screen.findByRole('button', { name: MSG.confirmPurchase });
     // The cart already holds the choice: the link adds nothing more.
     expect(itemAdds(api)).toEqual([]);
     expect(getAppState().cartItems).toEqual([expect.objectContaining({ sku: 'SL-TEE-WHITE-L', qty: 1 })]);
