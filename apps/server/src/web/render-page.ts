@@ -54,6 +54,12 @@ function loadEntry(path: string): Promise<ServerEntry> {
       return loaded;
     });
     entries.set(path, entry);
+    // A failed load is not kept: the next renderer loads it again. (Its renders still see the failure.
+    // In the tests, an app made as its file ends has its load cut off by the teardown; that must not
+    // break the entry for the next file in the worker, nor go unhandled.)
+    entry.catch(() => {
+      if (entries.get(path) === entry) entries.delete(path);
+    });
   }
   return entry;
 }
@@ -168,6 +174,9 @@ export function createPageRenderer(
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const entry = loadEntry(entryPath);
   const config = entry.then((loaded) => loaded.parseRuntimeConfig(JSON.stringify(settings)));
+  // Loaded ahead of the first render, which awaits both and answers their failure: handled here too, so
+  // a load that fails before any render (an app closed at once) is not an unhandled rejection.
+  config.catch(() => {});
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
   const builtStyles = readStyles(distDir, manifest, indexHtml);
 
