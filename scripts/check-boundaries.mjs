@@ -35,11 +35,24 @@ export const TABLE_OWNERS = {
     'product_images',
     'product_categories',
     'mms_templates',
+    // [I32] An approved product's held change of name, description or photos (PRODUCT_REVIEW=manual).
+    'product_changes',
   ],
   cart: ['carts', 'cart_items'],
   checkout: ['orders', 'order_items', 'shipping_methods'],
   giftcards: ['gift_card_details', 'gift_card_orders', 'gift_card_resends', 'gift_card_redemptions'],
-  staff: ['staff', 'staff_sessions', 'staff_passkeys', 'staff_webauthn_challenges', 'staff_audit'],
+  staff: [
+    'staff',
+    'staff_sessions',
+    'staff_passkeys',
+    'staff_webauthn_challenges',
+    'staff_audit',
+    // [I32] The single-use links texted to new members of staff.
+    'staff_invites',
+  ],
+  // [I32] Applications to sell (/sell), decided by an operator; an approval makes the seller (through the
+  // catalogue's service) and its owner's staff account (through the staff module's).
+  sellers: ['seller_applications'],
   // [I15] An order's life after checkout: its timeline, shipments and refunds. The order and its lines
   // stay checkout's; the back office writes them through checkout's records (orderRecords).
   orders: ['order_events', 'order_shipments', 'order_refunds'],

@@ -21,6 +21,13 @@ import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { automationRoutes } from './modules/campaigns/automation-routes.ts';
+import { catalogueImportAdminRoutes } from './modules/catalog/import-admin-routes.ts';
+import { productReviewRoutes } from './modules/catalog/product-review-routes.ts';
+import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
+import { sellerApplicationAdminRoutes } from './modules/sellers/application-admin-routes.ts';
+import { sellerApplicationRoutes } from './modules/sellers/application-routes.ts';
+import { suspensionRoutes } from './modules/sellers/suspension-routes.ts';
+import { staffAdminRoutes } from './modules/staff/staff-admin-routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { optOutRoutes } from './modules/campaigns/opt-out-routes.ts';
 import { createReplyToBuySettings } from './modules/campaigns/reply-to-buy-settings.ts';
@@ -215,11 +222,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApi(app, replyToBuySettingsRoutes({ config, settings: replyToBuy }));
   // [I31] "Text me when it's back" on a sold-out product or variant (docs/automations.md).
   await registerApi(app, stockAlertRoutes({ config, db, clock, tokenKey: services.keys.tokenKey }));
+  // [I32] "Sell with us": the application to sell, with a mobile proven by a one-time code (docs/sellers.md).
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  await registerApi(app, sellerApplicationRoutes({ config, db, clock, outbox: services.outbox, publicUrl }));
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
 
   // [I15] The back office's API under /admin/api (modules/staff): staff cookie sessions, never shopper tokens.
+  // A photo from the back office (a product's, a seller's logo or banner) through the media store, checked
+  // by picture-check.ts as an import's are.
+  const storePicture = async (bytes: Buffer) => {
+    try {
+      const { picture } = await media.storePicture(bytes);
+      return `/media/products/${picture.key}.${picture.format}`;
+    } catch (error) {
+      if (error instanceof PictureError) throw new InvalidDataError(`The photo ${error.message}.`);
+      throw error;
+    }
+  };
   await registerBackOffice(app, {
     config,
     db,
@@ -260,15 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sessions,
           editing: services.productEditing,
           maxPictureBytes: config.MEDIA_MAX_BYTES,
-          storePicture: async (bytes) => {
-            try {
-              const { picture } = await media.storePicture(bytes);
-              return `/media/products/${picture.key}.${picture.format}`;
-            } catch (error) {
-              if (error instanceof PictureError) throw new InvalidDataError(`The photo ${error.message}.`);
-              throw error;
-            }
-          },
+          storePicture,
         }),
       // [I29] Text campaigns (docs/campaigns.md).
       ({ sessions }) => campaignRoutes({ sessions, campaigns: services.campaigns }),
@@ -276,6 +289,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ({ sessions }) => subscriberRoutes({ db, clock, sessions, storeName: config.STORE_NAME }),
       // [I31] Texts that go by themselves: each flow's switch, words, timing and results (docs/automations.md).
       ({ sessions }) => automationRoutes({ config, db, clock, sessions }),
+      // [I32] Sellers run their own shop (docs/sellers.md): applications, staff, the seller's profile, the
+      // review of new products, the import, suspensions.
+      ({ sessions }) =>
+        sellerApplicationAdminRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+      ({ sessions }) =>
+        staffAdminRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+      ({ sessions }) =>
+        sellerProfileRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+      ({ sessions }) =>
+        productReviewRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+      ({ sessions }) =>
+        catalogueImportAdminRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          outbox: services.outbox,
+          publicUrl,
+          storePicture,
+        }),
+      ({ sessions }) =>
+        suspensionRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({

@@ -316,6 +316,15 @@ const settingsSchema = z
     // until the seller sets their own timing.
     CART_REMINDER_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(72).default(4)),
     THANK_YOU_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(90).default(14)),
+    // [I32] Sellers run their own shop (docs/sellers.md). PRODUCT_REVIEW: a seller's new product is shown at
+    // once (auto) or waits for an operator (manual; changes to an approved product's name, description or
+    // photos wait too; prices and stock never do). SELLER_SUBSCRIPTION_CENTS: what each active seller pays a
+    // month, GST-exclusive, on the first weekly statement of the month and the monthly tax invoice.
+    PRODUCT_REVIEW: z.preprocess(emptyToUndefined, z.enum(['auto', 'manual']).default('auto')),
+    SELLER_SUBSCRIPTION_CENTS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(10_000_000).default(0),
+    ),
     // Production safety ([I12-4] dev routes, [I12-12] graceful stop, [I12-9] timeouts). /dev/* answers
     // only outside production, and then only to this machine unless DEV_ROUTES_REMOTE=1.
     DEV_ROUTES_REMOTE: flag,

@@ -3,24 +3,33 @@
 // URL, so a link to an order opens that order after signing in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
 import { AutomationsPage } from '../features/automations/automations-page';
+import { ImportPage } from '../features/catalogue-import/import-page';
 import { EditCampaignPage, NewCampaignPage } from '../features/campaigns/campaign-editor';
 import { CampaignPage } from '../features/campaigns/campaign-page';
 import { CampaignsPage } from '../features/campaigns/campaigns-page';
 import { GiftCardsPage } from '../features/gift-cards/gift-cards-page';
 import { RedeemPage } from '../features/gift-cards/redeem-page';
 import { InvoicesPage } from '../features/invoices/invoices-page';
+import { MembersPage } from '../features/members/members-page';
 import { OrderPage } from '../features/orders/order-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { BankAccountPage } from '../features/payouts/bank-account-page';
 import { PayoutsPage } from '../features/payouts/payouts-page';
+import { NewProductPage } from '../features/products/new-product-page';
 import { ProductPage } from '../features/products/product-page';
 import { ProductsPage } from '../features/products/products-page';
+import { ReviewPage } from '../features/products/review-page';
+import { ProfilePage } from '../features/seller-profile/profile-page';
+import { ApplicationsPage } from '../features/sellers/applications-page';
+import { SellersPage } from '../features/sellers/sellers-page';
+import { InvitePage } from '../features/sign-in/invite-page';
 import { PasskeysPage } from '../features/sign-in/passkeys-page';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { StatementPage } from '../features/statements/statement-page';
+import { StaffPage } from '../features/staff/staff-page';
 import { StatementsPage } from '../features/statements/statements-page';
 import { SubscribersPage } from '../features/subscribers/subscribers-page';
 import type { AdminRuntimeConfig } from '../lib/runtime-config';
@@ -39,6 +48,9 @@ export function createQueryClient(): QueryClient {
 
 function Gate() {
   const { me } = useSession();
+  const { pathname } = useLocation();
+  // [I32] An invite text's link signs its member in, whatever session this browser has.
+  if (pathname.startsWith('/invite/')) return <InvitePage />;
   if (me === undefined) {
     return (
       <main className="center-screen" aria-busy="true">
@@ -55,6 +67,10 @@ function Gate() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="products" element={<ProductsPage />} />
+        {/* [I32] A seller lists a new product, or imports a file; operators review what waits. */}
+        <Route path="products/new" element={<NewProductPage />} />
+        <Route path="products/import" element={<ImportPage />} />
+        {operator && <Route path="products/review" element={<ReviewPage />} />}
         <Route path="products/:id" element={<ProductPage />} />
         {/* [I16] Operators get the gift card console; a seller's staff redeem their seller's cards. */}
         <Route path="gift-cards" element={operator ? <GiftCardsPage /> : <RedeemPage />} />
@@ -73,6 +89,12 @@ function Gate() {
         <Route path="automations" element={<AutomationsPage />} />
         <Route path="subscribers" element={<SubscribersPage />} />
         {operator && <Route path="audit" element={<AuditPage />} />}
+        {/* [I32] Sellers and their applications, members (operators); staff; the seller's own profile. */}
+        {operator && <Route path="sellers" element={<SellersPage />} />}
+        {operator && <Route path="sellers/applications" element={<ApplicationsPage />} />}
+        {operator && <Route path="members" element={<MembersPage />} />}
+        <Route path="staff" element={<StaffPage />} />
+        {!operator && <Route path="profile" element={<ProfilePage />} />}
         <Route path="passkeys" element={<PasskeysPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -56,6 +56,11 @@ export function Shell() {
             <NavLink to="/bank-account">Bank account</NavLink>
           )}
           <NavLink to="/invoices">Tax invoices</NavLink>
+          {operator && <NavLink to="/sellers">Sellers</NavLink>}
+          {operator && <NavLink to="/members">Members</NavLink>}
+          {/* [I32] Operators: every member of staff; a seller's owner: their seller's. */}
+          {(operator || me.staff.seller_owner) && <NavLink to="/staff">Staff</NavLink>}
+          {!operator && <NavLink to="/profile">Profile</NavLink>}
           {operator && <NavLink to="/audit">Audit log</NavLink>}
           <NavLink to="/passkeys">Passkeys</NavLink>
         </nav>

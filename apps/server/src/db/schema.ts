@@ -1,5 +1,5 @@
 import type { AddressSnapshot } from '@quokka/contract/api/address';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 // The one Database interface: every table, grouped by the module that owns it. Only that module's
 // repository writes SQL against its tables (STYLE.md).
@@ -25,6 +25,11 @@ export interface SellerTable {
   logo_url: string;
   banner_url: string;
   created_at: CreatedAt;
+  /** [I32] Migration 0029: the seller's delivery words, and an operator's suspension (null: selling). */
+  shipping_info: Generated<string>;
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspended_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  suspended_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CategoryTable {
@@ -75,7 +80,17 @@ export interface ProductTable {
   tabs: ColumnType<ProductTabs, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** [I32] Migration 0029: an operator's review of a new product under PRODUCT_REVIEW=manual. */
+  review_status: Generated<ProductReviewStatus>;
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  submitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** False while the product's seller is suspended (written with the suspension). */
+  seller_active: Generated<boolean>;
+  /** Generated: enabled and approved and the seller active — what the storefront shows and sells. */
+  listed: GeneratedAlways<boolean>;
 }
+
+export type ProductReviewStatus = 'approved' | 'waiting' | 'refused';
 
 export interface ProductImageTable {
   product_id: number;
@@ -111,6 +126,9 @@ export interface CustomerTable {
   default_billing_id: number | null;
   default_shipping_id: number | null;
   created_at: CreatedAt;
+  /** [I32] Migration 0029: a suspended member cannot sign in, order or redeem. */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspended_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CustomerAddressTable {
@@ -642,6 +660,8 @@ export interface StaffTable {
   seller_id: number | null;
   created_at: CreatedAt;
   removed_at: Date | null;
+  /** [I32] Migration 0029: the seller's owner, who adds and removes that seller's staff. */
+  seller_owner: Generated<boolean>;
 }
 
 export interface StaffSessionTable {
@@ -684,6 +704,58 @@ export interface StaffAuditTable {
   subject: string;
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
+}
+
+// [I32] Migration 0029 (modules/sellers): applications to sell, staff invites, held product changes.
+export interface SellerApplicationTable {
+  id: Generated<number>;
+  business_name: string;
+  abn: string;
+  contact_name: string;
+  mobile: string;
+  email: string;
+  sells: string;
+  website: string;
+  terms_version: string;
+  terms_accepted_at: Date;
+  client_address: string | null;
+  status: Generated<'waiting' | 'approved' | 'refused'>;
+  decided_at: Date | null;
+  decided_by: number | null;
+  refusal_reason: string | null;
+  seller_id: number | null;
+  created_at: Date;
+}
+
+export interface StaffInviteTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: number;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  created_by: number | null;
+}
+
+export interface ProductChangeTable {
+  id: Generated<number>;
+  product_id: number;
+  seller_id: number;
+  /** { name?, description?, photos?: string[] } */
+  changes: ColumnType<ProductChangeSet, string, string>;
+  status: Generated<'waiting' | 'approved' | 'refused'>;
+  refusal_reason: string | null;
+  submitted_at: Date;
+  submitted_by: number | null;
+  decided_at: Date | null;
+  decided_by: number | null;
+}
+
+export interface ProductChangeSet {
+  name?: string;
+  description?: string;
+  /** The product's photos after the change, in order (media URLs). */
+  photos?: string[];
 }
 
 export interface Database {
@@ -750,6 +822,9 @@ export interface Database {
   automations: AutomationTable;
   stock_alerts: StockAlertTable;
   automation_sends: AutomationSendTable;
+  seller_applications: SellerApplicationTable;
+  staff_invites: StaffInviteTable;
+  product_changes: ProductChangeTable;
 }
 
 // [I29] modules/campaigns and modules/messages (migration 0026): consent, inbound texts, campaigns.

@@ -24,6 +24,8 @@ export const staffMemberSchema = z.object({
   mobile: z.string(),
   role: staffRoleSchema,
   seller_id: z.number().nullable(),
+  /** [I32] The seller's owner: adds and removes that seller's staff (false for an operator). */
+  seller_owner: z.boolean().optional(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -126,8 +126,9 @@ async function liveTerms(
   const product = await db
     .selectFrom('products as p')
     .leftJoin('products as parent', 'parent.id', 'p.parent_id')
-    .select(['p.name', 'p.price_cents', 'p.qty', 'p.enabled', 'p.is_giftcard', 'p.type_id'])
-    .select(['parent.name as parent_name', 'parent.enabled as parent_enabled'])
+    // [I32] listed: enabled, approved and its seller not suspended.
+    .select(['p.name', 'p.price_cents', 'p.qty', 'p.listed as enabled', 'p.is_giftcard', 'p.type_id'])
+    .select(['parent.name as parent_name', 'parent.listed as parent_enabled'])
     .where('p.id', '=', productId)
     .executeTakeFirst();
   if (!product) return { soldOut: 'this product' };

@@ -80,7 +80,8 @@ export interface MmsTemplateRow {
   image_url: string;
 }
 
-const ofTopLevel = sql`p.parent_id is null and p.enabled`;
+// [I32] listed: enabled, approved (PRODUCT_REVIEW) and its seller not suspended (migration 0029).
+const ofTopLevel = sql`p.parent_id is null and p.listed`;
 
 // [I13-hotpath] The ids of a gathered read go through a sub-select, `any((select $1::int[])::int[])`,
 // not `any($1::int[])`: for the plain parameter PostgreSQL priced a custom plan for one id below the
@@ -118,7 +119,7 @@ export async function tilesByIds(db: Db, ids: number[]): Promise<TileRow[]> {
     join sellers s on s.id = p.seller_id
     left join lateral (
       select ${buyablePriceRange}, sum(c.qty)::int as qty
-      from products c where c.parent_id = p.id and c.enabled
+      from products c where c.parent_id = p.id and c.listed
     ) v on p.type_id = 'configurable'
     left join lateral (
       select json_agg(pi.url order by pi.position) as images from product_images pi where pi.product_id = p.id
@@ -201,14 +202,14 @@ export async function findProducts(db: Db, ids: readonly number[]): Promise<Prod
         left join option_values oc on oc.id = c.color_id
         left join option_values os on os.id = c.size_id
         left join option_values og on og.id = c.gift_card_price_id
-        where c.parent_id = p.id and c.enabled
+        where c.parent_id = p.id and c.listed
       ), '[]'::json) as children,
       ${CURRENT_EPOCH} as doc_epoch, ${ROW_SIGNATURE} as doc_signature
     from products p
     join sellers s on s.id = p.seller_id
     left join lateral (
       select ${buyablePriceRange}, sum(c.qty)::int as qty
-      from products c where c.parent_id = p.id and c.enabled
+      from products c where c.parent_id = p.id and c.listed
     ) v on p.type_id = 'configurable'
     where p.id = any((select ${ids}::int[])::int[]) and ${ofTopLevel}
     order by p.id
@@ -223,7 +224,7 @@ export async function findSellerOfProduct(db: Db, productId: number): Promise<Se
     .select(['s.id', 's.seller_url', 's.name', 's.description', 's.logo_url', 's.banner_url'])
     .where('p.id', '=', productId)
     .where('p.parent_id', 'is', null)
-    .where('p.enabled', '=', true)
+    .where('p.listed', '=', true)
     .executeTakeFirst();
 }
 
@@ -260,7 +261,7 @@ export async function findMmsTemplates(db: Db, productId: number): Promise<MmsTe
     .select('id')
     .where('id', '=', productId)
     .where('parent_id', 'is', null)
-    .where('enabled', '=', true)
+    .where('listed', '=', true)
     .executeTakeFirst();
   if (!product) return undefined;
   return db
@@ -283,7 +284,7 @@ export async function takeStock(db: Db, productId: number, qty: number): Promise
     .set({ qty: sql<number>`qty - ${qty}`, updated_at: sql<Date>`now()` })
     .where('id', '=', productId)
     .where('qty', '>=', qty)
-    .where('enabled', '=', true)
+    .where('listed', '=', true)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -69,7 +69,7 @@ export async function currentDocuments(
     from catalogue_documents d
     join products p on p.id = d.product_id
     where d.product_id = any((select ${ids}::int[])::int[]) and d.kind = ${kind}
-      and p.parent_id is null and p.enabled
+      and p.parent_id is null and p.listed
       and d.epoch = ${CURRENT_EPOCH}
       and d.signature = ${ROW_SIGNATURE}
   `.execute(db);

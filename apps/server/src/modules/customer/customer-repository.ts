@@ -107,7 +107,10 @@ export function uniqueViolationField(error: unknown): 'email' | 'mobile' | undef
 }
 
 /** A member as the other modules see one: the row without the campaign and the creation time. */
-export type MemberRow = Omit<Selectable<CustomerTable>, 'campaign_id' | 'created_at'>;
+export type MemberRow = Omit<
+  Selectable<CustomerTable>,
+  'campaign_id' | 'created_at' | 'suspended_at' | 'suspended_reason'
+>;
 
 export function findMember(db: Db, customerId: number): Promise<MemberRow | undefined> {
   return db

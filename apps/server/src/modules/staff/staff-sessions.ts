@@ -21,7 +21,15 @@ import type { StaffRole } from '../../db/schema.ts';
 export type SessionStage = 'needs_passkey' | 'full';
 
 export interface StaffSession {
-  staff: { id: number; name: string; mobile: string; role: StaffRole; seller_id: number | null };
+  staff: {
+    id: number;
+    name: string;
+    mobile: string;
+    role: StaffRole;
+    seller_id: number | null;
+    /** [I32] The seller's owner: adds and removes that seller's staff. */
+    seller_owner: boolean;
+  };
   stage: SessionStage;
   createdAt: Date;
   passkeyVerifiedAt: Date | null;
@@ -110,6 +118,7 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
           'staff.mobile',
           'staff.role',
           'staff.seller_id',
+          'staff.seller_owner',
           'staff_sessions.stage',
           'staff_sessions.created_at',
           'staff_sessions.passkey_verified_at',
@@ -126,7 +135,14 @@ export function createStaffSessions({ db, clock, times }: { db: Db; clock: Clock
         return undefined;
       }
       return {
-        staff: { id: row.id, name: row.name, mobile: row.mobile, role: row.role, seller_id: row.seller_id },
+        staff: {
+          id: row.id,
+          name: row.name,
+          mobile: row.mobile,
+          role: row.role,
+          seller_id: row.seller_id,
+          seller_owner: row.seller_owner,
+        },
         stage: row.stage,
         createdAt: row.created_at,
         passkeyVerifiedAt: row.passkey_verified_at,
