@@ -516,7 +516,10 @@ export type LedgerKind =
   | 'chargeback'
   | 'gift_card_redemption'
   | 'gift_card_in_store'
-  | 'adjustment';
+  | 'adjustment'
+  // [I32] Migration 0030: the monthly subscription (GST-exclusive) and its GST, on the month's first statement.
+  | 'subscription'
+  | 'subscription_gst';
 
 /** Append-only (the database refuses UPDATE, DELETE and TRUNCATE). Amount signed from the seller's side. */
 export interface LedgerEntryTable {
@@ -621,6 +624,9 @@ export interface TaxInvoiceTable {
   service_fee_cents: number;
   commission_cents: number;
   gst_cents: number;
+  /** [I32] Migration 0030: the month's subscription (GST-exclusive) and its GST; 0 before. */
+  subscription_cents: Generated<number>;
+  subscription_gst_cents: Generated<number>;
   total_cents: number;
   created_at: Date;
 }

@@ -149,7 +149,12 @@ export function startWorker(deps: StartWorkerDeps, services: WorkerServices): Po
         log: deps.log,
       }),
       // [I16-statements] Makes each seller's weekly statement once the Monday cut-off has passed.
-      createStatementJob({ db: deps.db, clock: deps.clock, log: deps.log }),
+      createStatementJob({
+        db: deps.db,
+        clock: deps.clock,
+        log: deps.log,
+        subscriptionCents: deps.config.SELLER_SUBSCRIPTION_CENTS,
+      }),
       // [I16-invoices] Issues each seller's monthly tax invoice once, after the month ends.
       createInvoiceJob({ db: deps.db, clock: deps.clock, log: deps.log }),
     ],

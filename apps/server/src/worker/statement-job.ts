@@ -22,6 +22,8 @@ export interface StatementJobOptions {
    * happens, and the event's transaction may commit a moment later; waiting lets it land first.
    */
   settleMs?: number;
+  /** [I32] SELLER_SUBSCRIPTION_CENTS: charged on the first statement of each month (0: nothing). */
+  subscriptionCents?: number;
 }
 
 export const STATEMENT_SETTLE_MS = 60_000;
@@ -33,6 +35,7 @@ export function createStatementJob(options: StatementJobOptions): PeriodicJob {
   async function runOnce(): Promise<number> {
     const made = await makeDueStatements(db, clock.now(), {
       settleMs: options.settleMs ?? STATEMENT_SETTLE_MS,
+      subscriptionCents: options.subscriptionCents ?? 0,
     });
     if (made > 0) log.info({ made }, 'statement job: statements made');
     return made;

@@ -21,6 +21,9 @@ export const ledgerKindSchema = z.enum([
   'gift_card_redemption',
   'gift_card_in_store',
   'adjustment',
+  // [I32] The monthly subscription (GST-exclusive) and its GST, on the first statement of each month.
+  'subscription',
+  'subscription_gst',
 ]);
 export type LedgerKindName = z.infer<typeof ledgerKindSchema>;
 
@@ -39,6 +42,8 @@ export const LEDGER_KIND_LABELS: Record<LedgerKindName, string> = {
   gift_card_redemption: 'Paid by gift card',
   gift_card_in_store: 'Gift cards redeemed in store',
   adjustment: 'Adjustments',
+  subscription: 'Monthly subscription',
+  subscription_gst: 'GST on subscription',
 };
 
 export const statementListQuerySchema = z.object({

@@ -105,8 +105,15 @@ export const dueStatementSchema = z.object({
   week_ends_on: z.string(),
   remittance_on: z.string(),
   payable_cents: cents,
-  /** False: the seller has no bank account on file, and the statement is left out of a run. */
+  /**
+   * False: left out of a run — the seller has no bank account on file, or is held (below).
+   */
   payable: z.boolean(),
+  /**
+   * [I32] True: the seller is suspended (sellers.suspended_at); the statement stays unpaid and is taken
+   * by the first run after the suspension is lifted. Shown as "Held: seller suspended".
+   */
+  held: z.boolean(),
   bank: bankAccountSchema.nullable(),
 });
 export type DueStatement = z.infer<typeof dueStatementSchema>;
@@ -114,7 +121,7 @@ export type DueStatement = z.infer<typeof dueStatementSchema>;
 export const payoutsDueReplySchema = z.object({
   by: z.string(),
   items: z.array(dueStatementSchema),
-  /** What a run made now would pay: the payable statements' sum. */
+  /** What a run made now would pay: the payable statements' sum (held ones left out). */
   payable_total_cents: cents,
 });
 export type PayoutsDueReply = z.infer<typeof payoutsDueReplySchema>;
@@ -174,7 +181,13 @@ export const taxInvoiceSchema = z.object({
   issued_on: z.string(),
   service_fee_cents: cents,
   commission_cents: cents,
+  /** GST on the fees. */
   gst_cents: cents,
+  /** [I32] The month's subscription, GST-exclusive (0: none that month). */
+  subscription_cents: cents,
+  /** [I32] 10% GST on the subscription. */
+  subscription_gst_cents: cents,
+  /** Everything including GST: the fees, their GST, the subscription and its GST. */
   total_cents: cents,
 });
 export type TaxInvoice = z.infer<typeof taxInvoiceSchema>;

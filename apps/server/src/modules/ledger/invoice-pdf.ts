@@ -8,7 +8,8 @@ import PDFDocument from 'pdfkit';
 // the ATO asks of a tax invoice: the words 'Tax invoice', the supplier's (operator's) name and ABN, the
 // date of issue, the invoice number, the buyer's (seller's) identity — their name and seller id (no ABN
 // is on file for sellers) — each fee with its amount, the GST amount, the total including GST, and a
-// statement that the total includes GST.
+// statement that the total includes GST. [I32] A month with the sellers' subscription lists it and its GST
+// after the fees; the GST stated under the total is all of it (fees' and subscription's).
 
 export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -35,7 +36,10 @@ export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Pro
 
     doc.text(`Invoice number: ${invoiceNumberText(invoice.invoice_number)}`);
     doc.text(`Date of issue: ${longDate(invoice.issued_on)}`);
-    doc.text(`Period: fees charged in ${monthName(invoice.month)}`);
+    const hasSubscription = invoice.subscription_cents !== 0 || invoice.subscription_gst_cents !== 0;
+    doc.text(
+      `Period: fees${hasSubscription ? ' and subscription' : ''} charged in ${monthName(invoice.month)}`,
+    );
     doc.moveDown();
 
     doc.font('Helvetica-Bold').text('Issued to');
@@ -56,17 +60,20 @@ export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Pro
     row('Service fee (2.9% of the order price), excluding GST', formatCents(invoice.service_fee_cents));
     row('Commission (3.1% on marketplace orders), excluding GST', formatCents(invoice.commission_cents));
     row('GST (10% of the fees)', formatCents(invoice.gst_cents));
+    if (hasSubscription) {
+      row('Monthly subscription, excluding GST', formatCents(invoice.subscription_cents));
+      row('GST on subscription (10%)', formatCents(invoice.subscription_gst_cents));
+    }
     row('Total including GST', formatCents(invoice.total_cents), true);
     doc.moveDown();
+    const allGst = invoice.gst_cents + invoice.subscription_gst_cents;
     doc
       .font('Helvetica')
-      .text(
-        `The total of ${formatCents(invoice.total_cents)} includes GST of ${formatCents(invoice.gst_cents)}.`,
-        left,
-        doc.y,
-      );
+      .text(`The total of ${formatCents(invoice.total_cents)} includes GST of ${formatCents(allGst)}.`, left, doc.y);
     doc.text(
-      'These fees were deducted from your weekly statements; there is nothing further to pay.',
+      hasSubscription
+        ? 'These fees and the subscription were deducted from your weekly statements; there is nothing further to pay.'
+        : 'These fees were deducted from your weekly statements; there is nothing further to pay.',
       left,
       doc.y,
     );

@@ -399,3 +399,33 @@ export function carryForward(weeks: readonly number[], broughtForwardCents = 0):
     return week;
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// 8. [I32] The sellers' monthly subscription (SELLER_SUBSCRIPTION_CENTS)
+
+/**
+ * The Sydney month ('YYYY-MM') whose subscription the week ending on Monday `endsOn` charges, or null.
+ * The rule: a month's subscription goes on the first statement of that month, the statement of the week
+ * whose end (Monday 11:59:59.999 Sydney) is the first week-end falling in the month on Sydney's calendar,
+ * i.e. the week ending on the month's first Monday (day 1 to 7). A month starting on a Tuesday is charged
+ * on the week ending Monday the 7th (whose days are mostly the previous month's); a month starting on a
+ * Monday on the week ending that day, the 1st. The week end is a Sydney date: at 11:59 on a Monday Sydney
+ * is 10 or 11 hours ahead of UTC, so the UTC date is the same Monday and no week is charged twice.
+ */
+export function subscriptionMonth(endsOn: string): string | null {
+  if (weekday(endsOn) !== 1) throw new RangeError(`A week ends on a Monday: ${endsOn}`);
+  return Number(endsOn.slice(8, 10)) <= 7 ? endsOn.slice(0, 7) : null;
+}
+
+export interface SubscriptionCharge {
+  /** The month's subscription, GST-exclusive. */
+  subscriptionCents: number;
+  /** 10% GST on it, rounded half-up to the cent (as GST on fees). */
+  gstCents: number;
+}
+
+/** [I32] The monthly subscription and its GST: 2,900 cents → GST 290; 2,905 → 291 (290.5 rounds up). */
+export function subscriptionCharge(subscriptionCents: number): SubscriptionCharge {
+  assertCents(subscriptionCents, 'subscriptionCents');
+  return { subscriptionCents, gstCents: percentOf(subscriptionCents, GST) };
+}

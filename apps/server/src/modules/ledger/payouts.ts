@@ -21,15 +21,23 @@ import { maskedAccount } from './bank-accounts.ts';
 // second is refused). The operator downloads the ABA file, uploads it to the bank, then marks the run
 // remitted, which marks its statements paid. A draft can be cancelled: its items are removed (the audit
 // log keeps what they were), so its statements are due again.
+// [I32] Payouts held: the statements of a seller that is suspended (sellers.suspended_at, set and cleared
+// by the catalogue's seller-suspension.ts) are listed as due but held (not payable), so a run leaves them
+// out; they stay unpaid and the first run after the suspension is lifted takes them.
 
 const NO_RUN = 'No such payout run.';
 
-/** The statements due by `by` ('YYYY-MM-DD'), oldest first; sellers without a bank account not payable. */
+/**
+ * The statements due by `by` ('YYYY-MM-DD'), oldest first; sellers without a bank account, and [I32]
+ * suspended sellers (held), not payable.
+ */
 export async function listDue(db: Db, by: string): Promise<PayoutsDueReply> {
   const rows = await db
     .selectFrom('seller_statements as s')
     .leftJoin('seller_bank_accounts as b', 'b.seller_id', 's.seller_id')
+    .leftJoin('sellers as seller', 'seller.id', 's.seller_id')
     .select([
+      'seller.suspended_at',
       's.id',
       's.seller_id',
       's.seller_name',
@@ -81,7 +89,8 @@ export async function listDue(db: Db, by: string): Promise<PayoutsDueReply> {
       week_ends_on: row.week_ends_on,
       remittance_on: row.remittance_on,
       payable_cents: row.payable_cents,
-      payable: bank !== null,
+      payable: bank !== null && row.suspended_at === null,
+      held: row.suspended_at !== null,
       bank,
     };
   });

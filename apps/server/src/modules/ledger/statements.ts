@@ -1,6 +1,17 @@
-import { sql } from 'kysely';
+import { monthName } from '@quokka/contract/calendar-dates';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { carryForward, remittanceDate, weekEndingOn, weekOf } from './ledger-rules.ts';
+import type { Database } from '../../db/schema.ts';
+import { postLedgerEntries } from './ledger-entries.ts';
+import {
+  carryForward,
+  type LedgerWeek,
+  remittanceDate,
+  subscriptionCharge,
+  subscriptionMonth,
+  weekEndingOn,
+  weekOf,
+} from './ledger-rules.ts';
 
 // [I16-statements] Weekly statements (DESIGN16 "Statements"): one per seller and week ending Monday
 // 11:59:59.999 Sydney, for every seller with entries that week or a negative balance carried into it.
@@ -9,6 +20,16 @@ import { carryForward, remittanceDate, weekEndingOn, weekOf } from './ledger-rul
 // remittanceDate(week end). Made once across processes: each week is made in one transaction holding a
 // transaction-level advisory lock, and the unique (seller_id, week_ends_on) with ON CONFLICT DO NOTHING
 // makes a second run insert nothing.
+//
+// [I32] The monthly subscription (SELLER_SUBSCRIPTION_CENTS, GST-exclusive; 0 charges nothing): the week
+// ending on a month's first Monday (ledger-rules subscriptionMonth) charges that month's subscription to
+// every seller active when the week ended (sellers.suspended_at null, or set after the cut-off) who
+// existed by then and has no statement for the week yet: two entries, 'subscription' −cents and
+// 'subscription_gst' −10% of it (half-up), dated the week's last instant, posted in the week's own
+// transaction just before the week is summed, so they are on that statement. Event key
+// 'subscription:<seller>:<YYYY-MM>': posted once per seller and month whatever the retries and processes
+// (the advisory lock, and ledger_entries_once). A statement that cannot cover it carries it forward like
+// any negative week.
 
 /** pg_advisory_xact_lock key for making statements (any constant, unique in the app). */
 const STATEMENT_LOCK = 16_016_001;
@@ -24,11 +45,73 @@ export function lastClosedWeek(now: Date): string {
   return weekOf(new Date(weekOf(now).start.getTime() - 1)).endsOn;
 }
 
+export interface StatementOptions {
+  /** [I32] SELLER_SUBSCRIPTION_CENTS: the monthly subscription, GST-exclusive (default 0: none). */
+  subscriptionCents?: number;
+}
+
+/** [I32] Posts the month's subscription for the week's active sellers (see above); answers how many were new. */
+async function postSubscriptions(
+  trx: Transaction<Database>,
+  week: LedgerWeek,
+  subscriptionCents: number,
+): Promise<number> {
+  const month = subscriptionMonth(week.endsOn);
+  if (month === null || subscriptionCents <= 0) return 0;
+  const charge = subscriptionCharge(subscriptionCents);
+  const sellers = await trx
+    .selectFrom('sellers as s')
+    .select('s.id')
+    .where('s.created_at', '<=', week.end)
+    .where((eb) => eb.or([eb('s.suspended_at', 'is', null), eb('s.suspended_at', '>', week.end)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('seller_statements as st')
+            .select('st.id')
+            .whereRef('st.seller_id', '=', 's.id')
+            .where('st.week_ends_on', '=', week.endsOn),
+        ),
+      ),
+    )
+    .orderBy('s.id')
+    .execute();
+  const named = monthName(month);
+  return postLedgerEntries(
+    trx,
+    sellers.flatMap(({ id }) => [
+      {
+        sellerId: id,
+        kind: 'subscription' as const,
+        amountCents: -charge.subscriptionCents,
+        eventKey: `subscription:${id}:${month}`,
+        occurredAt: week.end,
+        description: `Monthly subscription, ${named} (excluding GST)`,
+      },
+      {
+        sellerId: id,
+        kind: 'subscription_gst' as const,
+        amountCents: -charge.gstCents,
+        baseCents: charge.subscriptionCents,
+        eventKey: `subscription:${id}:${month}`,
+        occurredAt: week.end,
+        description: `GST on the ${named} subscription (10%)`,
+      },
+    ]),
+  );
+}
+
 /** Makes the statements of the week ending `endsOn`; answers how many were new. */
-export async function makeStatementsForWeek(db: Db, endsOn: string, now: Date): Promise<number> {
+export async function makeStatementsForWeek(
+  db: Db,
+  endsOn: string,
+  now: Date,
+  options: StatementOptions = {},
+): Promise<number> {
   const week = weekEndingOn(endsOn);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${STATEMENT_LOCK})`.execute(trx);
+    await postSubscriptions(trx, week, options.subscriptionCents ?? 0);
     const sums = await trx
       .selectFrom('ledger_entries')
       .select([
@@ -106,7 +189,7 @@ export async function makeStatementsForWeek(db: Db, endsOn: string, now: Date): 
 export async function makeDueStatements(
   db: Db,
   now: Date,
-  options: { settleMs?: number } = {},
+  options: StatementOptions & { settleMs?: number } = {},
 ): Promise<number> {
   const last = lastClosedWeek(new Date(now.getTime() - (options.settleMs ?? 0)));
   const latest = await db
@@ -123,7 +206,7 @@ export async function makeDueStatements(
   }
   let made = 0;
   for (; week !== null && week <= last; week = addDays(week, 7)) {
-    made += await makeStatementsForWeek(db, week, now);
+    made += await makeStatementsForWeek(db, week, now, { subscriptionCents: options.subscriptionCents });
   }
   return made;
 }

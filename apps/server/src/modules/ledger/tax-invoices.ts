@@ -14,10 +14,12 @@ import { invoiceIssueDate } from './ledger-rules.ts';
 //   service fee = −Σ service_fee
 //   commission  = −Σ commission − Σ commission_reversal   (refunds and chargebacks give commission back)
 //   GST         = −Σ fee_gst − Σ fee_gst_reversal
-//   total       = service fee + commission + GST            (the table's CHECK)
+//   [I32] subscription     = −Σ subscription              (SELLER_SUBSCRIPTION_CENTS, on the month's first
+//         subscription GST = −Σ subscription_gst           statement; migration 0030)
+//   total       = service fee + commission + GST + subscription + subscription GST   (the table's CHECK)
 // Issued once per seller and month (unique (seller_id, month); ON CONFLICT DO NOTHING, so processes racing
 // issue one), on or after invoiceIssueDate(month), the first business day after the month ends. A seller
-// charged no fee that month gets none.
+// charged no fee and no subscription that month gets none.
 
 const ZONE = DEFAULT_TIMEZONE;
 const FEE_KINDS = [
@@ -26,6 +28,8 @@ const FEE_KINDS = [
   'commission_reversal',
   'fee_gst',
   'fee_gst_reversal',
+  'subscription',
+  'subscription_gst',
 ] as const;
 
 /** The Sydney calendar date of an instant, 'YYYY-MM-DD'. */
@@ -55,6 +59,9 @@ export interface InvoiceFigures {
   serviceFeeCents: number;
   commissionCents: number;
   gstCents: number;
+  /** [I32] The month's subscription, GST-exclusive, and its GST. */
+  subscriptionCents: number;
+  subscriptionGstCents: number;
   totalCents: number;
 }
 
@@ -82,16 +89,25 @@ export async function monthFees(db: Db, month: string): Promise<InvoiceFigures[]
       const serviceFeeCents = -of('service_fee');
       const commissionCents = -of('commission') - of('commission_reversal');
       const gstCents = -of('fee_gst') - of('fee_gst_reversal');
+      const subscriptionCents = -of('subscription');
+      const subscriptionGstCents = -of('subscription_gst');
       return {
         sellerId,
         serviceFeeCents,
         commissionCents,
         gstCents,
-        totalCents: serviceFeeCents + commissionCents + gstCents,
+        subscriptionCents,
+        subscriptionGstCents,
+        totalCents: serviceFeeCents + commissionCents + gstCents + subscriptionCents + subscriptionGstCents,
       };
     })
     .filter(
-      (figures) => figures.serviceFeeCents !== 0 || figures.commissionCents !== 0 || figures.gstCents !== 0,
+      (figures) =>
+        figures.serviceFeeCents !== 0 ||
+        figures.commissionCents !== 0 ||
+        figures.gstCents !== 0 ||
+        figures.subscriptionCents !== 0 ||
+        figures.subscriptionGstCents !== 0,
     );
 }
 
@@ -186,6 +202,8 @@ export async function issueInvoices(
         service_fee_cents: figures.serviceFeeCents,
         commission_cents: figures.commissionCents,
         gst_cents: figures.gstCents,
+        subscription_cents: figures.subscriptionCents,
+        subscription_gst_cents: figures.subscriptionGstCents,
         total_cents: figures.totalCents,
         created_at: input.at,
       })
@@ -207,6 +225,8 @@ const invoiceColumns = [
   'service_fee_cents',
   'commission_cents',
   'gst_cents',
+  'subscription_cents',
+  'subscription_gst_cents',
   'total_cents',
 ] as const;
 
