@@ -224,7 +224,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApi(app, stockAlertRoutes({ config, db, clock, tokenKey: services.keys.tokenKey }));
   // [I32] "Sell with us": the application to sell, with a mobile proven by a one-time code (docs/sellers.md).
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  await registerApi(app, sellerApplicationRoutes({ config, db, clock, outbox: services.outbox, publicUrl }));
+  await registerApi(
+    app,
+    sellerApplicationRoutes({
+      config,
+      db,
+      clock,
+      outbox: services.outbox,
+      publicUrl,
+      tokenKey: services.keys.tokenKey,
+    }),
+  );
   // Gift cards by picture message (SPEC.md §7 Gift cards); the delivery worker is started by server.ts
   // (or runs as its own process: npm run worker).
   await registerApi(app, giftCardRoutes({ config, service: services.giftCards, captcha: providers.captcha }));
