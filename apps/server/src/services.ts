@@ -25,6 +25,7 @@ import { createProductEditing } from './modules/catalog/product-editing.ts';
 import { createCheckoutService } from './modules/checkout/checkout-service.ts';
 import { orderRecords, orderReviewRecords } from './modules/checkout/order-records.ts';
 import { createCustomerService } from './modules/customer/customer-service.ts';
+import { refuseSuspendedMember } from './modules/customer/member-suspension.ts';
 import { giftCardBalances } from './modules/giftcards/gift-card-balance.ts';
 import { giftCardLookup } from './modules/giftcards/gift-card-lookup.ts';
 import { createGiftCardRedemption } from './modules/giftcards/gift-card-redemption.ts';
@@ -122,6 +123,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
       if ('not_exists' in product) return null;
       return {
         id: product.id,
+    // [I32] A suspended member signs in nowhere (modules/customer/member-suspension.ts).
+    refuseSuspendedMember: (customerId) => refuseSuspendedMember(db, customerId, config.identity),
         name: product.name,
         sku: product.sku,
         qty: product.qty,
@@ -134,7 +137,9 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     },
     findSeller: async (sellerUrl): Promise<AuthSeller | null> => {
       try {
-        const { seller } = await catalog.sellerInformation(sellerUrl, 1);
+        const { seller, selling } = await catalog.sellerInformation(sellerUrl, 1);
+        // [I32] A link naming a suspended seller opens the shop without it (no affiliate seller).
+        if (selling === false) return null;
         return { id: seller.id, name: seller.name, seller_url: seller.seller_url, image: seller.image };
       } catch (error) {
         if (error instanceof NotFoundError) return null;

@@ -204,6 +204,13 @@ export const sellerInformationReplySchema = z.object({
   status: z.boolean(),
   seller: sellerSummarySchema,
   products: z.array(productTileSchema),
+  /**
+   * [I32] False while an operator has suspended the seller: `products` is empty and the profile says it
+   * is not selling at the moment. Always sent by this server; optional for the Magento-shaped clients.
+   */
+  selling: z.boolean().optional(),
+  /** [I32] The seller's delivery words (its profile's "Delivery"); '' when it gave none. */
+  shipping_info: z.string().optional(),
 });
 export type SellerInformationReply = z.infer<typeof sellerInformationReplySchema>;
 

@@ -58,8 +58,13 @@ export interface AuthServiceDeps {
   findCustomerIdByMobile(mobile: string): Promise<number | undefined>;
   /** The link's product from the catalogue, null when it does not exist. */
   findProduct(productId: number): Promise<AuthProduct | null>;
-  /** The link's seller from the catalogue, null when it does not exist. */
+  /** The link's seller from the catalogue, null when it does not exist (or is suspended: [I32]). */
   findSeller(sellerUrl: string): Promise<AuthSeller | null>;
+  /**
+   * [I32] Throws (403, "This account is suspended. Contact …") when the member is suspended: a right code
+   * and a link sign a suspended member in nowhere (modules/customer/member-suspension.ts).
+   */
+  refuseSuspendedMember?(customerId: number): Promise<void>;
   /** Sandbox only: shows a sent code to the developer (the start-up log prints it). */
   showCode?: (mobile: string, code: string) => void;
 }
@@ -189,6 +194,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
       if (typeof result === 'object') throw guessingError(result);
       if (result !== 'accepted') throw wrongCode();
+      // [I32] Only after the right code: the number's holder, and nobody else, learns of the suspension.
+      const member = deps.refuseSuspendedMember ? await deps.findCustomerIdByMobile(mobile) : undefined;
+      if (member !== undefined) await deps.refuseSuspendedMember?.(member);
       const carried = input.expired ? await carriedClaims(input.expired_jwt, mobile, now) : {};
       const jwt = await signLinkToken(
         keys.tokenKey,
@@ -214,6 +222,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const customerId = await deps.findCustomerIdByMobile(claims.mobile);
       // A new shopper's token is not spent here: the registration form still needs it as its proof.
       if (customerId === undefined) return { status: true, new_user: true, ...fields };
+      await deps.refuseSuspendedMember?.(customerId);
       const firstUse = await claimLinkUse(db, {
         tokenHash: hashToken(jwt),
         expiresAt: verification.expiresAt,

@@ -228,10 +228,14 @@ export async function findSellerOfProduct(db: Db, productId: number): Promise<Se
     .executeTakeFirst();
 }
 
-export async function findSellerByUrl(db: Db, sellerUrl: string): Promise<SellerRow | undefined> {
+/** [I32] The profile's seller also says whether it sells now and what it says about delivery. */
+export type ProfileSellerRow = SellerRow & { shipping_info: string; suspended: boolean };
+
+export async function findSellerByUrl(db: Db, sellerUrl: string): Promise<ProfileSellerRow | undefined> {
   return db
     .selectFrom('sellers')
-    .select(['id', 'seller_url', 'name', 'description', 'logo_url', 'banner_url'])
+    .select(['id', 'seller_url', 'name', 'description', 'logo_url', 'banner_url', 'shipping_info'])
+    .select(sql<boolean>`suspended_at is not null`.as('suspended'))
     .where('seller_url', '=', sellerUrl)
     .executeTakeFirst();
 }

@@ -491,9 +491,13 @@ export function createCatalogService(db: Db, options: CatalogServiceOptions = {}
     async sellerInformationJson(sellerUrl, pageNumber) {
       const seller = await findSellerByUrl(db, sellerUrl);
       if (!seller) throw new NotFoundError(SELLER_NOT_FOUND);
-      const tiles = await pageJson(`seller:${seller.id}`, () => sellerListedIds(db, seller.id), pageNumber);
+      // [I32] A suspended seller's profile still answers, with no products and `selling: false`.
+      const tiles = seller.suspended
+        ? '[]'
+        : await pageJson(`seller:${seller.id}`, () => sellerListedIds(db, seller.id), pageNumber);
+      const profile = `"selling":${!seller.suspended},"shipping_info":${JSON.stringify(seller.shipping_info)}`;
       return new JsonText(
-        `{"status":true,"seller":${JSON.stringify(sellerSummary(seller))},"products":${tiles}}`,
+        `{"status":true,"seller":${JSON.stringify(sellerSummary(seller))},"products":${tiles},${profile}}`,
       );
     },
 
