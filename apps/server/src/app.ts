@@ -318,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           outbox: services.outbox,
           publicUrl,
           storePicture,
+          library: media,
         }),
       ({ sessions }) =>
         suspensionRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),

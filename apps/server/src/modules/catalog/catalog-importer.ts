@@ -83,6 +83,14 @@ export interface ImportOptions {
   keepExistingSellers?: boolean;
   /** [I31] Told of the items whose stock the import raised, in its transaction (stock-rises.ts). */
   stockWatch?: StockWatch;
+  /**
+   * [I32] Runs in the import's transaction once the file's references are checked, before anything is
+   * written (the back office's checks of the seller's skus); a CatalogueImportError it throws is
+   * relocated like the importer's own problems.
+   */
+  beforeWrite?: (trx: Db, file: CatalogueFile) => Promise<void>;
+  /** [I32] Runs in the import's transaction once everything is written (the review of new products, the audit line). */
+  afterWrite?: (trx: Db, summary: ImportSummary) => Promise<void>;
 }
 
 /** A file that cannot be imported; `problems` lists every one, each starting with its path. */
@@ -512,12 +520,14 @@ export async function importCatalogue(
   const total = file.products.length;
 
   const summary = await db.transaction().execute(async (trx) => {
-    const categoryPlan = await checkReferences(trx, file).catch((error: unknown) => {
+    const relocated = (error: unknown) => {
       if (error instanceof CatalogueImportError && options.locate) {
         throw new CatalogueImportError(relocateProblems(error.problems, options.locate));
       }
       throw error;
-    });
+    };
+    const categoryPlan = await checkReferences(trx, file).catch(relocated);
+    if (options.beforeWrite) await options.beforeWrite(trx, file).catch(relocated);
 
     const known = options.keepExistingSellers
       ? await existingSellerUrls(
@@ -576,14 +586,16 @@ export async function importCatalogue(
     const rises = risesOf(stockBefore, await stockFigures(trx, waited));
     if (rises.length > 0) await watch.rose(trx, rises);
 
-    // Delivered on commit: every other server process drops its cached catalogue replies.
-    await notifyCatalogueChanged(trx);
-    return {
+    const result: ImportSummary = {
       sellers: count(sellerRows, file.sellers.length),
       categories: count(categoryRows, file.categories.length),
       products: products.counts,
       variants: products.variants,
-    } satisfies ImportSummary;
+    };
+    await options.afterWrite?.(trx, result);
+    // Delivered on commit: every other server process drops its cached catalogue replies.
+    await notifyCatalogueChanged(trx);
+    return result;
   });
   invalidateCatalogueCache();
   const written = [summary.sellers, summary.categories, summary.products, summary.variants].reduce(
