@@ -162,6 +162,11 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/legal/routes/terms-page').then((m) => m.TermsPage)),
           },
           {
+            // [I32] "Sell with us": applying to sell (docs/sellers.md).
+            path: 'sell',
+            ...screen(() => import('../features/sell/routes/sell-page').then((m) => m.SellPage)),
+          },
+          {
             path: 'privacy',
             ...screen(() => import('../features/legal/routes/privacy-page').then((m) => m.PrivacyPage)),
           },

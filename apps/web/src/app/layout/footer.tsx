@@ -20,6 +20,8 @@ export function Footer() {
       <nav aria-label="Policies" className="app-footer__links">
         <Link to="/privacy">{MSG.privacyPolicy}</Link>
         <Link to="/terms">{MSG.termsAndConditions}</Link>
+        {/* [I32] Applying to sell (docs/sellers.md). */}
+        <Link to="/sell">Sell with us</Link>
       </nav>
       <div className="app-footer__support">
         <p className="app-footer__support-label">{MSG.needHelp}</p>
