@@ -76,7 +76,13 @@ export function createServices({ config, db, clock, providers, authSecret, log }
   });
 
   // [I16-products] Vendors' and operators' changes to products (the back office's product screens).
-  const productEditing = createProductEditing({ db, clock, stockWatch: stockAlerts.watch });
+  const productEditing = createProductEditing({
+    db,
+    clock,
+    stockWatch: stockAlerts.watch,
+    // [I32] Under manual review a vendor's change to an approved product's words or photos waits.
+    productReview: config.PRODUCT_REVIEW,
+  });
 
   // Sign-in: bearer tokens, one-time codes and sign-in links.
   const tokens = createTokenService({ db, clock });

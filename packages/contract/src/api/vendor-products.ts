@@ -86,6 +86,8 @@ export const vendorProductSummarySchema = z.object({
   variant_count: z.number(),
   /** The main photo's /media path, or null. */
   thumbnail_url: z.string().nullable(),
+  /** [I32] PRODUCT_REVIEW: 'waiting' for an operator, 'refused' (see the product), or 'approved'. */
+  review_status: z.enum(['approved', 'waiting', 'refused']),
 });
 export type VendorProductSummary = z.infer<typeof vendorProductSummarySchema>;
 
@@ -98,6 +100,21 @@ export const vendorProductListReplySchema = z.object({
 export type VendorProductListReply = z.infer<typeof vendorProductListReplySchema>;
 
 // ---------------------------------------------------------------- detail
+
+/**
+ * [I32] A held change of an approved product (PRODUCT_REVIEW=manual): the fields it changes, as the
+ * product will read once approved. `status` 'waiting' until an operator decides.
+ */
+export const productChangeSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  photos: z.array(z.string()).nullable(),
+  status: z.enum(['waiting', 'approved', 'refused']),
+  refusal_reason: z.string().nullable(),
+  submitted_at: z.string(),
+});
+export type ProductChange = z.infer<typeof productChangeSchema>;
 
 export const vendorVariantSchema = z.object({
   id: z.number(),
@@ -142,6 +159,14 @@ export const vendorProductSchema = z.object({
    */
   variants: z.array(vendorVariantSchema),
   updated_at: z.string(),
+  /** [I32] PRODUCT_REVIEW=manual: 'waiting' (hidden until an operator approves), 'refused' or 'approved'. */
+  review_status: z.enum(['approved', 'waiting', 'refused']),
+  /** [I32] Why an operator refused the product (review_status 'refused'), else null. */
+  review_reason: z.string().nullable(),
+  /** [I32] An approved product's change of name, description or photos held for an operator, or null. */
+  pending_change: productChangeSchema.nullable(),
+  /** [I32] The last held change an operator refused (with its reason), until the next change is sent. */
+  refused_change: productChangeSchema.nullable(),
 });
 export type VendorProduct = z.infer<typeof vendorProductSchema>;
 
@@ -202,3 +227,105 @@ export const PHOTO_CONTENT_TYPES = [
   'image/avif',
   'image/gif',
 ] as const;
+
+// ---------------------------------------------------------------- [I32] new products and their review
+
+const skuText = text(64)
+  .transform((value) => value.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-" only'),
+  );
+const optionText = text(40)
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, 'must not be empty'));
+/** A picture already in the media store, as POST /products/pictures answered it. */
+const mediaPath = text(300).regex(/^\/media\/products\/[A-Za-z0-9._-]+$/, 'must be a photo uploaded here');
+
+/**
+ * [I32] POST /products — a new product. With colours and/or sizes it is a configurable product with one
+ * variant per colour × size, each with its own price and stock (`variants`, every combination once);
+ * without, a simple product with `price_cents` and `qty`. Photos (1–4, main first) and the pictures per
+ * colour are uploaded first (POST /products/pictures) and named here, so a product never exists without
+ * its photos. `seller_id`: operators name the seller; a vendor's product is always their own seller's.
+ */
+export const createVendorProductBodySchema = z
+  .object({
+    seller_id: z.number().int().min(1).optional(),
+    name: text(PRODUCT_LIMITS.nameMax)
+      .transform((value) => value.trim())
+      .pipe(z.string().min(1, 'must not be empty')),
+    description: multilineText(PRODUCT_LIMITS.descriptionMax).default(''),
+    category_id: z.number().int().min(1),
+    sku: skuText,
+    price_cents: priceCents,
+    qty: stock.default(0),
+    colours: z.array(optionText).max(20).default([]),
+    sizes: z.array(optionText).max(20).default([]),
+    variants: z
+      .array(
+        z
+          .object({
+            colour: optionText.optional(),
+            size: optionText.optional(),
+            price_cents: priceCents,
+            qty: stock,
+          })
+          .strict(),
+      )
+      .max(200)
+      .default([]),
+    photos: z
+      .array(mediaPath)
+      .min(1, 'add at least one photo')
+      .max(PRODUCT_LIMITS.photosMax, `at most ${PRODUCT_LIMITS.photosMax} photos`),
+    colour_photos: z
+      .array(z.object({ colour: optionText, url: mediaPath }).strict())
+      .max(20)
+      .default([]),
+  })
+  .strict();
+export type CreateVendorProductBody = z.input<typeof createVendorProductBodySchema>;
+export type CreateVendorProductInput = z.output<typeof createVendorProductBodySchema>;
+
+/** [I32] POST /products/pictures — the picture's bytes as the body; answers its media path. */
+export const uploadedPictureReplySchema = z.object({ url: z.string() });
+export type UploadedPictureReply = z.infer<typeof uploadedPictureReplySchema>;
+
+/** [I32] GET /products/sku-suggestion?name= — a SKU made from the name that no product uses yet. */
+export const skuSuggestionQuerySchema = z.object({ name: text(PRODUCT_LIMITS.nameMax) });
+export const skuSuggestionReplySchema = z.object({ sku: z.string() });
+export type SkuSuggestionReply = z.infer<typeof skuSuggestionReplySchema>;
+
+/** [I32] GET /products/categories — the shop's categories to file a new product under. */
+export const productCategoriesReplySchema = z.object({
+  items: z.array(z.object({ id: z.number(), name: z.string(), path: z.string() })),
+});
+export type ProductCategoriesReply = z.infer<typeof productCategoriesReplySchema>;
+
+/** [I32] Products › Waiting for approval (operators): new products, then held changes, oldest first. */
+export const productReviewQueueReplySchema = z.object({
+  products: z.array(z.object({ product: vendorProductSchema, submitted_at: z.string() })),
+  changes: z.array(
+    z.object({
+      change: productChangeSchema,
+      /** The product as the storefront shows it now (the approved version). */
+      product: vendorProductSchema,
+    }),
+  ),
+});
+export type ProductReviewQueueReply = z.infer<typeof productReviewQueueReplySchema>;
+
+/** [I32] POST /products/:id/refuse and /product-changes/:id/refuse — why, texted to the seller. */
+export const refuseProductBodySchema = z
+  .object({
+    reason: multilineText(1000)
+      .transform((value) => value.trim())
+      .pipe(z.string().min(1, 'say why, for the seller')),
+  })
+  .strict();
+export type RefuseProductBody = z.input<typeof refuseProductBodySchema>;
+
+export const productChangeParamsSchema = z.object({ id: idParam });

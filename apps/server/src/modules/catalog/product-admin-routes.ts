@@ -1,12 +1,17 @@
 import { errorReplies } from '@quokka/contract/api/errors';
 import {
   colourParamsSchema,
+  createVendorProductBodySchema,
   PHOTO_CONTENT_TYPES,
   photoParamsSchema,
+  productCategoriesReplySchema,
   productParamsSchema,
   reorderPhotosBodySchema,
+  skuSuggestionQuerySchema,
+  skuSuggestionReplySchema,
   updateVendorProductBodySchema,
   updateVendorVariantBodySchema,
+  uploadedPictureReplySchema,
   variantParamsSchema,
   vendorProductListQuerySchema,
   vendorProductListReplySchema,
@@ -21,6 +26,7 @@ import { documentRoutes } from '../../http/openapi.ts';
 import { currentStaff, requireFreshPasskey, requireStaff } from '../staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from '../staff/staff-routes.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
+import { createProductCreation } from './product-creation.ts';
 import {
   listVendorProducts,
   loadVendorProduct,
@@ -36,6 +42,10 @@ import {
 // image/webp, image/avif, image/gif; at most MEDIA_MAX_BYTES): no multipart. The media store checks them
 // (picture-check.ts: the type from the bytes, decoded whole, size and pixel limits) and keeps a clean
 // copy; the catalogue keeps its /media path, as an import does.
+//
+// [I32] Add product (product-creation.ts): POST /products/pictures stores a photo and answers its path,
+// then POST /products creates the product with its photos named (1–4, and one picture per colour), so a
+// product never exists without a photo. GET /products/sku-suggestion and /products/categories feed the form.
 
 /** Takes a picture's bytes into the media store and answers its /media/products/… path (app.ts). */
 export type StoreProductPicture = (bytes: Buffer) => Promise<string>;
@@ -69,6 +79,7 @@ function pictureBody(body: unknown): Buffer {
 
 export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
   const { db, clock, sessions, editing } = deps;
+  const creation = createProductCreation({ db, clock, productReview: editing.productReview });
 
   const freshPasskey = requireFreshPasskey(() => clock.now(), STEP_UP_MINUTES);
 
@@ -116,6 +127,54 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
         preHandler: staff,
       },
       async (request) => listVendorProducts(db, editorOf(request), request.query),
+    );
+
+    api.get(
+      '/products/sku-suggestion',
+      {
+        schema: {
+          querystring: skuSuggestionQuerySchema,
+          response: { 200: skuSuggestionReplySchema, ...errorReplies(400, 401, 403) },
+        },
+        preHandler: staff,
+      },
+      async (request) => ({ sku: await creation.suggestSku(request.query.name) }),
+    );
+
+    api.get(
+      '/products/categories',
+      {
+        schema: { response: { 200: productCategoriesReplySchema, ...errorReplies(401, 403) } },
+        preHandler: staff,
+      },
+      async () => creation.categories(),
+    );
+
+    api.post(
+      '/products/pictures',
+      {
+        schema: {
+          response: { 200: uploadedPictureReplySchema, ...errorReplies(400, 401, 403, 413, 415) },
+          description: `[I32] A new product's photo or colour picture, stored before the product is created: the bytes as the body; Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
+        },
+        preHandler: staff,
+      },
+      async (request) => ({ url: await deps.storePicture(pictureBody(request.body)) }),
+    );
+
+    api.post(
+      '/products',
+      {
+        schema: {
+          body: createVendorProductBodySchema,
+          response: { 200: vendorProductSchema, ...errorReplies(400, 401, 403, 404, 409) },
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        const id = await creation.create(editorOf(request), request.body);
+        return productReply(request, id);
+      },
     );
 
     api.get(

@@ -1,4 +1,5 @@
 import type {
+  ProductChange,
   ProductKind,
   UpdateVendorProductBody,
   UpdateVendorVariantBody,
@@ -10,6 +11,7 @@ import { PRODUCT_LIMITS, priceChangeNeedsPasskey } from '@quokka/contract/api/ve
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import type { ProductChangeSet } from '../../db/schema.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
@@ -37,6 +39,12 @@ import { NO_STOCK_WATCH, type StockWatch } from './stock-rises.ts';
 // (`priceChangeNeedsPasskey`, the contract) needs a passkey check younger than 5 minutes, else 403
 // STEP_UP_REQUIRED and nothing is saved; the back office checks the passkey and sends it again. The old
 // price is the one read under the row's lock, so the rule holds against the price as it is.
+//
+// [I32] PRODUCT_REVIEW=manual: a vendor's change to an APPROVED product's name, description or photos is
+// held in product_changes (one waiting change per product, each further change merged into it) and the
+// storefront keeps the approved version until an operator approves it (product-review.ts). Prices, stock,
+// the on/off switch and the pictures per colour never wait; an operator's own changes never wait; a product
+// still waiting or refused is not shown, so its changes apply at once (then "Send for approval").
 
 export interface ProductEditor {
   staffId: number;
@@ -110,6 +118,7 @@ export async function listVendorProducts(
       'p.seller_id',
       's.name as seller_name',
       'p.enabled',
+      'p.review_status',
       'p.price_cents',
       'p.qty',
       sql<number | null>`(select min(v.price_cents) from products v where v.parent_id = p.id)`.as(
@@ -146,6 +155,7 @@ export async function listVendorProducts(
         stock: variants > 0 ? Number(row.sum_qty ?? 0) : row.qty,
         variant_count: variants,
         thumbnail_url: row.thumbnail ?? null,
+        review_status: row.review_status,
       };
     }),
   };
@@ -237,6 +247,15 @@ export async function loadVendorProduct(db: Db, editor: ProductEditor, id: numbe
             enabled: product.enabled,
           },
         ];
+  const changes = await db
+    .selectFrom('product_changes')
+    .selectAll()
+    .where('product_id', '=', id)
+    .where('status', 'in', ['waiting', 'refused'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  const latest = changes[0];
   return {
     id: product.id,
     sku: product.sku,
@@ -251,7 +270,51 @@ export async function loadVendorProduct(db: Db, editor: ProductEditor, id: numbe
     colour_photos: [...colours.values()],
     variants,
     updated_at: new Date(product.updated_at).toISOString(),
+    review_status: product.review_status,
+    review_reason: product.review_reason,
+    pending_change: latest?.status === 'waiting' ? productChangeOf(latest) : null,
+    refused_change: latest?.status === 'refused' ? productChangeOf(latest) : null,
   };
+}
+
+/** [I32] A product_changes row as the back office shows it. */
+export function productChangeOf(row: {
+  id: number;
+  changes: ProductChangeSet | string;
+  status: 'waiting' | 'approved' | 'refused';
+  refusal_reason: string | null;
+  submitted_at: Date;
+}): ProductChange {
+  const changes: ProductChangeSet = typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
+  return {
+    id: row.id,
+    name: changes.name ?? null,
+    description: changes.description ?? null,
+    photos: changes.photos ?? null,
+    status: row.status,
+    refusal_reason: row.refusal_reason,
+    submitted_at: new Date(row.submitted_at).toISOString(),
+  };
+}
+
+/**
+ * [I32] Runs `work` in one transaction with the NOTIFY of what it touched; after it commits this process's
+ * caches drop it too ('all': a product came, went or moved in lists). Shared by editing, creation and review.
+ */
+export async function catalogueChange<T>(
+  db: Db,
+  work: (trx: Db) => Promise<{ result: T; touched: number[] | 'all' }>,
+): Promise<T> {
+  const { result, touched } = await db.transaction().execute(async (trx) => {
+    const done = await work(trx);
+    // Delivered to every listening process when this commits, never when it rolls back.
+    if (done.touched === 'all') await notifyCatalogueChanged(trx);
+    else await notifyProductsChanged(trx, done.touched);
+    return done;
+  });
+  if (touched === 'all') invalidateCatalogueCache();
+  else if (touched.length > 0) invalidateCatalogueProducts(touched);
+  return result;
 }
 
 // ---------------------------------------------------------------- writing
@@ -261,23 +324,97 @@ export interface ProductEditingDeps {
   clock: Clock;
   /** [I31] Told when an edit raises an item's stock, in the edit's transaction (stock-rises.ts). */
   stockWatch?: StockWatch;
+  /** [I32] PRODUCT_REVIEW: under 'manual' a vendor's change to an approved product's words or photos waits. */
+  productReview?: 'auto' | 'manual';
 }
 
 const productSubject = (id: number) => `product:${id}`;
 
-export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }: ProductEditingDeps) {
+export function createProductEditing({
+  db,
+  clock,
+  stockWatch = NO_STOCK_WATCH,
+  productReview = 'auto',
+}: ProductEditingDeps) {
   /** Runs `work` in one transaction; after it commits this process's caches drop what it touched. */
-  async function change<T>(work: (trx: Db) => Promise<{ result: T; touched: number[] | 'all' }>): Promise<T> {
-    const { result, touched } = await db.transaction().execute(async (trx) => {
-      const done = await work(trx);
-      // Delivered to every listening process when this commits, never when it rolls back.
-      if (done.touched === 'all') await notifyCatalogueChanged(trx);
-      else await notifyProductsChanged(trx, done.touched);
-      return done;
-    });
-    if (touched === 'all') invalidateCatalogueCache();
-    else if (touched.length > 0) invalidateCatalogueProducts(touched);
-    return result;
+  const change = <T>(work: (trx: Db) => Promise<{ result: T; touched: number[] | 'all' }>) =>
+    catalogueChange(db, work);
+
+  /** [I32] Whether this editor's change to this product's name, description or photos waits for an operator. */
+  const holds = (editor: ProductEditor, row: { review_status: string }) =>
+    productReview === 'manual' && editor.role === 'vendor' && row.review_status === 'approved';
+
+  /** [I32] The product's waiting change (locked), if any. */
+  const waitingChange = (trx: Db, productId: number) =>
+    trx
+      .selectFrom('product_changes')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('status', '=', 'waiting')
+      .forUpdate()
+      .executeTakeFirst();
+
+  /** [I32] Merges `patch` into the product's waiting change (or starts one), audited. */
+  async function holdChange(
+    trx: Db,
+    editor: ProductEditor,
+    row: { id: number; seller_id: number },
+    patch: ProductChangeSet,
+  ): Promise<void> {
+    const waiting = await waitingChange(trx, row.id);
+    const before: ProductChangeSet = waiting
+      ? typeof waiting.changes === 'string'
+        ? JSON.parse(waiting.changes)
+        : waiting.changes
+      : {};
+    const after = { ...before, ...patch };
+    if (waiting)
+      await trx
+        .updateTable('product_changes')
+        .set({ changes: JSON.stringify(after), submitted_at: clock.now(), submitted_by: editor.staffId })
+        .where('id', '=', waiting.id)
+        .execute();
+    else
+      await trx
+        .insertInto('product_changes')
+        .values({
+          product_id: row.id,
+          seller_id: row.seller_id,
+          changes: JSON.stringify(after),
+          submitted_at: clock.now(),
+          submitted_by: editor.staffId,
+        })
+        .execute();
+    await audit(trx, editor, 'product.change_held', productSubject(row.id), before, after);
+  }
+
+  /** [I32] The photos the editor works on: a held change's when there is one, else the product's. */
+  async function workingPhotos(trx: Db, editor: ProductEditor, row: { id: number; review_status: string }) {
+    if (holds(editor, row)) {
+      const waiting = await waitingChange(trx, row.id);
+      const changes: ProductChangeSet | undefined =
+        waiting && (typeof waiting.changes === 'string' ? JSON.parse(waiting.changes) : waiting.changes);
+      if (changes?.photos) return changes.photos;
+    }
+    return photosOf(trx, row.id);
+  }
+
+  /** Writes the photos, or holds them (PRODUCT_REVIEW=manual, a vendor, an approved product). */
+  async function savePhotos(
+    trx: Db,
+    editor: ProductEditor,
+    row: { id: number; seller_id: number; review_status: string },
+    action: string,
+    photos: string[],
+    after: string[],
+  ): Promise<{ result: undefined; touched: number[] }> {
+    if (holds(editor, row)) {
+      await holdChange(trx, editor, row, { photos: after });
+      return { result: undefined, touched: [] };
+    }
+    await writePhotos(trx, row.id, after);
+    await audit(trx, editor, action, productSubject(row.id), { photos }, { photos: after });
+    return { result: undefined, touched: [row.id] };
   }
 
   const audit = (
@@ -347,7 +484,22 @@ export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }:
         set.enabled = body.enabled;
         before.enabled = row.enabled;
       }
-      if (Object.keys(set).length === 0) return { result: undefined, touched: [] };
+      // [I32] Under manual review a vendor's new words for an approved product wait for an operator.
+      let held = false;
+      if (holds(editor, row)) {
+        const patch: ProductChangeSet = {};
+        if (body.name !== undefined) patch.name = body.name.trim();
+        if (body.description !== undefined) patch.description = body.description;
+        delete set.name;
+        delete set.description;
+        delete before.name;
+        delete before.description;
+        if (Object.keys(patch).length > 0) {
+          await holdChange(trx, editor, row, patch);
+          held = true;
+        }
+      }
+      if (Object.keys(set).length === 0) return { result: undefined, touched: held ? [id] : [] };
       await trx
         .updateTable('products')
         .set({ ...set, updated_at: clock.now() })
@@ -436,25 +588,22 @@ export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }:
   /** Adds a stored picture (a /media path) as the product's last photo. */
   async function addPhoto(editor: ProductEditor, id: number, url: string): Promise<void> {
     await change(async (trx) => {
-      await productRow(trx, editor, id, true);
-      const photos = await photosOf(trx, id);
+      const row = await productRow(trx, editor, id, true);
+      const photos = await workingPhotos(trx, editor, row);
       if (photos.length >= PRODUCT_LIMITS.photosMax)
         throw new InvalidDataError(
           `A product has at most ${PRODUCT_LIMITS.photosMax} photos: remove one before adding another.`,
         );
       if (photos.includes(url)) throw new InvalidDataError('This product already has this photo.');
-      const after = [...photos, url];
-      await writePhotos(trx, id, after);
-      await audit(trx, editor, 'product.photo_added', productSubject(id), { photos }, { photos: after });
-      return { result: undefined, touched: [id] };
+      return savePhotos(trx, editor, row, 'product.photo_added', photos, [...photos, url]);
     });
   }
 
   /** The same photos in a new order (the first is the main photo). */
   async function reorderPhotos(editor: ProductEditor, id: number, order: readonly string[]): Promise<void> {
     await change(async (trx) => {
-      await productRow(trx, editor, id, true);
-      const photos = await photosOf(trx, id);
+      const row = await productRow(trx, editor, id, true);
+      const photos = await workingPhotos(trx, editor, row);
       const same =
         order.length === photos.length &&
         new Set(order).size === order.length &&
@@ -463,25 +612,21 @@ export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }:
         throw new InvalidDataError(
           'The photos have changed since this page was loaded: reload it and arrange them again.',
         );
-      await writePhotos(trx, id, order);
-      await audit(trx, editor, 'product.photos_reordered', productSubject(id), { photos }, { photos: order });
-      return { result: undefined, touched: [id] };
+      return savePhotos(trx, editor, row, 'product.photos_reordered', photos, [...order]);
     });
   }
 
   async function removePhoto(editor: ProductEditor, id: number, position: number): Promise<void> {
     await change(async (trx) => {
-      await productRow(trx, editor, id, true);
-      const photos = await photosOf(trx, id);
+      const row = await productRow(trx, editor, id, true);
+      const photos = await workingPhotos(trx, editor, row);
       if (position >= photos.length) throw new NotFoundError('This product has no photo there.');
       if (photos.length === 1)
         throw new InvalidDataError(
           'A product needs at least one photo: add another before removing this one.',
         );
       const after = photos.filter((_, index) => index !== position);
-      await writePhotos(trx, id, after);
-      await audit(trx, editor, 'product.photo_removed', productSubject(id), { photos }, { photos: after });
-      return { result: undefined, touched: [id] };
+      return savePhotos(trx, editor, row, 'product.photo_removed', photos, after);
     });
   }
 
@@ -534,6 +679,8 @@ export function createProductEditing({ db, clock, stockWatch = NO_STOCK_WATCH }:
   }
 
   return {
+    /** [I32] PRODUCT_REVIEW as this service was built with (creation and review follow it). */
+    productReview,
     updateProduct,
     updateVariant,
     addPhoto,
