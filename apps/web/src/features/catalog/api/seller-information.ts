@@ -9,6 +9,10 @@ export interface SellerPage {
   /** Null when the reply says there is no such seller (`status: false`). */
   seller: SellerSummary | null;
   products: ProductTile[];
+  /** [I32] False while an operator has suspended the seller (no products then); true when not said. */
+  selling: boolean;
+  /** [I32] The seller's delivery words; '' when it gave none. */
+  shippingInfo: string;
 }
 
 export async function getSellerInformation(
@@ -22,7 +26,12 @@ export async function getSellerInformation(
     signal,
   });
   const known = reply.status !== false && reply.seller != null;
-  return { seller: known ? readSeller(reply.seller) : null, products: readTiles(reply.products) };
+  return {
+    seller: known ? readSeller(reply.seller) : null,
+    products: readTiles(reply.products),
+    selling: reply.selling !== false,
+    shippingInfo: typeof reply.shipping_info === 'string' ? reply.shipping_info.trim() : '',
+  };
 }
 
 export function sellerInformationQueryOptions(sellerUrl: string) {

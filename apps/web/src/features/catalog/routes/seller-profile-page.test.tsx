@@ -145,4 +145,33 @@ describe('/sellerprofile/:sellerurl', () => {
     expect(screen.getByText('We could not find that seller.')).toBeInTheDocument();
     expect(localStorage.getItem('affiliate_seller_id')).toBeNull();
   });
+  it('[I32] a suspended seller’s profile says it is not selling at the moment, lists nothing and is not the affiliate seller', async () => {
+    stubCatalogApi({
+      sellerInformation: { status: true, seller, products: [], selling: false, shipping_info: '' },
+    });
+    renderApp('/sellerprofile/megalong-knitwear');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Megalong Knitwear' })).toBeInTheDocument();
+    expect(await screen.findByText('Megalong Knitwear is not selling at the moment.')).toBeInTheDocument();
+    expect(screen.queryByText('No More Products')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Delivery' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('affiliate_seller_id')).toBeNull();
+  });
+
+  it('[I32] the seller’s delivery words show under “Delivery” when it gave some', async () => {
+    stubCatalogApi({
+      sellerInformation: {
+        status: true,
+        seller,
+        products: [aTile({ id: 30, name: 'Megalong Rib Beanie' })],
+        selling: true,
+        shipping_info: 'Posted within 2 days from Katoomba.',
+      },
+    });
+    renderApp('/sellerprofile/megalong-knitwear');
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Posted within 2 days from Katoomba.');
+    expect(screen.getByRole('link', { name: 'Megalong Rib Beanie' })).toBeInTheDocument();
+    expect(screen.queryByText(/is not selling at the moment/)).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,9 @@
 // same infinite scroll as /browse [ROUTE-11, CART-10]. The seller becomes the affiliate seller that
 // checkout shows (DECISIONS.md "Catalogue, cart and orders"). A shopper sent here by the checkout
 // countdown is told why [CHKF-09].
+// [I32] A seller an operator has suspended still has its profile, which says it is not selling at the
+// moment, with no products, and is not made the affiliate seller. The seller's delivery words show under
+// "Delivery" when it gave some.
 import type { SellerSummary } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useMemo } from 'react';
@@ -72,6 +75,20 @@ function SellerHeader({ seller }: { seller: SellerSummary }) {
   );
 }
 
+/** [I32] What the profile of a suspended seller says instead of its products. */
+export const notSellingText = (name: string) => `${name} is not selling at the moment.`;
+
+function Delivery({ text }: { text: string }) {
+  return (
+    <section className="seller-delivery" aria-labelledby="seller-delivery">
+      <h2 id="seller-delivery" className="seller-delivery__heading">
+        Delivery
+      </h2>
+      <p className="seller-delivery__text">{text}</p>
+    </section>
+  );
+}
+
 function SellerHeaderSkeleton() {
   return (
     <div className="seller-header" aria-hidden="true">
@@ -90,14 +107,16 @@ export function SellerProfilePage() {
   const sellerUrl = useParams().sellerurl ?? '';
   const query = useSellerInformation(sellerUrl);
   const seller = query.data?.pages[0]?.seller ?? null;
+  const selling = query.data?.pages[0]?.selling ?? true;
+  const shippingInfo = query.data?.pages[0]?.shippingInfo ?? '';
   const pages = useMemo(() => query.data?.pages.map((page) => page.products) ?? [], [query.data]);
   const products = useMemo(() => flattenProductPages(pages), [pages]);
   const suppliedBy = useMemo(() => (seller ? asSuppliedBy(seller) : undefined), [seller]);
 
   useEffect(() => {
-    // The last seller profile visited is the affiliate seller.
-    if (seller && seller.id > 0) setItem(STORAGE_KEYS.affiliateSellerId, String(seller.id));
-  }, [seller]);
+    // The last seller profile visited is the affiliate seller ([I32] unless it is not selling now).
+    if (seller && seller.id > 0 && selling) setItem(STORAGE_KEYS.affiliateSellerId, String(seller.id));
+  }, [seller, selling]);
 
   const missing = query.isSuccess ? seller === null : hasErrorCode(query.error, 'NOT_FOUND');
   if (missing) {
@@ -120,12 +139,17 @@ export function SellerProfilePage() {
     <section className="page seller-profile" aria-labelledby="page-title" aria-busy={query.isPending}>
       <CheckoutTimedOutNotice />
       {seller ? <SellerHeader seller={seller} /> : <SellerHeaderSkeleton />}
-      <ProductList
-        products={products}
-        query={query}
-        label={seller?.name ?? MSG.sellerHeading}
-        seller={suppliedBy}
-      />
+      {shippingInfo ? <Delivery text={shippingInfo} /> : null}
+      {seller && !selling ? (
+        <p className="page__lead seller-profile__not-selling">{notSellingText(seller.name)}</p>
+      ) : (
+        <ProductList
+          products={products}
+          query={query}
+          label={seller?.name ?? MSG.sellerHeading}
+          seller={suppliedBy}
+        />
+      )}
     </section>
   );
 }
