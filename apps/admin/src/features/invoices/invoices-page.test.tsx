@@ -15,10 +15,43 @@ const invoice: TaxInvoice = {
   service_fee_cents: 232,
   commission_cents: 155,
   gst_cents: 39,
+  subscription_cents: 0,
+  subscription_gst_cents: 0,
   total_cents: 426,
 };
 
 describe('[I16-invoices] tax invoices page', () => {
+  it('[I32] shows the monthly subscription, with its GST in the GST column (totals by hand)', async () => {
+    // Fees 36 + 38 = 74 → $0.74; subscription $29.00; GST 7 + 290 = 297 → $2.97; total 3,271 → $32.71.
+    const march: TaxInvoice = {
+      ...invoice,
+      month: '2027-03',
+      issued_on: '2027-04-01',
+      service_fee_cents: 36,
+      commission_cents: 38,
+      gst_cents: 7,
+      subscription_cents: 2900,
+      subscription_gst_cents: 290,
+      total_cents: 3271,
+    };
+    fakeApi({ 'GET /me': { body: aMe() }, 'GET /invoices': { body: { items: [march] } } });
+    renderAdmin('/admin/invoices');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Subscription' })).toBeInTheDocument();
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'INV-000042',
+      'Harbour Goods',
+      'March 2027',
+      'Thu 1 Apr 2027',
+      '$0.74',
+      '$29.00',
+      '$2.97',
+      '$32.71',
+      'Download PDF',
+    ]);
+  });
+
   it('lists invoices with fees, GST, total and a PDF link (operators see the seller)', async () => {
     fakeApi({ 'GET /me': { body: aMe() }, 'GET /invoices': { body: { items: [invoice] } } });
     renderAdmin('/admin/invoices');

@@ -1,5 +1,7 @@
 // [I16-invoices] Monthly tax invoices (docs/payouts-and-invoices.md): operators see every seller's, a
-// vendor their own (the server scopes the list). Each downloads as a PDF.
+// vendor their own (the server scopes the list). Each downloads as a PDF. [I32] The monthly subscription
+// (GST-exclusive) has its own column; GST is all of it (on the fees and on the subscription), so Fees +
+// Subscription + GST = Total.
 import { invoiceNumberText } from '@quokka/contract/api/payouts';
 import { dayDate, monthName } from '@quokka/contract/calendar-dates';
 import { useQuery } from '@tanstack/react-query';
@@ -20,8 +22,8 @@ export function InvoicesPage() {
         <h1>Tax invoices</h1>
       </div>
       <p className="muted">
-        One tax invoice a month for the service fee and commission, issued on the first business day after the
-        month ends.
+        One tax invoice a month for the service fee, commission and monthly subscription, issued on the first
+        business day after the month ends.
       </p>
       {query.error && (
         <p className="error" role="alert">
@@ -44,6 +46,9 @@ export function InvoicesPage() {
                   Fees
                 </th>
                 <th scope="col" className="num">
+                  Subscription
+                </th>
+                <th scope="col" className="num">
                   GST
                 </th>
                 <th scope="col" className="num">
@@ -62,8 +67,11 @@ export function InvoicesPage() {
                   <td data-label="Fees" className="num">
                     {money(invoice.service_fee_cents + invoice.commission_cents)}
                   </td>
+                  <td data-label="Subscription" className="num">
+                    {money(invoice.subscription_cents)}
+                  </td>
                   <td data-label="GST" className="num">
-                    {money(invoice.gst_cents)}
+                    {money(invoice.gst_cents + invoice.subscription_gst_cents)}
                   </td>
                   <td data-label="Total" className="num">
                     {money(invoice.total_cents)}

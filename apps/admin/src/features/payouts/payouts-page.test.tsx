@@ -26,6 +26,7 @@ const due: PayoutsDueReply = {
       remittance_on: '2026-11-18',
       payable_cents: 12_345,
       payable: true,
+      held: false,
       bank,
     },
     {
@@ -36,6 +37,7 @@ const due: PayoutsDueReply = {
       remittance_on: '2026-11-18',
       payable_cents: 2_500,
       payable: false,
+      held: false,
       bank: null,
     },
   ],
@@ -115,6 +117,44 @@ describe('[I16-payouts] payouts page', () => {
     await waitFor(() => expect(api.to('POST /payouts/7/remitted')).toHaveLength(1));
     expect(await screen.findByText('Remitted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark remitted' })).not.toBeInTheDocument();
+  });
+
+  it('[I32] a suspended seller’s statement is listed as held, not paid, and left out of the total', async () => {
+    const held: PayoutsDueReply = {
+      by: '2026-11-20',
+      items: [
+        due.items[0] as PayoutsDueReply['items'][number],
+        {
+          statement_id: 13,
+          seller_id: 5,
+          seller_name: 'Paused Pottery',
+          week_ends_on: '2026-11-16',
+          remittance_on: '2026-11-18',
+          payable_cents: 500,
+          payable: false,
+          held: true,
+          bank: { ...bank, seller_id: 5, seller_name: 'Paused Pottery' },
+        },
+      ],
+      payable_total_cents: 12_345,
+    };
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /payouts/due': { body: held },
+      'GET /bank-accounts': { body: accounts },
+      'GET /payouts': { body: { items: [] } },
+    });
+    renderAdmin('/admin/payouts');
+    const rows = within(await screen.findByRole('table', { name: 'Statements due' })).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('Paused Pottery');
+    expect(rows[2]).toHaveTextContent('Held: seller suspended');
+    expect(rows[2]).toHaveTextContent('$5.00');
+    expect(screen.getByTestId('payable-total')).toHaveTextContent('$123.45');
+    await user.click(screen.getByRole('button', { name: 'Create payout run' }));
+    expect(screen.getByRole('dialog', { name: 'Create payout run' })).toHaveTextContent(
+      '1 payment totalling $123.45',
+    );
   });
 
   it('a refused run (another run took the statements) is shown in the dialog', async () => {

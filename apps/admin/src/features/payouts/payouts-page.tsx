@@ -2,6 +2,8 @@
 // by a date (a seller with no bank account is listed and left out), a draft run made after a passkey
 // check, the runs with their ABA file to upload to the bank, and 'Mark remitted' (passkey again) once the
 // bank has it. A draft can be cancelled: its statements are due again.
+// [I32] A suspended seller's statements are listed "Held: seller suspended" and left out of a run until the
+// suspension is lifted (the server's `held`), rather than silently missing.
 import type { PayoutRun } from '@quokka/contract/api/payouts';
 import { dayDate } from '@quokka/contract/calendar-dates';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
@@ -92,7 +94,9 @@ export function PayoutsPage() {
                     <td data-label="Week ending">{dayDate(item.week_ends_on)}</td>
                     <td data-label="Remittance">{dayDate(item.remittance_on)}</td>
                     <td data-label="Bank account">
-                      {item.bank ? (
+                      {item.held ? (
+                        <span className="badge badge-warn">Held: seller suspended</span>
+                      ) : item.bank ? (
                         `${item.bank.bsb} ${item.bank.account_number_masked}`
                       ) : (
                         <span className="badge badge-warn">No bank account: not paid</span>

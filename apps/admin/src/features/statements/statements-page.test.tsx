@@ -142,6 +142,68 @@ describe('[I16-statements] one statement', () => {
     );
   });
 
+  it('[I32] the month’s first statement shows "Monthly subscription" and "GST on subscription"', async () => {
+    // 2,900 a month and 10% GST (290) off a week of $12.34 sales less fees 36 + 38 + GST 7:
+    // 1,234 − 81 − 3,190 = −2,037, carried forward.
+    const first: StatementReply = {
+      statement: aStatement({
+        week_ends_on: '2027-03-01',
+        period_start: '2027-02-22T01:00:00.000Z',
+        period_end: '2027-03-01T00:59:59.999Z',
+        remittance_on: '2027-03-03',
+        net_cents: -2037,
+        payable_cents: 0,
+        carried_forward_cents: -2037,
+        entry_count: 3,
+      }),
+      totals: [
+        { kind: 'sale', label: 'Sales', amount_cents: 1234 },
+        { kind: 'subscription', label: 'Monthly subscription', amount_cents: -2900 },
+        { kind: 'subscription_gst', label: 'GST on subscription', amount_cents: -290 },
+      ],
+      lines: [
+        {
+          id: '7',
+          occurred_at: '2027-03-01T00:59:59.999Z',
+          kind: 'subscription',
+          order_id: null,
+          order_increment_id: null,
+          description: 'Monthly subscription, March 2027 (excluding GST)',
+          amount_cents: -2900,
+          base_cents: null,
+        },
+        {
+          id: '8',
+          occurred_at: '2027-03-01T00:59:59.999Z',
+          kind: 'subscription_gst',
+          order_id: null,
+          order_increment_id: null,
+          description: 'GST on the March 2027 subscription (10%)',
+          amount_cents: -290,
+          base_cents: 2900,
+        },
+      ],
+    };
+    fakeApi({
+      'GET /me': { body: vendor },
+      'GET /dashboard': { body: aDashboard() },
+      'GET /statements/5': { body: first },
+    });
+    renderAdmin('/admin/statements/5');
+    expect(
+      await screen.findByRole('heading', { name: 'Statement: week ending Mon 1 Mar 2027' }),
+    ).toBeDefined();
+    const totals = within(screen.getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement);
+    expect(totals.getByText('Monthly subscription').nextSibling).toHaveTextContent('-$29.00');
+    expect(totals.getByText('GST on subscription').nextSibling).toHaveTextContent('-$2.90');
+    expect(screen.getByText('Carried forward').nextSibling).toHaveTextContent('-$20.37');
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(
+      '—Monthly subscriptionMonthly subscription, March 2027 (excluding GST)-$29.00',
+    );
+    expect(rows[2]).toHaveTextContent('—GST on subscriptionGST on the March 2027 subscription (10%)-$2.90');
+  });
+
   it("another seller's statement: the server's not found, shown as it is", async () => {
     fakeApi({
       'GET /me': { body: vendor },

@@ -69,7 +69,11 @@ export function invoicePdf(invoice: TaxInvoice, identity: BusinessIdentity): Pro
     const allGst = invoice.gst_cents + invoice.subscription_gst_cents;
     doc
       .font('Helvetica')
-      .text(`The total of ${formatCents(invoice.total_cents)} includes GST of ${formatCents(allGst)}.`, left, doc.y);
+      .text(
+        `The total of ${formatCents(invoice.total_cents)} includes GST of ${formatCents(allGst)}.`,
+        left,
+        doc.y,
+      );
     doc.text(
       hasSubscription
         ? 'These fees and the subscription were deducted from your weekly statements; there is nothing further to pay.'
