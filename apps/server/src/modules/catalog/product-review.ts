@@ -277,7 +277,7 @@ export function createProductReview({ db, clock, productReview, storeName, publi
         trx,
         product.seller_id,
         `product_change:${change.id}:approved`,
-        `your change to "${product.name}" is approved and shown now.`,
+        `your change to "${changes.name ?? product.name}" is approved and shown now.`,
       );
       return { result: texts, touched: 'all' };
     });
