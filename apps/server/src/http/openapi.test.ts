@@ -22,7 +22,7 @@ import {
   aSimpleProduct,
   importTestCatalogue,
 } from '../test/catalog-factory.ts';
-import { aMobile, aRegistration, TEST_AUTH_SECRET } from '../test/customer-factory.ts';
+import { aLinkToken, aMobile, aRegistration, TEST_AUTH_SECRET } from '../test/customer-factory.ts';
 import {
   aRecipient,
   buyGiftCard,
@@ -482,6 +482,23 @@ describe('the main journeys validate against the published document', () => {
     });
   });
 
+  it('[I32-apply] applying to sell with the one-time code’s verified-mobile token (application-routes.ts)', async () => {
+    const mobile = aMobile();
+    const form = {
+      business_name: 'Saltline Surf Co',
+      abn: '51 824 753 556',
+      contact_name: 'Kim Nguyen',
+      mobile,
+      email: 'kim@saltline.example',
+      sells: 'Surf wax, leashes and boardshorts.',
+      website: 'saltline.example',
+      terms_accepted: true,
+      jwt: await aLinkToken({ mobile }, { now: t.clock.now() }),
+    };
+    await documented('POST', `${NS}/sellerApplications`, { payload: form });
+    await documented('POST', `${NS}/sellerApplications`, { payload: form, status: 400 });
+  });
+
   it('checked a reply of every documented call', () => {
     const calls = new Set([...checked].map((entry) => entry.split(' ').slice(0, 2).join(' ')));
     const documentedCalls = Object.entries(document.paths)
@@ -682,6 +699,41 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     await staffCall('GET', '/me', { session: leaving, status: 401 });
   });
 
+  it('[I32] seller applications: list, approve, refuse (application-admin-routes.ts)', async () => {
+    const applied = async (business_name: string) => {
+      const mobile = aMobile();
+      const reply = await office.app.inject({
+        method: 'POST',
+        url: `${NS}/sellerApplications`,
+        payload: {
+          business_name,
+          abn: '51 824 753 556',
+          contact_name: 'Kim Nguyen',
+          mobile,
+          email: 'kim@saltline.example',
+          sells: 'Surf wax, leashes and boardshorts.',
+          website: 'saltline.example',
+          terms_accepted: true,
+          jwt: await aLinkToken({ mobile }, { now: office.clock.now() }),
+        },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return (reply.json() as { id: number }).id;
+    };
+    const approved = await applied('Reference Goods');
+    const refused = await applied('Reference Kites');
+    await staffCall('GET', '/seller-applications', { session: operator });
+    await staffCall('GET', '/seller-applications?status=nope', { session: operator, status: 400 });
+    await staffCall('POST', `/seller-applications/${approved}/approve`, { session: operator });
+    await staffCall('POST', `/seller-applications/${approved}/approve`, { session: operator, status: 400 });
+    await staffCall('POST', `/seller-applications/${refused}/refuse`, {
+      session: operator,
+      payload: { reason: 'Not a fit for this marketplace.' },
+    });
+    await staffCall('GET', '/seller-applications?status=refused', { session: operator });
+    await staffCall('POST', '/seller-applications/999999/approve', { session: operator, status: 404 });
+  });
+
   it('[I15-orders, I15-review] orders: list, CSV, detail, shipping, notes, review and the dashboard (orders-routes.ts, order-review-routes.ts)', async () => {
     const order = await anOrder(office, [['MUG-1', 1]]);
     const harbour = await sellerId(office, 'harbour-goods');
@@ -788,6 +840,30 @@ describe('the back office reference', { timeout: 180_000 }, () => {
       session: operator,
       payload: { seller_id: harbour, flow: 'back_in_stock', message: '{product} is back:' },
     });
+  });
+
+  it('[I32] suspensions: sellers and members listed, suspended and lifted (suspension-routes.ts)', async () => {
+    const outback = await sellerId(office, 'outback-outfitters');
+    await staffCall('GET', '/sellers', { session: operator });
+    await staffCall('POST', `/sellers/${outback}/suspend`, {
+      session: operator,
+      payload: { reason: 'Checks' },
+    });
+    await staffCall('POST', `/sellers/${outback}/suspend`, {
+      session: operator,
+      payload: { reason: '' },
+      status: 400,
+    });
+    await staffCall('POST', `/sellers/${outback}/lift`, { session: operator });
+    await staffCall('POST', `/sellers/${outback}/lift`, { session: operator, status: 409 });
+    const member = await aShopper(office);
+    await staffCall('GET', `/members?q=${encodeURIComponent(member.mobile)}`, { session: operator });
+    await staffCall('POST', `/members/${member.id}/suspend`, {
+      session: operator,
+      payload: { reason: 'Checks' },
+    });
+    await staffCall('POST', `/members/${member.id}/lift`, { session: operator });
+    await staffCall('POST', '/members/999999/lift', { session: operator, status: 404 });
   });
 
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
