@@ -110,6 +110,8 @@ describe('every route fits 320×568 and is axe-clean [I11-14] [I11-16]', () => {
     await visit(page, '/expiredlink', 'expired-link');
     await visit(page, '/terms', 'terms');
     await visit(page, '/privacy', 'privacy');
+    // [I32] Sell with us: applying to sell.
+    await visit(page, '/sell', 'sell');
     await visit(page, '/404', 'not-found');
     await context.close();
   });
