@@ -117,23 +117,14 @@ export function createStaffAccounts({ db, clock, findSellerId }: StaffAccountsDe
       const mobile = parseStaffMobile(mobileText);
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('staff')
-          .set({ removed_at: now })
+        const found = await trx
+          .selectFrom('staff')
+          .select('id')
           .where('mobile', '=', mobile)
           .where('removed_at', 'is', null)
-          .returning(['id', 'mobile', 'name', 'role', 'seller_id', 'created_at'])
           .executeTakeFirst();
-        if (!row) throw new StaffInputError(`${mobile} has no staff account`);
-        await trx.deleteFrom('staff_sessions').where('staff_id', '=', row.id).execute();
-        const member = toMember(row);
-        await recordStaffAction(trx, {
-          actor,
-          action: 'staff.removed',
-          subject: `staff:${member.id}`,
-          before: { mobile, name: row.name, role: row.role, seller_id: row.seller_id },
-          at: now,
-        });
+        const member = found && (await removeStaffAccount(trx, found.id, actor, now));
+        if (!member) throw new StaffInputError(`${mobile} has no staff account`);
         return member;
       });
     },
@@ -141,3 +132,33 @@ export function createStaffAccounts({ db, clock, findSellerId }: StaffAccountsDe
 }
 
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
+
+/**
+ * [I32] Removes a live account by its id in the caller's transaction `trx` (the CLI's remove, and Staff in
+ * the back office): its sessions end at once (and its invite links stop working: useStaffInvite asks for a
+ * live account), with its audit line. Answers the member, or undefined when there is no such live account.
+ */
+export async function removeStaffAccount(
+  trx: Db,
+  staffId: number,
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffMember | undefined> {
+  const row = await trx
+    .updateTable('staff')
+    .set({ removed_at: now })
+    .where('id', '=', staffId)
+    .where('removed_at', 'is', null)
+    .returning(['id', 'mobile', 'name', 'role', 'seller_id', 'created_at'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await trx.deleteFrom('staff_sessions').where('staff_id', '=', row.id).execute();
+  await recordStaffAction(trx, {
+    actor,
+    action: 'staff.removed',
+    subject: `staff:${row.id}`,
+    before: { mobile: row.mobile, name: row.name, role: row.role, seller_id: row.seller_id },
+    at: now,
+  });
+  return toMember(row);
+}

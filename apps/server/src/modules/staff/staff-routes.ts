@@ -12,6 +12,7 @@ import {
 } from '@quokka/contract/api/admin';
 import { statusReplySchema } from '@quokka/contract/api/common';
 import { errorReplies } from '@quokka/contract/api/errors';
+import { acceptInviteBodySchema } from '@quokka/contract/api/staff-admin';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ import {
   staffCookieOf,
   staffGuard,
 } from './staff-guards.ts';
+import { useStaffInvite } from './staff-invites.ts';
 import type { PasskeyNotices } from './staff-notices.ts';
 import type { StaffPasskeys } from './staff-passkeys.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
@@ -174,6 +176,27 @@ export function staffRoutes({
         return {
           status: true as const,
           ...(await startSession(request, reply, staffId, null, 'sign_in.code')),
+        };
+      },
+    );
+
+    // [I32] The invite text's link (/admin/invite/<token>): used once, within 72 hours, by the member it
+    // was sent to, it signs them in as a code does (a session that may only add a passkey). A POST, so a
+    // link preview fetching the URL never uses it up.
+    api.post(
+      '/invites/accept',
+      {
+        schema: {
+          ...signIn,
+          body: acceptInviteBodySchema,
+          response: { 200: staffSessionReplySchema, ...errorReplies(400) },
+        },
+      },
+      async (request, reply) => {
+        const staffId = await useStaffInvite(db, request.body.token, clock.now());
+        return {
+          status: true as const,
+          ...(await startSession(request, reply, staffId, null, 'sign_in.invite')),
         };
       },
     );
