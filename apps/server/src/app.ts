@@ -24,6 +24,7 @@ import { automationRoutes } from './modules/campaigns/automation-routes.ts';
 import { catalogueImportAdminRoutes } from './modules/catalog/import-admin-routes.ts';
 import { productReviewRoutes } from './modules/catalog/product-review-routes.ts';
 import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
+import { sellerNamesOf } from './modules/catalog/seller-profile.ts';
 import { sellerApplicationAdminRoutes } from './modules/sellers/application-admin-routes.ts';
 import { sellerApplicationRoutes } from './modules/sellers/application-routes.ts';
 import { suspensionRoutes } from './modules/sellers/suspension-routes.ts';
@@ -304,7 +305,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ({ sessions }) =>
         sellerApplicationAdminRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
       ({ sessions }) =>
-        staffAdminRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+        staffAdminRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          outbox: services.outbox,
+          publicUrl,
+          storePicture,
+          sellers: { namesOf: (ids) => sellerNamesOf(db, ids) },
+        }),
       ({ sessions }) =>
         sellerProfileRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
       ({ sessions }) =>
