@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aDashboard, aMe } from '../../test/factories';
+import { fakeApi, signedOut } from '../../test/fake-api';
+import { renderAdmin } from '../../test/render-admin';
+
+// [I32] The invite text's link: nothing is used until the member presses the button (a POST); then the
+// sign-in screen asks for their passkey. A used, expired or unknown link shows the server's words.
+
+const OPTIONS = { challenge: 'Y2hhbGxlbmdl', rp: { id: 'localhost', name: 'Quokka' } };
+const needsPasskey = aMe({
+  staff: {
+    id: 21,
+    name: 'Ivy Invite',
+    mobile: '+61412000222',
+    role: 'vendor',
+    seller_id: 3,
+    seller_owner: true,
+  },
+  stage: 'needs_passkey',
+  passkey_checked_at: null,
+  passkey_fresh_until: null,
+});
+
+describe('[I32] the invite page', () => {
+  it('opens the back office with a POST of the token, then asks for the passkey', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /me': signedOut,
+      'POST /invites/accept': { body: { status: true, ...needsPasskey } },
+      'POST /passkeys/options': { body: OPTIONS },
+      'POST /passkeys': { body: { status: true, ...aMe({ staff: needsPasskey.staff }) } },
+      'GET /dashboard': { body: aDashboard() },
+      'GET /orders': { body: { items: [], total: 0, page: 1, page_size: 50 } },
+    });
+    renderAdmin('/admin/invite/tok_en-123');
+    expect(
+      await screen.findByRole('heading', { name: "Welcome to Wattle Shop's back office" }),
+    ).toBeInTheDocument();
+    // Showing the page uses nothing.
+    expect(api.to('POST /invites/accept')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Open the back office' }));
+    expect(api.to('POST /invites/accept')[0]?.body).toEqual({ token: 'tok_en-123' });
+
+    expect(await screen.findByRole('heading', { name: 'Add a passkey' })).toBeInTheDocument();
+    expect(screen.getByText(/Hello Ivy Invite/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    expect(api.unexpected).toEqual([]);
+  });
+
+  it('a used link says so in the server’s words, with a link to the normal sign-in', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /me': signedOut,
+      'POST /invites/accept': {
+        status: 400,
+        body: {
+          message: 'This invite link was used already. Sign in with your mobile instead.',
+          code: 'INVALID_DATA',
+        },
+      },
+    });
+    renderAdmin('/admin/invite/used-token');
+    await user.click(await screen.findByRole('button', { name: 'Open the back office' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invite link was used already. Sign in with your mobile instead.',
+    );
+    await user.click(screen.getByRole('link', { name: 'Sign in with your mobile instead' }));
+    expect(await screen.findByLabelText('Mobile number')).toBeInTheDocument();
+  });
+});
