@@ -1,5 +1,6 @@
 import { adminMemberReplySchema, adminMembersReplySchema } from '@quokka/contract/api/members';
 import { adminSellerReplySchema, adminSellersReplySchema } from '@quokka/contract/api/sellers';
+import type { E164Mobile } from '@quokka/contract/mobile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -7,7 +8,6 @@ import {
   call,
   NS,
   placeOrder,
-  REST,
   type Shopper,
   saveShipping,
 } from '../../test/cart-factory.ts';
@@ -227,7 +227,7 @@ describe('[I32] suspending a seller', { timeout: 120_000 }, () => {
 
     // A link naming the seller opens the shop without it (no affiliate seller).
     const shopperLink = await aLinkToken(
-      { mobile: shopper.mobile, sellerUrl: 'harbour-goods' },
+      { mobile: shopper.mobile as E164Mobile, sellerUrl: 'harbour-goods' },
       { now: t.clock.now() },
     );
     const authed = await call<Record<string, unknown>>(t.app, 'POST', `${NS}/auth`, {
@@ -359,7 +359,7 @@ describe('[I32] suspending a member', { timeout: 120_000 }, () => {
     const refused = await confirm(shopper.mobile, await freshCode(shopper.mobile));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/^This account is suspended\. Contact .+\.$/);
-    const link = await aLinkToken({ mobile: shopper.mobile }, { now: t.clock.now() });
+    const link = await aLinkToken({ mobile: shopper.mobile as E164Mobile }, { now: t.clock.now() });
     const authed = await call<{ message?: string }>(t.app, 'POST', `${NS}/auth`, { payload: { jwt: link } });
     expect(authed.status).toBe(403);
     expect(authed.body.message).toMatch(/^This account is suspended/);
