@@ -1,8 +1,6 @@
 import { errorReplies } from '@quokka/contract/api/errors';
-import {
-  sellerApplicationBodySchema,
-  sellerApplicationReplySchema,
-} from '@quokka/contract/api/seller-applications';
+import { sellerApplicationReplySchema } from '@quokka/contract/api/seller-applications';
+import { sellerApplicationBodySchema } from '@quokka/contract/api/seller-applications-requests';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';

@@ -1,16 +1,15 @@
 import {
   type AdminSellerApplication,
   type ApproveSellerApplicationReply,
-  normalAbn,
   SELLER_APPLICATION_PURPOSE,
   SELLER_APPLICATION_TEXTS,
-  type SellerApplicationBody,
   type SellerApplicationReply,
   type SellerApplicationStatus,
   sellerApprovedText,
   sellerRefusedText,
   VENDOR_TERMS_VERSION,
 } from '@quokka/contract/api/seller-applications';
+import { normalAbn, type SellerApplicationBody } from '@quokka/contract/api/seller-applications-requests';
 import { formatMobileNational, parseAuMobile } from '@quokka/contract/mobile';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';

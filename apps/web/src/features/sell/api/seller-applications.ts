@@ -2,7 +2,8 @@
 // through the calls the sign-in popup makes (POST {ns}/sendmobilecode, {ns}/confirmmobilecode), and the
 // application goes with the code's verified-mobile token (POST {ns}/sellerApplications). Loaded with the
 // page only (a lazy screen).
-import type { SellerApplicationBody, SellerApplicationReply } from '@quokka/contract/api/seller-applications';
+import type { SellerApplicationReply } from '@quokka/contract/api/seller-applications';
+import type { SellerApplicationBody } from '@quokka/contract/api/seller-applications-requests';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { apiFetch, nsPath } from '../../../lib/api-client';
 import { getCaptchaToken } from '../../../lib/captcha';

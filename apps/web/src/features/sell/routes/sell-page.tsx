@@ -8,8 +8,8 @@ import {
   SELLER_APPLICATION_TEXTS,
   type SellerApplicationField,
   VENDOR_TERMS_HREF,
-  validateSellerApplication,
 } from '@quokka/contract/api/seller-applications';
+import { validateSellerApplication } from '@quokka/contract/api/seller-applications-requests';
 import { MSG } from '@quokka/contract/messages';
 import { formatMobileNational, isAuMobile } from '@quokka/contract/mobile';
 import { type FieldErrors, fromInputValidation, hasErrors } from '@quokka/contract/wire';
