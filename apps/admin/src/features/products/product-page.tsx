@@ -8,6 +8,10 @@
 // $36.50 to $365.00?"). [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh
 // passkey check: the server answers 403 STEP_UP_REQUIRED and the api client checks the passkey and sends
 // the change again (lib/api-client.ts), as every step-up screen does.
+// [I32] PRODUCT_REVIEW: a product waiting for an operator says so; a refused one shows the operator's
+// reason and "Send for approval" (after the seller's changes); a change of an approved product's name,
+// description or photos that waits for an operator is shown (the shop keeps the approved version until
+// then), and the photos edited are the ones waiting.
 
 import { textProblem } from '@quokka/contract/api/common';
 import {
@@ -33,6 +37,7 @@ import { removeColourPhoto } from './api/remove-colour-photo';
 import { removePhoto } from './api/remove-photo';
 import { reorderPhotos } from './api/reorder-photos';
 import { setColourPhoto } from './api/set-colour-photo';
+import { submitProduct } from './api/submit-product';
 import { updateProduct } from './api/update-product';
 import { updateVariant } from './api/update-variant';
 import { photoAt } from './photo-url';
@@ -109,6 +114,7 @@ function ProductView({ product }: { product: VendorProduct }) {
       <p className="muted">
         {product.sku} · {product.seller_name}
       </p>
+      <ReviewStatus product={product} />
       <SaleSwitch product={product} />
       <DetailsForm key={`details-${product.id}`} product={product} />
       <VariantsTable product={product} />
@@ -147,6 +153,53 @@ function SaleSwitch({ product }: { product: VendorProduct }) {
       </button>
       <Outcome error={change.error} saved={saved} />
     </div>
+  );
+}
+
+/** [I32] Where the product stands with the operators' review (PRODUCT_REVIEW=manual). */
+function ReviewStatus({ product }: { product: VendorProduct }) {
+  const change = useProductChange(product.id);
+  const pending = product.pending_change;
+  const refusedChange = product.refused_change;
+  return (
+    <>
+      {product.review_status === 'waiting' && (
+        <p className="notice" role="status">
+          Waiting for approval: shoppers see this product once an operator approves it.
+        </p>
+      )}
+      {product.review_status === 'refused' && (
+        <div className="panel review-refused">
+          <h2>Not approved</h2>
+          <p>{product.review_reason}</p>
+          <p className="muted small">Change what the operator asked, then send it again.</p>
+          <button
+            type="button"
+            className="button primary"
+            disabled={change.isPending}
+            onClick={() => change.mutate((api) => submitProduct(api, product.id))}
+          >
+            Send for approval
+          </button>
+          <Outcome error={change.error} saved={null} />
+        </div>
+      )}
+      {pending && (
+        <p className="notice" role="status">
+          Your change
+          {pending.name !== null && ` of the name to “${pending.name}”`}
+          {pending.description !== null && `${pending.name !== null ? ',' : ''} of the description`}
+          {pending.photos !== null &&
+            `${pending.name !== null || pending.description !== null ? ',' : ''} of the photos`}{' '}
+          is waiting for approval. Shoppers see the product as it was until then.
+        </p>
+      )}
+      {!pending && refusedChange && (
+        <p className="error" role="alert">
+          Your last change was not approved: {refusedChange.refusal_reason}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -444,7 +497,8 @@ const thumb = (url: string) => photoAt(url, 240);
 function Photos({ product }: { product: VendorProduct }) {
   const change = useProductChange(product.id);
   const [saved, setSaved] = useState<string | null>(null);
-  const photos = product.photos;
+  // [I32] Photos waiting for an operator are the ones edited further.
+  const photos = product.pending_change?.photos ?? product.photos;
   const full = photos.length >= PRODUCT_LIMITS.photosMax;
 
   const run = (request: Change, message: string) => {

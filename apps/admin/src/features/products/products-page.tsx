@@ -2,6 +2,9 @@
 // seller's (with a seller filter). Search by name or sku; each row shows the main photo, price (the
 // lowest variant price for products with variants), stock (their sum) and whether it is on sale. One
 // table that a phone shows as cards (the list-table of app/global.css).
+// [I32] "Add product" (new-product-page.tsx), "Import" (the catalogue import), and for operators "Waiting
+// for approval" with the number of new products and changes waiting (review-page.tsx); a product waiting
+// or refused says so beside its on/off sale.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +13,7 @@ import { errorText } from '../../lib/error-text';
 import { money, plural } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { productsQueryOptions } from './api/get-products';
+import { reviewQueueQueryOptions } from './api/get-review-queue';
 import { photoAt } from './photo-url';
 import './products.css';
 
@@ -34,6 +38,8 @@ export function ProductsPage() {
     ...productsQueryOptions(api, { q, sellerId, page }),
     placeholderData: keepPreviousData,
   });
+  const review = useQuery({ ...reviewQueueQueryOptions(api), enabled: isOperator });
+  const waiting = review.data ? review.data.products.length + review.data.changes.length : null;
 
   useEffect(() => {
     if (!query.data) return;
@@ -68,6 +74,19 @@ export function ProductsPage() {
     <section className="products-page">
       <div className="page-head">
         <h1>Products</h1>
+        <div className="page-actions">
+          <Link to="/products/new" className="button primary">
+            Add product
+          </Link>
+          <Link to="/products/import" className="button secondary">
+            Import
+          </Link>
+          {isOperator && (
+            <Link to="/products/review" className="button secondary">
+              Waiting for approval{waiting !== null && ` (${waiting})`}
+            </Link>
+          )}
+        </div>
       </div>
       <form className="filters" onSubmit={submit} aria-label="Find products">
         <div className="field grow">
@@ -182,6 +201,12 @@ export function ProductsPage() {
                         <span className="badge badge-ok">On sale</span>
                       ) : (
                         <span className="badge badge-plain">Off sale</span>
+                      )}
+                      {product.review_status === 'waiting' && (
+                        <span className="badge badge-info">Waiting for approval</span>
+                      )}
+                      {product.review_status === 'refused' && (
+                        <span className="badge badge-bad">Refused</span>
                       )}
                     </td>
                   </tr>

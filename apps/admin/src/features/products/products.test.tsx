@@ -142,6 +142,7 @@ describe('[I16-products] products list', () => {
     const api = fakeApi({
       'GET /me': { body: aMe() },
       'GET /dashboard': { body: aDashboard() },
+      'GET /products/review': { body: { products: [], changes: [] } },
       'GET /products': [
         list([
           aSummary(),
