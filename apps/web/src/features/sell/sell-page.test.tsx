@@ -152,6 +152,8 @@ describe('[I32] Sell with us (/sell)', () => {
     await user.type(field('Mobile'), '02 9999 0000');
     await user.click(screen.getByRole('button', { name: T.sendCode }));
     expect(field('Mobile')).toHaveAccessibleDescription(MSG.validMobile);
+    // The other fields' messages stay until they are changed.
+    expect(field('ABN')).toHaveAccessibleDescription(T.abnInvalid);
     expect(seen).toEqual([]);
   });
 

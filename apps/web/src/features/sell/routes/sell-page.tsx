@@ -113,15 +113,16 @@ export function SellPage() {
     if (field === 'mobile' && proof.kind !== 'none' && value !== proof.mobile) setProof({ kind: 'none' });
   }
 
-  function showErrors(found: FieldErrors<Field>) {
-    setErrors(found);
+  /** Shows the messages (all of them after a submit; beside the others after a code's step) and focuses the first. */
+  function showErrors(found: FieldErrors<Field>, keepOthers = false) {
+    setErrors((current) => (keepOthers ? { ...current, ...found } : found));
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) (first === 'code' ? codeRef.current : refs.current[first])?.focus();
   }
 
   async function onSendCode() {
     setFormError(null);
-    if (!isAuMobile(values.mobile)) return showErrors({ mobile: MSG.validMobile });
+    if (!isAuMobile(values.mobile)) return showErrors({ mobile: MSG.validMobile }, true);
     setErrors((current) => ({ ...current, mobile: undefined, code: undefined }));
     setBusy('code');
     try {
@@ -130,7 +131,7 @@ export function SellPage() {
       setProof({ kind: 'code', mobile: values.mobile });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 400)
-        showErrors({ mobile: caught.message || MSG.validMobile });
+        showErrors({ mobile: caught.message || MSG.validMobile }, true);
       else setFormError(messageOf(caught));
     } finally {
       setBusy(null);
@@ -140,7 +141,7 @@ export function SellPage() {
   async function onConfirm() {
     if (proof.kind !== 'code') return;
     setFormError(null);
-    if (code.replace(/\s+/g, '') === '') return showErrors({ code: MSG.validCode });
+    if (code.replace(/\s+/g, '') === '') return showErrors({ code: MSG.validCode }, true);
     setBusy('confirm');
     try {
       const jwt = await confirmSellerCode(proof.mobile, code);
@@ -149,7 +150,7 @@ export function SellPage() {
     } catch (caught) {
       // A wrong code belongs under the code field.
       if (caught instanceof ApiError && caught.status === 400)
-        showErrors({ code: caught.message || MSG.validCode });
+        showErrors({ code: caught.message || MSG.validCode }, true);
       else setFormError(messageOf(caught));
     } finally {
       setBusy(null);
