@@ -93,4 +93,25 @@ describe('/autologin/{jwt}', () => {
     await user.click(await screen.findByRole('button', { name: MSG.tryAgain }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
   });
+  it('[I32] a suspended member’s link shows the server’s words, with no Try again', async () => {
+    const working = stubAuthApi().fetchMock;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).includes('/auth'))
+        return new Response(
+          JSON.stringify({
+            message: 'This account is suspended. Contact help@shop.example.',
+            code: 'FORBIDDEN',
+          }),
+          { status: 403, headers: { 'Content-Type': 'application/json' } },
+        );
+      return working(...args);
+    });
+    renderApp(`/autologin/${LINK_JWT}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account is suspended. Contact help@shop.example.',
+    );
+    expect(screen.queryByRole('button', { name: MSG.tryAgain })).not.toBeInTheDocument();
+    expect(getAppState().auth.isSignedIn).toBe(false);
+    expect(localStorage.getItem('jwt')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 // [ROUTE-15, AUTH-08..15] /autologin/{jwt}: the link's token goes to `auth`, and the reply decides
 // the way on: /register, signed in (the link's product, else /browse), /expiredlink, or an error
-// the shopper can act on.
+// the shopper can act on. [I32] A refusal (403: a suspended member) shows the server's own words.
 import { MSG } from '@quokka/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { LinkOffIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { removeItem, STORAGE_KEYS, setItem } from '../../../lib/storage';
 import { verifySignInToken } from '../api/verify-sign-in-token';
 import { applyAuthReply, outcomePath } from '../auth-session';
@@ -21,6 +22,7 @@ export function AutologinPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<PageState>('checking');
   const [attempt, setAttempt] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const checked = useRef<string | null>(null);
   useDocumentTitle(state === 'invalid' ? MSG.invalidLinkTitle : MSG.signingInHeading);
 
@@ -44,7 +46,14 @@ export function AutologinPage() {
         removeItem(STORAGE_KEYS.jwt);
         setState('invalid');
       })
-      .catch(() => setState('failed')); // offline or a server fault, shown by the shell
+      .catch((error: unknown) => {
+        // [I32] Refused (a suspended account): the server says why and whom to contact.
+        if (error instanceof ApiError && error.status === 403 && error.message) {
+          removeItem(STORAGE_KEYS.jwt);
+          setRefusal(error.message);
+        }
+        setState('failed'); // else offline or a server fault, shown by the shell
+      });
   }, [jwt, attempt, navigate]);
 
   if (state === 'checking') {
@@ -72,13 +81,15 @@ export function AutologinPage() {
       <h1 className="auth-screen__title" id="page-title">
         {invalid ? MSG.invalidLinkTitle : MSG.signingInHeading}
       </h1>
-      <p className="auth-screen__text">{invalid ? MSG.invalidLinkText : MSG.signInFailed}</p>
+      <p className="auth-screen__text" role={refusal ? 'alert' : undefined}>
+        {invalid ? MSG.invalidLinkText : (refusal ?? MSG.signInFailed)}
+      </p>
       <div className="auth-screen__actions">
         {invalid ? (
           <Button block onClick={() => openMobilePopup()}>
             {MSG.signInWithMobile}
           </Button>
-        ) : (
+        ) : refusal ? null : (
           <Button block onClick={() => setAttempt((count) => count + 1)}>
             {MSG.tryAgain}
           </Button>
