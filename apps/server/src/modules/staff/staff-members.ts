@@ -164,9 +164,10 @@ export function createStaffMembers({ db, clock, outbox, sellers, invite }: Staff
           throw new InvalidDataError('Choose the seller this member works for.');
         if (role === 'operator' && sellerId !== null)
           throw new InvalidDataError('An operator sees every seller: leave the seller empty.');
-        if (sellerId !== null && !(await sellers.namesOf([sellerId])).has(sellerId))
-          throw new InvalidDataError('There is no such seller.');
       }
+      // Read before the transaction (the catalogue's service answers from its own connection).
+      const names = sellerId === null ? new Map<number, string>() : await sellers.namesOf([sellerId]);
+      if (sellerId !== null && !names.has(sellerId)) throw new InvalidDataError('There is no such seller.');
       let mobile: string;
       try {
         mobile = parseStaffMobile(body.mobile);
@@ -190,7 +191,6 @@ export function createStaffMembers({ db, clock, outbox, sellers, invite }: Staff
           after: { mobile, name, role, seller_id: sellerId },
           at: now,
         });
-        const names = sellerId === null ? new Map<number, string>() : await sellers.namesOf([sellerId]);
         const member: StaffListItem = {
           id: row.id,
           name,
