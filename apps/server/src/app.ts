@@ -49,8 +49,9 @@ import { giftCardConsoleRoutes } from './modules/giftcards/giftcards-console-rou
 import { giftCardRoutes } from './modules/giftcards/giftcards-routes.ts';
 import { payoutRoutes } from './modules/ledger/payouts-routes.ts';
 import { statementRoutes } from './modules/ledger/statements-routes.ts';
-import { mediaLibraryFor } from './modules/media/catalogue-pictures.ts';
+import { mediaLibraryFor, storeCataloguePictures } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
+import { mediaKeyOf } from './modules/media/picture-source.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { PictureError } from './modules/media/picture-check.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
@@ -328,7 +329,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           outbox: services.outbox,
           publicUrl,
           storePicture,
-          library: media,
+          pictures: {
+            isMediaPath: (reference) => mediaKeyOf(reference) !== undefined,
+            takeIn: (parsed, onProgress, onStored) =>
+              storeCataloguePictures(db, config, parsed, {
+                baseDir: '/nonexistent-upload',
+                library: media,
+                onProgress,
+                onStored,
+              }),
+          },
+          stockWatch: services.stockAlerts.watch,
         }),
       ({ sessions }) =>
         suspensionRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),

@@ -21,10 +21,12 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { plural } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
-import { PRODUCTS_QUERY_KEY } from '../products/api/get-products';
 import { sellersQueryOptions } from './api/get-sellers';
 import { importCatalogue } from './api/import-catalogue';
 import './catalogue-import.css';
+
+/** The Products screen's queries all start with this key (features/products/api/get-products.ts). */
+const PRODUCTS_QUERY_KEY = ['products'] as const;
 
 type Progress = Extract<CatalogueImportLine, { type: 'progress' }>;
 

@@ -12,7 +12,6 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { documentRoutes } from '../../http/openapi.ts';
-import type { MediaLibrary } from '../media/media-library.ts';
 import type { OutboxSender } from '../messages/outbox.ts';
 import { currentStaff, requireStaff } from '../staff/staff-guards.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
@@ -23,9 +22,11 @@ import {
   importTarget,
   readUpload,
   runAdminImport,
+  type UploadPictures,
   uploadFormat,
   uploadText,
 } from './import-admin.ts';
+import type { StockWatch } from './stock-rises.ts';
 
 // [I32] Import in the back office: Shopify, Magento or our JSON, with progress and the CLI's report (docs/sellers.md).
 //
@@ -47,15 +48,17 @@ export interface CatalogueImportAdminRoutesDeps {
   publicUrl: string;
   /** Stores a photo in the media store; answers its /media URL (throws InvalidDataError for a bad one). */
   storePicture: (bytes: Buffer) => Promise<string>;
-  /** The media library the catalogue's pictures are taken into (as the CLI's import does). */
-  library: MediaLibrary;
+  /** The catalogue's pictures into the media store, as the CLI's import takes them (app.ts). */
+  pictures: UploadPictures;
+  /** [I31] The stock alerts' watch: stock the import brings back texts the shoppers waiting for it. */
+  stockWatch: StockWatch;
 }
 
 /** An error the error handler answers with its status and message (http/error-handler.ts). */
 const tooLarge = () => Object.assign(new Error(IMPORT_TEXTS.tooLarge), { statusCode: 413 });
 
 export function catalogueImportAdminRoutes(deps: CatalogueImportAdminRoutesDeps) {
-  const { config, db, clock, sessions, library } = deps;
+  const { config, db, clock, sessions, pictures, stockWatch } = deps;
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     // The products' tag: the import is the Products screen's (and checked with its calls, openapi.test.ts).
@@ -116,9 +119,9 @@ export function catalogueImportAdminRoutes(deps: CatalogueImportAdminRoutesDeps)
         };
         const work = async () => {
           try {
-            const parsed = await readUpload(db, actor, target, format, text);
+            const parsed = await readUpload(db, pictures, actor, target, format, text);
             const report = await runAdminImport(
-              { db, config, clock, library },
+              { db, config, clock, pictures, stockWatch },
               actor,
               target,
               format,

@@ -9,15 +9,13 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
-import { createStockAlerts } from '../campaigns/stock-alerts.ts';
-import { storeCataloguePictures } from '../media/catalogue-pictures.ts';
-import type { MediaLibrary } from '../media/media-library.ts';
-import { mediaKeyOf } from '../media/picture-source.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { CatalogueImportError, importCatalogue } from './catalog-importer.ts';
 import { type CatalogueFormat, detectFormat, readCatalogue } from './catalogue-formats.ts';
+import type { ParsedCatalogue } from './catalogue-source.ts';
 import type { ReadCatalogue } from './csv-catalogue.ts';
 import type { CatalogueFile } from './import-format.ts';
+import type { StockWatch } from './stock-rises.ts';
 
 // [I32] Import in the back office (docs/sellers.md): a seller's catalogue file, read and written by the
 // CLI's own code (catalogue-formats.ts, catalogue-pictures.ts, catalog-importer.ts: the same problems,
@@ -114,8 +112,24 @@ export function uploadFormat(text: string, asked: CatalogueFormat | undefined): 
   return format;
 }
 
-const remotePicture = (reference: string) =>
-  /^https?:\/\//i.test(reference) || /^data:/i.test(reference) || mediaKeyOf(reference) !== undefined;
+/** The media store, as app.ts gives it (the catalogue module does not import the media module). */
+export interface UploadPictures {
+  /** A /media path of a picture the store may hold (media/picture-source.ts `mediaKeyOf`). */
+  isMediaPath(reference: string): boolean;
+  /**
+   * The CLI's storeCataloguePictures (media/catalogue-pictures.ts) with the app's media library: every
+   * distinct picture fetched or decoded once, checked and stored; the catalogue with /media paths.
+   */
+  takeIn(
+    parsed: ParsedCatalogue,
+    onProgress: (done: number, total: number) => void,
+    onStored: (stored: number, total: number) => void,
+  ): Promise<CatalogueFile>;
+}
+
+/** A picture the server can take without reading its own disk: http(s), data: or one of our /media paths. */
+const remotePicture = (pictures: UploadPictures, reference: string) =>
+  /^https?:\/\//i.test(reference) || /^data:/i.test(reference) || pictures.isMediaPath(reference);
 
 /**
  * Reads the file as the CLI does, then makes it the target's: every product the seller's, the file's
@@ -124,6 +138,7 @@ const remotePicture = (reference: string) =>
  */
 export async function readUpload(
   db: Db,
+  pictures: UploadPictures,
   actor: ImportActor,
   target: ImportTarget,
   format: CatalogueFormat,
@@ -131,7 +146,7 @@ export async function readUpload(
 ): Promise<ReadCatalogue> {
   // A CSV's seller is the chosen one (Shopify: instead of each Vendor; Magento: the export names none).
   const read = readCatalogue(format, text, { seller: target.name });
-  const local = [...read.pictureLocations].filter(([reference]) => !remotePicture(reference));
+  const local = [...read.pictureLocations].filter(([reference]) => !remotePicture(pictures, reference));
   if (local.length > 0) {
     throw new CatalogueImportError(
       local.map(([reference, location]) => `${location}: ${IMPORT_TEXTS.localPicture(reference)}`),
@@ -181,7 +196,9 @@ export interface AdminImportDeps {
   db: Db;
   config: Config;
   clock: Clock;
-  library: MediaLibrary;
+  pictures: UploadPictures;
+  /** [I31] Stock the import brings back texts the shoppers waiting for it (the stock alerts' watch). */
+  stockWatch: StockWatch;
 }
 
 /** Every sku the file writes (products and their variants) with its catalogue path, for problems. */
@@ -214,16 +231,15 @@ export async function runAdminImport(
   const { db, config, clock } = deps;
   let stored = 0;
   let named = 0;
-  const file = await storeCataloguePictures(db, config, parsed, {
-    // Never read: a path on the seller's computer was refused above (readUpload).
-    baseDir: '/nonexistent-upload',
-    library: deps.library,
-    onProgress: (done, total) => progress({ type: 'progress', phase: 'pictures', done, total }),
-    onStored: (count, total) => {
+  // Never reads a file: a path on the seller's computer was refused first (readUpload).
+  const file = await deps.pictures.takeIn(
+    parsed,
+    (done, total) => progress({ type: 'progress', phase: 'pictures', done, total }),
+    (count, total) => {
       stored = count;
       named = total;
     },
-  });
+  );
 
   const review = config.PRODUCT_REVIEW === 'manual' && actor.role !== 'operator';
   const topSkus = file.products.map((product) => product.sku);
@@ -232,7 +248,7 @@ export async function runAdminImport(
   const summary = await importCatalogue(db, file, {
     ...(parsed.locate ? { locate: parsed.locate } : {}),
     onProgress: (done, total) => progress({ type: 'progress', phase: 'products', done, total }),
-    stockWatch: createStockAlerts({ db, clock }).watch,
+    stockWatch: deps.stockWatch,
     beforeWrite: async (trx) => {
       const skus = skusOf(file);
       const rows =
