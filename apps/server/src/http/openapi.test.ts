@@ -866,6 +866,22 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     await staffCall('POST', '/members/999999/lift', { session: operator, status: 404 });
   });
 
+  it('[I32] staff and the seller profile (staff-admin-routes.ts, seller-profile-routes.ts)', async () => {
+    const harbour = await sellerId(office, 'harbour-goods');
+    await staffCall('GET', '/staff', { session: operator });
+    await staffCall('POST', '/staff', {
+      session: operator,
+      payload: { name: 'Kim Staff', mobile: aMobile(), role: 'vendor', seller_id: harbour },
+    });
+    await staffCall('POST', '/staff', {
+      session: operator,
+      payload: { name: 'K', mobile: aMobile(), role: 'operator' },
+      status: 400,
+    });
+    await staffCall('GET', `/seller-profile?seller_id=${harbour}`, { session: operator });
+    await staffCall('GET', '/seller-profile', { session: operator, status: 400 });
+  });
+
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
     const tagOf = new Map<string, string>();
     const tags = new Set<string>();
