@@ -3,6 +3,7 @@ import {
   CATALOGUE_IMPORT_CONTENT_TYPE,
   CATALOGUE_IMPORT_MAX_BYTES,
   type CatalogueImportLine,
+  catalogueImportLineSchema,
   catalogueImportQuerySchema,
 } from '@quokka/contract/api/catalogue-import';
 import { errorReplies } from '@quokka/contract/api/errors';
@@ -100,7 +101,13 @@ export function catalogueImportAdminRoutes(deps: CatalogueImportAdminRoutesDeps)
         bodyLimit: CATALOGUE_IMPORT_MAX_BYTES + 1024,
         schema: {
           querystring: catalogueImportQuerySchema,
-          response: errorReplies(400, 401, 403, 404, 409, 413),
+          response: {
+            // Documented as one line: the reply is a stream of them (sent as it is, not serialised).
+            200: catalogueImportLineSchema.describe(
+              'Each line of the application/x-ndjson reply: progress lines, then one done or failed line.',
+            ),
+            ...errorReplies(400, 401, 403, 404, 409, 413),
+          },
           description:
             'The catalogue file as the body (a Shopify product CSV export, a Magento catalog_product export or a Quokka JSON catalogue; at most 20 MB). 200: application/x-ndjson lines — {"type":"progress","phase","done","total"}…, then {"type":"done","report"} or {"type":"failed","message","problems"}.',
         },
@@ -114,8 +121,11 @@ export function catalogueImportAdminRoutes(deps: CatalogueImportAdminRoutesDeps)
         const format = uploadFormat(text, request.query.format);
 
         const stream = new PassThrough();
+        // A browser that goes away does not stop the import (one transaction: it commits or not); the
+        // lines after that go nowhere.
+        stream.on('error', () => undefined);
         const write = (line: CatalogueImportLine) => {
-          stream.write(`${JSON.stringify(line)}\n`);
+          if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`);
         };
         const work = async () => {
           try {
@@ -134,11 +144,11 @@ export function catalogueImportAdminRoutes(deps: CatalogueImportAdminRoutesDeps)
             if (!failed) request.log.error({ err: error }, 'catalogue import failed');
             write(failed ?? { type: 'failed', message: IMPORT_TEXTS.broken, problems: [] });
           } finally {
-            stream.end();
+            if (!stream.destroyed) stream.end();
           }
         };
         void work();
-        // A stream is sent as it is (the error replies are the route's only schemas).
+        // A stream is sent as it is: the 200 schema only documents its lines.
         return (
           (reply as FastifyReply)
             .header('content-type', `${CATALOGUE_IMPORT_CONTENT_TYPE}; charset=utf-8`)
