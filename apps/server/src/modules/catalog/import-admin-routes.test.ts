@@ -306,6 +306,16 @@ describe('[I32] import in the back office (PRODUCT_REVIEW=auto)', () => {
         message: expect.stringContaining('"pictures/tee.jpg" is a file on your computer'),
       },
     ]);
+    // A picture by URL is fetched as the CLI fetches it: only from MEDIA_FETCH_HOSTS (none here).
+    const remote = failureOf(
+      await importFile(t, vendor, shopifyTee('REMOTE-1', { image: 'https://cdn.example.org/tee.jpg' })),
+    );
+    expect(remote.problems).toEqual([
+      {
+        location: 'row 2, column Image Src',
+        message: expect.stringMatching(/^"https:\/\/cdn\.example\.org\/tee\.jpg" .*MEDIA_FETCH_HOSTS/),
+      },
+    ]);
     // Not JSON at all.
     const notJson = failureOf(await importFile(t, vendor, '{"products": [', '?format=json'));
     expect(notJson.problems[0]?.location).toBe('(file)');
