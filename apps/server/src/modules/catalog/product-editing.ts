@@ -367,7 +367,15 @@ export function createProductEditing({
         ? JSON.parse(waiting.changes)
         : waiting.changes
       : {};
-    const after = { ...before, ...patch };
+    const after: ProductChangeSet = JSON.parse(JSON.stringify({ ...before, ...patch }));
+    if (Object.keys(after).length === 0) {
+      // Nothing left to approve: the change is withdrawn (or none is started).
+      if (waiting) {
+        await trx.deleteFrom('product_changes').where('id', '=', waiting.id).execute();
+        await audit(trx, editor, 'product.change_withdrawn', productSubject(row.id), before, null);
+      }
+      return;
+    }
     if (waiting)
       await trx
         .updateTable('product_changes')
@@ -487,9 +495,12 @@ export function createProductEditing({
       // [I32] Under manual review a vendor's new words for an approved product wait for an operator.
       let held = false;
       if (holds(editor, row)) {
+        // A field set back to the approved value drops out of the waiting change (undefined: not kept).
         const patch: ProductChangeSet = {};
-        if (body.name !== undefined) patch.name = body.name.trim();
-        if (body.description !== undefined) patch.description = body.description;
+        if (body.name !== undefined)
+          patch.name = body.name.trim() === row.name ? undefined : body.name.trim();
+        if (body.description !== undefined)
+          patch.description = body.description === row.description ? undefined : body.description;
         delete set.name;
         delete set.description;
         delete before.name;

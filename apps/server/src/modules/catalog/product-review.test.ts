@@ -274,4 +274,22 @@ describe('[I32] changes to an approved product', () => {
     expect(byOperator).toMatchObject({ name: 'Harbour Mug XL', pending_change: null });
     expect((await storefront(mug)).name).toBe('Harbour Mug XL');
   });
+
+  it('[I32] the form sends the name unchanged with a new description: only the description waits; set back, the change is withdrawn', async () => {
+    const mug = (
+      await t.db.selectFrom('products').select('id').where('sku', '=', 'MUG-1').executeTakeFirstOrThrow()
+    ).id;
+    const current = await ok<VendorProduct>(vendor, 'GET', `/products/${mug}`);
+    const edited = await ok<VendorProduct>(vendor, 'PATCH', `/products/${mug}`, {
+      name: current.name,
+      description: 'Holds 400 ml.',
+    });
+    expect(edited.pending_change).toMatchObject({ name: null, description: 'Holds 400 ml.' });
+    const back = await ok<VendorProduct>(vendor, 'PATCH', `/products/${mug}`, {
+      name: current.name,
+      description: current.description,
+    });
+    expect(back.pending_change).toBeNull();
+    expect((await ok<ProductReviewQueueReply>(operator, 'GET', '/products/review')).changes).toEqual([]);
+  });
 });
