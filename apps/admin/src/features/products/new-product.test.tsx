@@ -340,4 +340,54 @@ describe('[I32] Products › Waiting for approval', () => {
     expect(await screen.findByText(/Waiting for approval: shoppers see/)).toBeInTheDocument();
     expect(api.to('POST /products/41/submit')).toHaveLength(1);
   });
+
+  it('a change waiting for approval is shown on the product’s page, its words and photos the ones edited; a refused one says why', async () => {
+    const pending = {
+      id: 77,
+      name: 'Crest Mug XL',
+      description: null,
+      photos: ['/media/products/new.jpg'],
+      status: 'waiting' as const,
+      refusal_reason: null,
+      submitted_at: '2026-11-29T06:05:00.000Z',
+    };
+    fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/5': {
+        body: aProduct({
+          id: 5,
+          kind: 'simple',
+          name: 'Crest Mug',
+          review_status: 'approved',
+          pending_change: pending,
+        }),
+      },
+      'GET /products/6': {
+        body: aProduct({
+          id: 6,
+          kind: 'simple',
+          name: 'Bowl',
+          review_status: 'approved',
+          refused_change: { ...pending, id: 78, status: 'refused', refusal_reason: 'Not a product name.' },
+        }),
+      },
+    });
+    const { unmount } = renderAdmin('/admin/products/5');
+    expect(
+      await screen.findByText(
+        /Your change of the name to “Crest Mug XL”, of the photos is waiting for approval/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Crest Mug XL');
+    expect(
+      screen
+        .getAllByRole('img')
+        .some((img) => img.getAttribute('src')?.startsWith('/media/products/new.jpg')),
+    ).toBe(true);
+    unmount();
+    renderAdmin('/admin/products/6');
+    expect(
+      await screen.findByText('Your last change was not approved: Not a product name.'),
+    ).toBeInTheDocument();
+  });
 });

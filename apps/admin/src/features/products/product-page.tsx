@@ -205,8 +205,9 @@ function ReviewStatus({ product }: { product: VendorProduct }) {
 
 function DetailsForm({ product }: { product: VendorProduct }) {
   const change = useProductChange(product.id);
-  const [name, setName] = useState(product.name);
-  const [description, setDescription] = useState(product.description);
+  // [I32] The words waiting for approval are the ones edited further.
+  const [name, setName] = useState(product.pending_change?.name ?? product.name);
+  const [description, setDescription] = useState(product.pending_change?.description ?? product.description);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
