@@ -275,4 +275,42 @@ describe('[I32] Add product', () => {
       'Clothing › Tees',
     ]);
   });
+
+  it('[I32] a product added for a suspended seller stays off the storefront (seller_active false, children too)', async () => {
+    const outback = (
+      await t.db
+        .selectFrom('sellers')
+        .select('id')
+        .where('seller_url', '=', 'outback-outfitters')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db
+      .updateTable('sellers')
+      .set({ suspended_at: t.clock.now(), suspended_reason: 'Test' })
+      .where('id', '=', outback)
+      .execute();
+    const reply = await create(operator, {
+      ...aMug({ sku: 'SUSP-1', seller_id: outback }),
+      sizes: ['S'],
+      variants: [{ size: 'S', price_cents: 900, qty: 1 }],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const id = reply.json<VendorProduct>().id;
+    const rows = await t.db
+      .selectFrom('products')
+      .select(['seller_active', 'listed'])
+      .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+      .execute();
+    expect(rows).toEqual([
+      { seller_active: false, listed: false },
+      { seller_active: false, listed: false },
+    ]);
+    const shown = await t.app.inject(`${ns}/product?product_id=${id}`);
+    expect(shown.json<{ not_exists?: boolean }>().not_exists).toBe(true);
+    await t.db
+      .updateTable('sellers')
+      .set({ suspended_at: null, suspended_reason: null })
+      .where('id', '=', outback)
+      .execute();
+  });
 });

@@ -129,7 +129,7 @@ export function createProductCreation({ db, clock, productReview }: ProductCreat
     if (sellerId === undefined) throw new InvalidDataError(SELLER_NEEDED);
     const seller = await db
       .selectFrom('sellers')
-      .select(['id', 'seller_url'])
+      .select(['id', 'seller_url', 'suspended_at'])
       .where('id', '=', sellerId)
       .executeTakeFirst();
     if (!seller) throw new InvalidDataError(NO_SUCH_SELLER);
@@ -198,7 +198,7 @@ export function createProductCreation({ db, clock, productReview }: ProductCreat
     const now = clock.now();
     try {
       return await catalogueChange(db, async (trx) => {
-        const id = await writeProduct(trx, product, seller.id, category.id, waits, now);
+        const id = await writeProduct(trx, product, seller, category.id, waits, now);
         await recordStaffAction(trx, {
           actor: { staffId: editor.staffId },
           action: 'product.created',
@@ -261,11 +261,14 @@ export type ProductCreation = ReturnType<typeof createProductCreation>;
 async function writeProduct(
   trx: Db,
   product: ProductInput,
-  sellerId: number,
+  seller: { id: number; suspended_at: Date | null },
   categoryId: number,
   waits: boolean,
   now: Date,
 ): Promise<number> {
+  const sellerId = seller.id;
+  // A suspended seller's products stay off the storefront until the suspension is lifted (children too).
+  const sellerActive = seller.suspended_at === null;
   const review = waits
     ? { review_status: 'waiting' as const, submitted_at: now }
     : { review_status: 'approved' as const, submitted_at: null };
@@ -288,6 +291,7 @@ async function writeProduct(
       tabs,
       created_at: now,
       updated_at: now,
+      seller_active: sellerActive,
       ...review,
     })
     .returning('id')
@@ -336,6 +340,7 @@ async function writeProduct(
         tabs: '{}',
         created_at: now,
         updated_at: now,
+        seller_active: sellerActive,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
