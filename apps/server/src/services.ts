@@ -123,14 +123,14 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     storeName: config.STORE_NAME,
     ...(config.PUBLIC_URL ? { publicHost: new URL(config.PUBLIC_URL).host } : {}),
     findCustomerIdByMobile: customers.findIdByMobile,
+    // [I32] A suspended member signs in nowhere (modules/customer/member-suspension.ts).
+    refuseSuspendedMember: (customerId) => refuseSuspendedMember(db, customerId, config.identity),
     // [DATA-32] The auth reply's product: what a cart line needs to open or add it.
     findProduct: async (productId): Promise<AuthProduct | null> => {
       const product = await catalog.product(productId);
       if ('not_exists' in product) return null;
       return {
         id: product.id,
-    // [I32] A suspended member signs in nowhere (modules/customer/member-suspension.ts).
-    refuseSuspendedMember: (customerId) => refuseSuspendedMember(db, customerId, config.identity),
         name: product.name,
         sku: product.sku,
         qty: product.qty,
