@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminOrder } from '@quokka/contract/api/admin';
 import type { ProductTile } from '@quokka/contract/api/catalog';
-import { MSG } from '@quokka/contract/messages';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,7 +181,10 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
       .toBeGreaterThanOrEqual(3);
     const texts = (await journey.messagesTo(applicant.mobile.e164, 3, 'sms')).map((text) => text.body);
     expect(texts.some((body) => body.includes('approved'))).toBe(true);
-    const sellers = await staffJson<{ items: { name: string; seller_url: string }[] }>(desk, '/admin/api/sellers');
+    const sellers = await staffJson<{ items: { name: string; seller_url: string }[] }>(
+      desk,
+      '/admin/api/sellers',
+    );
     const made = sellers.body.items.find((item) => item.name === BUSINESS);
     expect(made).toBeDefined();
     sellerUrl = made?.seller_url ?? '';
@@ -190,19 +192,24 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
 
   it('(3) the applicant opens the invite, adds a passkey and fills the profile', async () => {
     await seller.goto(await inviteLink(applicant.mobile.e164, 3));
+    await seller.getByRole('button', { name: 'Open the back office' }).waitFor();
+    await screenshot(seller, 'staff-invite-phone');
     await seller.getByRole('button', { name: 'Open the back office' }).click();
     await seller.getByRole('button', { name: 'Add a passkey' }).click();
     await seller.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     // Single use: the same link again does not sign anyone in.
-    const again = await seller.evaluate(async (token) => {
-      const csrf = ((await (await fetch('/admin/api/me')).json()) as { csrf_token: string }).csrf_token;
-      const reply = await fetch('/admin/api/invites/accept', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ token }),
-      });
-      return reply.status;
-    }, (await inviteLink(applicant.mobile.e164, 3)).split('/').pop() ?? '');
+    const again = await seller.evaluate(
+      async (token) => {
+        const csrf = ((await (await fetch('/admin/api/me')).json()) as { csrf_token: string }).csrf_token;
+        const reply = await fetch('/admin/api/invites/accept', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ token }),
+        });
+        return reply.status;
+      },
+      (await inviteLink(applicant.mobile.e164, 3)).split('/').pop() ?? '',
+    );
     expect(again).toBe(400);
 
     await seller.getByRole('link', { name: 'Profile', exact: true }).click();
@@ -232,19 +239,26 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await seller.getByRole('link', { name: 'Add product' }).click();
     await seller.getByRole('heading', { level: 1, name: 'Add product' }).waitFor();
     await seller.getByLabel('Name', { exact: true }).fill(PRODUCT);
-    await seller.getByLabel('Description').fill('A 15 cm pillar of pure Australian beeswax; burns for 60 hours.');
+    await seller
+      .getByLabel('Description')
+      .fill('A 15 cm pillar of pure Australian beeswax; burns for 60 hours.');
     const category = seller.getByLabel('Category');
-    const options = await category.locator('option').evaluateAll((nodes) =>
-      nodes.map((node) => ({ value: (node as HTMLOptionElement).value, label: node.textContent ?? '' })),
-    );
+    const options = await category
+      .locator('option')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => ({ value: (node as HTMLOptionElement).value, label: node.textContent ?? '' })),
+      );
     const chosen = options.find((option) => option.value !== '');
     if (!chosen) throw new Error('no category to choose');
     categoryId = chosen.value;
     await category.selectOption(chosen.value);
-    await seller.getByLabel('Price', { exact: true }).fill('34.00');
-    await seller.getByLabel('Colours').fill('Red, Natural');
-    await seller.getByLabel('Colours').press('Enter');
+    for (const colour of ['Red', 'Natural']) {
+      await seller.getByLabel('Colours', { exact: true }).fill(colour);
+      await seller.getByLabel('Colours', { exact: true }).press('Enter');
+    }
+    await seller.getByLabel('Price for Red').fill('34.00');
     await seller.getByLabel('Stock for Red').fill('5');
+    await seller.getByLabel('Price for Natural').fill('32.00');
     await seller.getByLabel('Stock for Natural').fill('7');
     await seller.getByLabel('Choose photos').setInputFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await makePicture('jpeg', { hue: '#8b4513' }) },
@@ -268,7 +282,10 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await seller.getByRole('button', { name: 'Add product' }).click();
     await seller.waitForURL(/\/admin\/products\/\d+$/, { timeout: 30_000 });
     productId = Number(new URL(seller.url()).pathname.split('/').pop());
-    await seller.getByText(/waiting for approval/i).first().waitFor();
+    await seller
+      .getByText(/waiting for approval/i)
+      .first()
+      .waitFor();
     await screenshot(seller, 'product-waiting-phone');
     expect(await listedIds('browseProducts')).not.toContain(productId);
   });
@@ -326,17 +343,25 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await dialog.waitFor({ state: 'detached' });
     const orderId = Number(new URL(second.url()).pathname.split('/').pop());
     await expect
-      .poll(async () => (await staffJson<AdminOrder>(second, `/admin/api/orders/${orderId}`)).body.shipments.length)
+      .poll(
+        async () =>
+          (await staffJson<AdminOrder>(second, `/admin/api/orders/${orderId}`)).body.shipments.length,
+      )
       .toBe(1);
     // The shopper is texted the shipment with its tracking number.
-    const texts = await journey.messagesTo(member.e164, 3, 'sms');
-    expect(texts.some((text) => text.body.includes('JD014600003654321'))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await journey.messagesTo(member.e164, 1, 'sms')).some((text) =>
+          text.body.includes('JD014600003654321'),
+        ),
+      )
+      .toBe(true);
   });
 
   it('(7) the operator suspends the seller: the product leaves /browse and its category at once; lifting brings it back', async () => {
     await desk.getByRole('link', { name: 'Sellers', exact: true }).click();
     await desk.getByRole('heading', { level: 1, name: 'Sellers' }).waitFor();
-    const row = desk.getByRole('row').filter({ hasText: BUSINESS });
+    const row = desk.getByRole('listitem', { name: BUSINESS });
     await row.getByRole('button', { name: 'Suspend' }).click();
     await desk.getByLabel('Reason').fill('Unpaid subscription since October.');
     await desk.getByRole('button', { name: 'Suspend seller' }).click();
@@ -353,6 +378,5 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await row.getByRole('button', { name: 'Suspend' }).waitFor();
     expect(await listedIds('browseProducts')).toContain(productId);
     expect(await listedIds(`categoryProducts?category_id=${categoryId}`)).toContain(productId);
-    expect(MSG).toBeDefined();
   });
 });

@@ -21,14 +21,6 @@ import { RequestLogController } from './logger.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { memberOrAddressKey, registerCustomerAuth } from './modules/auth/customer-auth.ts';
 import { automationRoutes } from './modules/campaigns/automation-routes.ts';
-import { catalogueImportAdminRoutes } from './modules/catalog/import-admin-routes.ts';
-import { productReviewRoutes } from './modules/catalog/product-review-routes.ts';
-import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
-import { sellerNamesOf } from './modules/catalog/seller-profile.ts';
-import { sellerApplicationAdminRoutes } from './modules/sellers/application-admin-routes.ts';
-import { sellerApplicationRoutes } from './modules/sellers/application-routes.ts';
-import { suspensionRoutes } from './modules/sellers/suspension-routes.ts';
-import { staffAdminRoutes } from './modules/staff/staff-admin-routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaign-routes.ts';
 import { optOutRoutes } from './modules/campaigns/opt-out-routes.ts';
 import { createReplyToBuySettings } from './modules/campaigns/reply-to-buy-settings.ts';
@@ -39,7 +31,11 @@ import { subscriberRoutes } from './modules/campaigns/subscribers-routes.ts';
 import { textOffersRoutes } from './modules/campaigns/text-offers-routes.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
+import { catalogueImportAdminRoutes } from './modules/catalog/import-admin-routes.ts';
 import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
+import { productReviewRoutes } from './modules/catalog/product-review-routes.ts';
+import { sellerNamesOf } from './modules/catalog/seller-profile.ts';
+import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
@@ -51,11 +47,15 @@ import { payoutRoutes } from './modules/ledger/payouts-routes.ts';
 import { statementRoutes } from './modules/ledger/statements-routes.ts';
 import { mediaLibraryFor, storeCataloguePictures } from './modules/media/catalogue-pictures.ts';
 import type { MediaLibrary } from './modules/media/media-library.ts';
-import { mediaKeyOf } from './modules/media/picture-source.ts';
 import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { PictureError } from './modules/media/picture-check.ts';
+import { mediaKeyOf } from './modules/media/picture-source.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
 import { orderRoutes } from './modules/orders/orders-routes.ts';
+import { sellerApplicationAdminRoutes } from './modules/sellers/application-admin-routes.ts';
+import { sellerApplicationRoutes } from './modules/sellers/application-routes.ts';
+import { suspensionRoutes } from './modules/sellers/suspension-routes.ts';
+import { staffAdminRoutes } from './modules/staff/staff-admin-routes.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
@@ -304,7 +304,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // [I32] Sellers run their own shop (docs/sellers.md): applications, staff, the seller's profile, the
       // review of new products, the import, suspensions.
       ({ sessions }) =>
-        sellerApplicationAdminRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+        sellerApplicationAdminRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          outbox: services.outbox,
+          publicUrl,
+          storePicture,
+        }),
       ({ sessions }) =>
         staffAdminRoutes({
           config,
@@ -317,9 +325,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sellers: { namesOf: (ids) => sellerNamesOf(db, ids) },
         }),
       ({ sessions }) =>
-        sellerProfileRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+        sellerProfileRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          outbox: services.outbox,
+          publicUrl,
+          storePicture,
+        }),
       ({ sessions }) =>
-        productReviewRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+        productReviewRoutes({
+          config,
+          db,
+          clock,
+          sessions,
+          outbox: services.outbox,
+          publicUrl,
+          storePicture,
+        }),
       ({ sessions }) =>
         catalogueImportAdminRoutes({
           config,

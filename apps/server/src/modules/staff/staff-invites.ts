@@ -109,7 +109,8 @@ export async function useStaffInvite(db: Db, token: string, now: Date): Promise<
     .where('token_hash', '=', hash)
     .executeTakeFirst();
   if (!row) throw new InvalidDataError('This invite link is not valid. Ask for a new one.');
-  if (row.used_at) throw new InvalidDataError('This invite link was used already. Sign in with your mobile instead.');
+  if (row.used_at)
+    throw new InvalidDataError('This invite link was used already. Sign in with your mobile instead.');
   if (row.expires_at.getTime() <= now.getTime())
     throw new InvalidDataError('This invite link has expired. Ask for a new one.');
   throw new InvalidDataError('This invite link is no longer valid: the account was removed.');
