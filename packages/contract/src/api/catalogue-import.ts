@@ -66,6 +66,12 @@ export const catalogueImportReportSchema = z.object({
   pictures: z.object({ named: z.number(), stored: z.number() }),
   /** PRODUCT_REVIEW=manual and a vendor's import: the new products wait for an operator's approval. */
   waiting_for_approval: z.number(),
+  /**
+   * PRODUCT_REVIEW=manual and a vendor's import: the approved products whose new name, description or
+   * photos wait for an operator's approval (Products › Waiting for approval; the storefront keeps the
+   * approved ones meanwhile). Their prices, stock and variants applied at once.
+   */
+  changes_waiting_for_approval: z.number(),
   /** What the seller should know that did not stop the import (categories folded, rows skipped). */
   warnings: z.array(z.string()),
 });

@@ -21,6 +21,7 @@ const report: CatalogueImportReport = {
   categories: { created: 0, updated: 0, unchanged: 0 },
   pictures: { named: 3, stored: 3 },
   waiting_for_approval: 2,
+  changes_waiting_for_approval: 3,
   warnings: ['row 4: a gift card product is not imported'],
 };
 
@@ -147,6 +148,10 @@ describe('[I32] import', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(
       screen.getByText('2 new products wait for an operator’s approval before shoppers see them.'),
+    ).toBeInTheDocument();
+    // [I32] A vendor's new words or photos of approved products wait too (the storefront keeps the approved).
+    expect(
+      screen.getByText('3 changes to approved products wait for an operator’s approval.'),
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Warnings' })).getByText(report.warnings[0]!),

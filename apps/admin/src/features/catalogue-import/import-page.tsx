@@ -256,6 +256,13 @@ function ImportReport({ report }: { report: CatalogueImportReport }) {
           see them.
         </p>
       )}
+      {report.changes_waiting_for_approval > 0 && (
+        <p className="notice">
+          {report.changes_waiting_for_approval === 1
+            ? '1 change to an approved product waits for an operator’s approval.'
+            : `${report.changes_waiting_for_approval} changes to approved products wait for an operator’s approval.`}
+        </p>
+      )}
       {report.warnings.length > 0 && (
         <>
           <h2>Warnings</h2>

@@ -1,9 +1,12 @@
 // [I32] Import in the back office: a vendor's Shopify, Magento and JSON files land as that vendor's
 // products, with progress lines and the CLI's report; an unusable file imports nothing and says where;
 // a vendor cannot reach another seller; an operator picks any seller; PRODUCT_REVIEW=manual makes a
-// vendor's new products wait.
+// vendor's new products wait, and holds their new name, description or photos of an approved product as
+// a back-office edit holds them (prices and stock apply at once).
 
+import type { Product } from '@quokka/contract/api/catalog';
 import type { CatalogueImportLine, CatalogueImportReport } from '@quokka/contract/api/catalogue-import';
+import type { ProductReviewQueueReply, VendorProduct } from '@quokka/contract/api/vendor-products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aCategory, aSeller, aSimpleProduct, importTestCatalogue } from '../../test/catalog-factory.ts';
 import { TEST_AUTH_SECRET } from '../../test/customer-factory.ts';
@@ -48,6 +51,7 @@ const MAGENTO_HEADER = [
 ];
 
 let picture: string;
+let otherPicture: string;
 
 /** A tee in two sizes, as Shopify exports it, naming another vendor. */
 const shopifyTee = (sku: string, overrides: { price?: string; image?: string } = {}) =>
@@ -185,6 +189,7 @@ async function startApp(settings: Record<string, string> = {}) {
 
 beforeAll(async () => {
   picture = `data:image/png;base64,${(await makePicture('png', { width: 120, height: 120 })).toString('base64')}`;
+  otherPicture = `data:image/png;base64,${(await makePicture('png', { width: 140, height: 140 })).toString('base64')}`;
 });
 
 describe('[I32] import in the back office (PRODUCT_REVIEW=auto)', () => {
@@ -419,6 +424,8 @@ describe('[I32] import in the back office (PRODUCT_REVIEW=manual)', () => {
     });
     const report = reportOf(await importFile(t, vendor, json, '?format=json'));
     expect(report.waiting_for_approval).toBe(1);
+    // MUG-1's new picture waits for approval (its price and stock do not).
+    expect(report.changes_waiting_for_approval).toBe(1);
     expect(report.products).toMatchObject({ created: 1, updated: 1 });
     const rows = await productsOf(t, ['NEW-1', 'MUG-1']);
     expect(
@@ -444,5 +451,143 @@ describe('[I32] import in the back office (PRODUCT_REVIEW=manual)', () => {
     expect((await productsOf(t, ['ops-1'])).map((row) => [row.review_status, row.listed])).toEqual([
       ['approved', true],
     ]);
+  });
+
+  it('[I32] a vendor’s new name, description or photos of an approved product wait for an operator (the storefront keeps the approved ones) while the new price applies at once; an operator’s import applies at once', async () => {
+    const harbour = await sellerIdOf(t, 'harbour-goods');
+    const lampFile = (overrides: Partial<Parameters<typeof aSimpleProduct>[1]> = {}) =>
+      JSON.stringify({
+        products: [
+          aSimpleProduct('LAMP-1', {
+            name: 'Desk Lamp',
+            description: '<p>A warm lamp.</p>',
+            price: 40,
+            qty: 3,
+            images: [picture],
+            ...overrides,
+          }),
+        ],
+      });
+    const admin = async <T>(session: Session, method: 'GET' | 'POST', path: string) => {
+      const reply = await t.app.inject({
+        method,
+        url: `/admin/api${path}`,
+        headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<T>();
+    };
+    const storefront = async (id: number) =>
+      (await t.app.inject(`/rest/default/V1/storefront/product?product_id=${id}`)).json<Product>();
+    const heldChanges = async (id: number) =>
+      (await admin<ProductReviewQueueReply>(operator, 'GET', '/products/review')).changes.filter(
+        (change) => change.product.id === id,
+      );
+
+    // An operator's new product is approved at once.
+    reportOf(await importFile(t, operator, lampFile(), `?format=json&seller_id=${harbour}`));
+    const lamp = (
+      await t.db.selectFrom('products').select('id').where('sku', '=', 'LAMP-1').executeTakeFirstOrThrow()
+    ).id;
+    const approved = await storefront(lamp);
+    expect(approved).toMatchObject({ name: 'Desk Lamp', description: '<p>A warm lamp.</p>', price: 40 });
+
+    // The vendor's new words wait; the new price is on the storefront at once.
+    t.clock.advance(60_000);
+    const report = reportOf(
+      await importFile(
+        t,
+        vendor,
+        lampFile({ name: 'Desk Lamp Deluxe', description: '<p>Brighter.</p>', price: 45 }),
+        '?format=json',
+      ),
+    );
+    expect(report).toMatchObject({
+      products: { created: 0, updated: 1 },
+      waiting_for_approval: 0,
+      changes_waiting_for_approval: 1,
+    });
+    const shown = await storefront(lamp);
+    expect(shown).toMatchObject({ name: 'Desk Lamp', description: '<p>A warm lamp.</p>', price: 45 });
+    expect(shown.images).toEqual(approved.images);
+    // Its variants' names and the review status stay as approved too.
+    expect((await productsOf(t, ['LAMP-1'])).map((row) => [row.review_status, row.listed])).toEqual([
+      ['approved', true],
+    ]);
+    let held = await heldChanges(lamp);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.product.name).toBe('Desk Lamp');
+    expect(held[0]!.change).toMatchObject({
+      name: 'Desk Lamp Deluxe',
+      description: '<p>Brighter.</p>',
+      photos: null,
+      status: 'waiting',
+    });
+    const row = await t.db
+      .selectFrom('product_changes')
+      .select(['submitted_by', 'seller_id'])
+      .where('product_id', '=', lamp)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ submitted_by: vendor.member.id, seller_id: harbour });
+    const audit = await t.db
+      .selectFrom('staff_audit')
+      .select(['staff_id', 'after'])
+      .where('action', '=', 'product.change_held')
+      .where('subject', '=', `product:${lamp}`)
+      .execute();
+    expect(audit).toEqual([
+      { staff_id: vendor.member.id, after: { name: 'Desk Lamp Deluxe', description: '<p>Brighter.</p>' } },
+    ]);
+
+    // A new photo next time is merged into the same waiting change (by its /media URL).
+    const again = reportOf(
+      await importFile(
+        t,
+        vendor,
+        lampFile({
+          name: 'Desk Lamp Deluxe',
+          description: '<p>Brighter.</p>',
+          price: 45,
+          images: [otherPicture],
+        }),
+        '?format=json',
+      ),
+    );
+    expect(again.changes_waiting_for_approval).toBe(1);
+    expect((await storefront(lamp)).images).toEqual(approved.images);
+    held = await heldChanges(lamp);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.change.name).toBe('Desk Lamp Deluxe');
+    expect(held[0]!.change.photos).toEqual([expect.stringMatching(/^\/media\//)]);
+    expect(held[0]!.change.photos).not.toEqual(held[0]!.product.photos);
+
+    // The operator approves it: the storefront shows the new name, description and photo.
+    const decided = await admin<VendorProduct>(
+      operator,
+      'POST',
+      `/product-changes/${held[0]!.change.id}/approve`,
+    );
+    expect(decided).toMatchObject({ name: 'Desk Lamp Deluxe', pending_change: null });
+    const after = await storefront(lamp);
+    expect(after).toMatchObject({ name: 'Desk Lamp Deluxe', description: '<p>Brighter.</p>', price: 45 });
+    expect(after.images).not.toEqual(approved.images);
+
+    // An operator's import applies at once.
+    const byOperator = reportOf(
+      await importFile(
+        t,
+        operator,
+        lampFile({
+          name: 'Desk Lamp Pro',
+          description: '<p>Brightest.</p>',
+          price: 45,
+          images: [otherPicture],
+        }),
+        `?format=json&seller_id=${harbour}`,
+      ),
+    );
+    expect(byOperator.changes_waiting_for_approval).toBe(0);
+    expect(await storefront(lamp)).toMatchObject({ name: 'Desk Lamp Pro', description: '<p>Brightest.</p>' });
+    expect(await heldChanges(lamp)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { StaffRole } from '../../db/schema.ts';
+import type { ProductChangeSet, StaffRole } from '../../db/schema.ts';
 import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/errors.ts';
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { CatalogueImportError, importCatalogue } from './catalog-importer.ts';
@@ -15,6 +15,7 @@ import { type CatalogueFormat, detectFormat, readCatalogue } from './catalogue-f
 import type { ParsedCatalogue } from './catalogue-source.ts';
 import type { ReadCatalogue } from './csv-catalogue.ts';
 import type { CatalogueFile } from './import-format.ts';
+import { holdProductChange } from './product-editing.ts';
 import type { StockWatch } from './stock-rises.ts';
 
 // [I32] Import in the back office (docs/sellers.md): a seller's catalogue file, read and written by the
@@ -27,7 +28,10 @@ import type { StockWatch } from './stock-rises.ts';
 // - Pictures are named by http(s) URL (fetched as the CLI fetches them), data: URL or /media path: a path
 //   on the seller's computer cannot be read by the server and is a problem.
 // PRODUCT_REVIEW=manual: the new products of a vendor's import wait for an operator (review_status
-// 'waiting'); an operator's import is approved at once.
+// 'waiting'); a vendor's new name, description or photos of an APPROVED product are held as a back-office
+// edit holds them (product_changes, product-editing.ts holdProductChange: the storefront keeps the approved
+// version; Products › Waiting for approval) while its prices, stock, variants and on/off switch apply at
+// once; an operator's import is approved at once.
 
 export { CATALOGUE_IMPORT_MAX_BYTES };
 
@@ -215,6 +219,73 @@ function skusOf(file: CatalogueFile): Map<string, string> {
   return skus;
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+/**
+ * [I32] PRODUCT_REVIEW=manual, a vendor's import: every approved product of the file whose name,
+ * description or photos (the /media URLs the pictures were stored as) differ from the approved ones is
+ * rewritten in `file` to the approved ones before anything is written (so the storefront does not change),
+ * and the difference is merged into the product's waiting change by the back office's own path, in the
+ * import's transaction. Answers how many products have a change held.
+ */
+async function holdApprovedChanges(
+  trx: Db,
+  staffId: number,
+  sellerId: number,
+  file: CatalogueFile,
+  now: Date,
+): Promise<number> {
+  if (file.products.length === 0) return 0;
+  const rows = await trx
+    .selectFrom('products')
+    .select(['id', 'sku', 'seller_id', 'name', 'description'])
+    .where('parent_id', 'is', null)
+    .where('seller_id', '=', sellerId)
+    .where('review_status', '=', 'approved')
+    .where(
+      'sku',
+      'in',
+      file.products.map((product) => product.sku),
+    )
+    .forUpdate()
+    .execute();
+  if (rows.length === 0) return 0;
+  const photos = new Map<number, string[]>();
+  const images = await trx
+    .selectFrom('product_images')
+    .select(['product_id', 'url'])
+    .where(
+      'product_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  for (const image of images)
+    photos.set(image.product_id, [...(photos.get(image.product_id) ?? []), image.url]);
+  const approved = new Map(rows.map((row) => [row.sku, row]));
+  let held = 0;
+  for (const product of file.products) {
+    const row = approved.get(product.sku);
+    if (!row) continue;
+    const current = photos.get(row.id) ?? [];
+    const patch: ProductChangeSet = {};
+    if (product.name !== row.name) patch.name = product.name;
+    if (product.description !== row.description) patch.description = product.description;
+    if (!sameList(product.images, current)) patch.photos = [...product.images];
+    if (Object.keys(patch).length === 0) continue;
+    // Written as approved: the variants' names (`<name> - <size>`) keep the approved name too.
+    product.name = row.name;
+    product.description = row.description;
+    product.images = current;
+    await holdProductChange(trx, staffId, row, patch, now);
+    held += 1;
+  }
+  return held;
+}
+
 /**
  * Takes the file's pictures in and writes the catalogue in one transaction (catalog-importer.ts), telling
  * `progress` as it goes; answers the report. Throws CatalogueImportError when anything is wrong, with
@@ -245,12 +316,13 @@ export async function runAdminImport(
   const topSkus = file.products.map((product) => product.sku);
   let existingTop = new Set<string>();
   let waiting = 0;
+  let changesWaiting = 0;
   const summary = await importCatalogue(db, file, {
     ...(parsed.locate ? { locate: parsed.locate } : {}),
     onProgress: (done, total) => progress({ type: 'progress', phase: 'products', done, total }),
     stockWatch: deps.stockWatch,
-    beforeWrite: async (trx) => {
-      const skus = skusOf(file);
+    beforeWrite: async (trx, written) => {
+      const skus = skusOf(written);
       const rows =
         skus.size === 0
           ? []
@@ -264,6 +336,8 @@ export async function runAdminImport(
         .map((row) => `${skus.get(row.sku)}: ${IMPORT_TEXTS.otherSeller(row.sku)}`);
       if (problems.length > 0) throw new CatalogueImportError(problems);
       existingTop = new Set(rows.filter((row) => row.parent_id === null).map((row) => row.sku));
+      if (review)
+        changesWaiting = await holdApprovedChanges(trx, actor.staffId, target.id, written, clock.now());
     },
     afterWrite: async (trx, written) => {
       const added = topSkus.filter((sku) => !existingTop.has(sku));
@@ -287,6 +361,7 @@ export async function runAdminImport(
           variants: written.variants,
           categories: written.categories,
           waiting_for_approval: waiting,
+          changes_waiting_for_approval: changesWaiting,
         },
         at: clock.now(),
       });
@@ -300,6 +375,7 @@ export async function runAdminImport(
     categories: summary.categories,
     pictures: { named, stored },
     waiting_for_approval: waiting,
+    changes_waiting_for_approval: changesWaiting,
     warnings: parsed.warnings,
   };
 }

@@ -317,6 +317,77 @@ export async function catalogueChange<T>(
   return result;
 }
 
+const productSubject = (id: number) => `product:${id}`;
+
+// ---------------------------------------------------------------- holding a change (PRODUCT_REVIEW=manual)
+
+/** [I32] The product's waiting change (locked), if any. */
+const waitingChange = (trx: Db, productId: number) =>
+  trx
+    .selectFrom('product_changes')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('status', '=', 'waiting')
+    .forUpdate()
+    .executeTakeFirst();
+
+/**
+ * [I32] Merges `patch` into the product's waiting change (or starts one), in `trx`, with its audit line
+ * ('product.change_held'; 'product.change_withdrawn' when nothing is left to approve). A field that is
+ * `undefined` in `patch` (set back to the approved value) drops out of the change. The one way a change
+ * is held: a back-office edit (below) and a vendor's catalogue import (import-admin.ts).
+ */
+export async function holdProductChange(
+  trx: Db,
+  staffId: number,
+  row: { id: number; seller_id: number },
+  patch: ProductChangeSet,
+  now: Date,
+): Promise<void> {
+  const waiting = await waitingChange(trx, row.id);
+  const before: ProductChangeSet = waiting
+    ? typeof waiting.changes === 'string'
+      ? JSON.parse(waiting.changes)
+      : waiting.changes
+    : {};
+  const after: ProductChangeSet = JSON.parse(JSON.stringify({ ...before, ...patch }));
+  const audit = (action: string, auditAfter: unknown) =>
+    recordStaffAction(trx, {
+      actor: { staffId },
+      action,
+      subject: productSubject(row.id),
+      before,
+      after: auditAfter,
+      at: now,
+    });
+  if (Object.keys(after).length === 0) {
+    // Nothing left to approve: the change is withdrawn (or none is started).
+    if (waiting) {
+      await trx.deleteFrom('product_changes').where('id', '=', waiting.id).execute();
+      await audit('product.change_withdrawn', null);
+    }
+    return;
+  }
+  if (waiting)
+    await trx
+      .updateTable('product_changes')
+      .set({ changes: JSON.stringify(after), submitted_at: now, submitted_by: staffId })
+      .where('id', '=', waiting.id)
+      .execute();
+  else
+    await trx
+      .insertInto('product_changes')
+      .values({
+        product_id: row.id,
+        seller_id: row.seller_id,
+        changes: JSON.stringify(after),
+        submitted_at: now,
+        submitted_by: staffId,
+      })
+      .execute();
+  await audit('product.change_held', after);
+}
+
 // ---------------------------------------------------------------- writing
 
 export interface ProductEditingDeps {
@@ -327,8 +398,6 @@ export interface ProductEditingDeps {
   /** [I32] PRODUCT_REVIEW: under 'manual' a vendor's change to an approved product's words or photos waits. */
   productReview?: 'auto' | 'manual';
 }
-
-const productSubject = (id: number) => `product:${id}`;
 
 export function createProductEditing({
   db,
@@ -344,57 +413,13 @@ export function createProductEditing({
   const holds = (editor: ProductEditor, row: { review_status: string }) =>
     productReview === 'manual' && editor.role === 'vendor' && row.review_status === 'approved';
 
-  /** [I32] The product's waiting change (locked), if any. */
-  const waitingChange = (trx: Db, productId: number) =>
-    trx
-      .selectFrom('product_changes')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .where('status', '=', 'waiting')
-      .forUpdate()
-      .executeTakeFirst();
-
   /** [I32] Merges `patch` into the product's waiting change (or starts one), audited. */
-  async function holdChange(
+  const holdChange = (
     trx: Db,
     editor: ProductEditor,
     row: { id: number; seller_id: number },
     patch: ProductChangeSet,
-  ): Promise<void> {
-    const waiting = await waitingChange(trx, row.id);
-    const before: ProductChangeSet = waiting
-      ? typeof waiting.changes === 'string'
-        ? JSON.parse(waiting.changes)
-        : waiting.changes
-      : {};
-    const after: ProductChangeSet = JSON.parse(JSON.stringify({ ...before, ...patch }));
-    if (Object.keys(after).length === 0) {
-      // Nothing left to approve: the change is withdrawn (or none is started).
-      if (waiting) {
-        await trx.deleteFrom('product_changes').where('id', '=', waiting.id).execute();
-        await audit(trx, editor, 'product.change_withdrawn', productSubject(row.id), before, null);
-      }
-      return;
-    }
-    if (waiting)
-      await trx
-        .updateTable('product_changes')
-        .set({ changes: JSON.stringify(after), submitted_at: clock.now(), submitted_by: editor.staffId })
-        .where('id', '=', waiting.id)
-        .execute();
-    else
-      await trx
-        .insertInto('product_changes')
-        .values({
-          product_id: row.id,
-          seller_id: row.seller_id,
-          changes: JSON.stringify(after),
-          submitted_at: clock.now(),
-          submitted_by: editor.staffId,
-        })
-        .execute();
-    await audit(trx, editor, 'product.change_held', productSubject(row.id), before, after);
-  }
+  ) => holdProductChange(trx, editor.staffId, row, patch, clock.now());
 
   /** [I32] The photos the editor works on: a held change's when there is one, else the product's. */
   async function workingPhotos(trx: Db, editor: ProductEditor, row: { id: number; review_status: string }) {
