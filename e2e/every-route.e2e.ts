@@ -101,6 +101,7 @@ describe('every route fits 320×568 and is axe-clean [I11-14] [I11-16]', () => {
     const context = await smallPhone();
     const page = await context.newPage();
     await visit(page, '/browse', 'browse');
+    await visit(page, `/search?q=${encodeURIComponent(simple.name.split(' ')[0] ?? '')}`, 'search'); // [I33]
     await visit(page, `/category/${category.entity_id}`, 'category');
     await visit(page, `/product/${simple.id}`, 'product-simple');
     await visit(page, `/product/${configurable.id}`, 'product-configurable');

@@ -1,5 +1,6 @@
 // The server's way into the app (built by `vite build --ssr`, loaded by apps/server/src/web/render-page.ts).
-// The catalogue's first screens (/browse, /category/:id, /product/:id, /sellerprofile/:url) are rendered
+// The catalogue's first screens (/browse, /category/:id, /product/:id, /sellerprofile/:url) and [I33] the
+// results of a search (/search?q=…) are rendered
 // to HTML here with the data they show; that data goes into the page as the React Query cache, so the
 // browser hydrates the same markup without asking for it again. Every other path is left to the browser.
 // Rendering is always signed out: the server never knows the session (app-state.ts's server snapshot).
@@ -17,6 +18,8 @@ import { categoriesQueryOptions } from './features/catalog/api/get-categories';
 import { productQueryOptions } from './features/catalog/api/product';
 import { sellerInformationQueryOptions } from './features/catalog/api/seller-information';
 import { parseId } from './features/catalog/routes/route-id';
+import { searchQueryOptions } from './features/search/api/search';
+import { isSearchable, readSearchParams } from './features/search/search-params';
 import { setApiTransport } from './lib/api-client';
 import { PICTURE_LAYOUTS, type PictureLayout, picturePreload } from './lib/picture-sources';
 import { parseRuntimeConfig, setServerRuntimeConfig } from './lib/runtime-config';
@@ -49,10 +52,22 @@ function segments(pathname: string): string[] | null {
   }
 }
 
-function screenFor(pathname: string): Screen | null {
+function screenFor(pathname: string, search = ''): Screen | null {
   const parts = segments(pathname);
   if (!parts) return null;
   const [first, second] = parts;
+  if (parts.length === 1 && first === 'search') {
+    // [I33] Without words or a filter the screen only asks for them: the browser renders it.
+    const params = readSearchParams(new URLSearchParams(search));
+    if (!isSearchable(params)) return null;
+    return {
+      module: 'src/features/search/routes/search-page.tsx',
+      load: async (client) => {
+        const data = await client.fetchInfiniteQuery(searchQueryOptions(params));
+        return picture(data.pages[0]?.tiles[0]?.image, PICTURE_LAYOUTS.tile);
+      },
+    };
+  }
   if (parts.length === 1 && first === 'browse') {
     return {
       module: 'src/features/catalog/routes/browse-page.tsx',
@@ -116,9 +131,12 @@ export interface RenderedPage {
   lcpImage: { href: string; imageSrcSet?: string; imageSizes?: string; type?: string } | null;
 }
 
-/** Whether this path is one of the server-rendered screens. */
+/**
+ * Whether this path is one of the server-rendered screens. [I33] /search is, whatever its query: renderPage
+ * reads the query and leaves a search without words or filters to the browser.
+ */
 export function isServerRendered(pathname: string): boolean {
-  return screenFor(pathname) !== null;
+  return screenFor(pathname) !== null || segments(pathname)?.join('/') === 'search';
 }
 
 /**
@@ -127,7 +145,7 @@ export function isServerRendered(pathname: string): boolean {
  */
 export async function renderPage(url: string): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://quokka.local');
-  const screen = screenFor(location.pathname);
+  const screen = screenFor(location.pathname, location.search);
   if (!screen) return null;
 
   const queryClient = createQueryClient();

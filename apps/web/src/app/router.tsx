@@ -32,6 +32,11 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/catalog/routes/browse-page').then((m) => m.BrowsePage)),
           },
           {
+            // [I33] The results of a search (docs/search.md).
+            path: 'search',
+            ...screen(() => import('../features/search/routes/search-page').then((m) => m.SearchPage)),
+          },
+          {
             path: 'category/:id',
             ...screen(() => import('../features/catalog/routes/category-page').then((m) => m.CategoryPage)),
           },

@@ -1,12 +1,14 @@
 // [SHELL-01..03] The sticky header: menu toggle, brand (the fixed store name, linking to /browse)
 // and the cart icon with the total quantity. [PDP-01] A screen may set a title (the product page's
-// seller name) that replaces the store name while it is shown.
+// seller name) that replaces the store name while it is shown. [I33] The search field (or on a phone its
+// icon) sits before the cart.
 import { CartIcon, MenuIcon, QuokkaMark } from '../../components/ui/icons';
 import { cartQuantity, openPopup, useAppState } from '../../lib/app-state';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { askToSignIn } from '../../lib/sign-in-intent';
 import './header.css';
 import { Link } from '../../components/ui/link';
+import { HeaderSearch } from '../../features/search/public';
 import { useNotReady } from '../../lib/hydrated';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -40,6 +42,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         <QuokkaMark />
         <span>{headerTitle ?? storeName}</span>
       </Link>
+      <HeaderSearch />
       <button
         type="button"
         className="app-header__button app-header__cart"
