@@ -32,8 +32,11 @@ import { textOffersRoutes } from './modules/campaigns/text-offers-routes.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog-routes.ts';
 import { catalogueImportAdminRoutes } from './modules/catalog/import-admin-routes.ts';
+import { createMagentoSearch } from './modules/catalog/magento-search.ts';
+import { magentoSearchRoutes } from './modules/catalog/magento-search-routes.ts';
 import { productAdminRoutes } from './modules/catalog/product-admin-routes.ts';
 import { productReviewRoutes } from './modules/catalog/product-review-routes.ts';
+import { searchRoutes } from './modules/catalog/search-routes.ts';
 import { sellerNamesOf } from './modules/catalog/seller-profile.ts';
 import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
@@ -192,7 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The calls of SPEC.md §7, each module's routes under /rest/{default|au}/V1/… (http/api-prefix.ts).
   // Catalogue: product, seller, sellerInformation, categories, lists, MMS templates, products-render-info.
-  await registerApi(app, catalogRoutes({ config, service: services.catalog }));
+  // [I33] Magento clients' searchCriteria: products-render-info's filters and GET /V1/products.
+  const magentoSearch = createMagentoSearch(db, { publicUrl: config.PUBLIC_URL });
+  await registerApi(app, catalogRoutes({ config, service: services.catalog, magentoSearch }));
+  await registerApi(app, magentoSearchRoutes({ search: magentoSearch }));
+  // [I33] Search: search, searchSuggestions (docs/search.md).
+  await registerApi(app, searchRoutes({ config, db }));
   // [I13-hotpath] Rendered catalogue documents still being stored are written before the database closes.
   app.addHook('onClose', () => services.catalog.flush());
   // [I16-vendor-sms] Sellers' texts for orders approved at checkout go out before the database closes.

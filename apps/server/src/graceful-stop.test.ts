@@ -8,7 +8,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from './clock.ts';
-import { type Db, migrateToLatest, openDatabase, TEST_TEMPLATE_FILE } from './db/database.ts';
+import {
+  type Db,
+  migrateToLatest,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  TEST_TEMPLATE_FILE,
+} from './db/database.ts';
 import { PGliteDialect } from './db/pglite-dialect.ts';
 import type { Database } from './db/schema.ts';
 import { aCartItem, aShopper, REST, REST_AU, type Shopper } from './test/cart-factory.ts';
@@ -157,6 +163,7 @@ async function embeddedDataDir<T>(fill: (db: Db) => Promise<T>): Promise<{ dataD
   const template = process.env[TEST_TEMPLATE_FILE];
   const pglite = new PGlite({
     parsers: { 20: (value: string) => Number.parseInt(value, 10) },
+    extensions: PGLITE_EXTENSIONS,
     ...(template && existsSync(template) ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
   });
   const db: Db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { secureDataDir, tightenTree } from './data-dir.ts';
@@ -14,6 +15,12 @@ import { PreparingClient } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/**
+ * [I33] The contrib extensions every embedded database loads (migration 0031 creates pg_trgm: search's
+ * trigram indexes need it for every write to them). pglite-worker.mjs loads the same.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface DatabaseHandle {
   db: Db;
@@ -129,6 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         : new PGlite({
             dataDir,
             parsers: { [INT8_OID]: parseInt8 },
+            extensions: PGLITE_EXTENSIONS,
             ...(options.template && !dataDir ? { loadDataDir: options.template } : {}),
             ...(options.pgliteArtifacts
               ? {

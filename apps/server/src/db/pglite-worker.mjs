@@ -3,12 +3,15 @@
 // it through PGliteInWorker (pglite-in-worker.ts). Plain JavaScript: a worker loads it as it is.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // int8 (counts, sums) as numbers, as on the main thread (database.ts).
 const INT8_OID = 20;
 const pglite = new PGlite({
   dataDir: workerData.dataDir,
   parsers: { [INT8_OID]: (value) => Number.parseInt(value, 10) },
+  // [I33] As database.ts PGLITE_EXTENSIONS: search's trigram indexes (migration 0031).
+  extensions: { pg_trgm },
 });
 
 /** What crosses back of an error: its message and its plain fields (code, detail, constraint, …). */

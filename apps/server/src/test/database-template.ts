@@ -9,6 +9,7 @@ import {
   type Db,
   migrateToLatest,
   openDatabase,
+  PGLITE_EXTENSIONS,
   TEST_TEMPLATE_DATABASE,
   TEST_TEMPLATE_FILE,
   TEST_TEMPLATE_SCHEMA,
@@ -26,7 +27,7 @@ import type { Database } from '../db/schema.ts';
 //   `create database … template …` and drops at its end.
 
 async function pgliteTemplate(): Promise<() => void> {
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db: Db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   try {
     await migrateToLatest(db);

@@ -24,6 +24,7 @@ import * as m0027 from './0027-reply-to-buy.ts';
 import * as m0028 from './0028-automations.ts';
 import * as m0029 from './0029-seller-self-serve.ts';
 import * as m0030 from './0030-seller-subscription.ts';
+import * as m0031 from './0031-search.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0028-automations': m0028,
   '0029-seller-self-serve': m0029,
   '0030-seller-subscription': m0030,
+  '0031-search': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

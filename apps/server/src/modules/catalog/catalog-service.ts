@@ -119,7 +119,8 @@ function sellerSummary(row: SellerRow): SellerSummary {
   };
 }
 
-function tile(row: TileRow): ProductTile {
+/** [I33] Search's tiles too (search.ts): a tile is the same wherever it shows. */
+export function tile(row: TileRow): ProductTile {
   return {
     id: row.id,
     name: row.name,
@@ -228,7 +229,8 @@ function tree(rows: CategoryRow[]): Category[] {
 /** The listing picture is 240 px wide, as tall as a tile shows it [CONST-08, CONST-09]. */
 const LISTING_IMAGE_WIDTH = 240;
 
-function productRender(row: TileRow, publicUrl: string): ProductRender {
+/** [API-15] One product of products-render-info (also of its filtered pages, magento-search.ts). */
+export function productRender(row: TileRow, publicUrl: string): ProductRender {
   const min = row.price_cents;
   const max = row.max_price_cents;
   const height = Math.round(

@@ -1,0 +1,260 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+// [I33] Search's SQL (docs/search.md). It reads search_documents (migration 0031: one row per top-level
+// product, kept by the database's own triggers in the same transaction as every product write, so a
+// change is searchable at once in every process) and search_words (the catalogue's words, for
+// correcting a misspelt query word by trigram).
+//
+// A query word w matches a product when its words hold w as a prefix ('simple': "hood" → hoodies) or
+// its English stem ('english': "jackets" → jacket), or the word it was corrected to; every word must
+// match, in any order. A query with a digit also matches a fragment of any SKU (trigram index).
+// Ranking: an exact SKU, then an exact name, then all the words in the name, then ts_rank (name and SKUs
+// weigh A, categories/colours/sizes B, the description D).
+
+/** One query word and what it may also be read as (its correction). */
+export interface QueryWord {
+  word: string;
+  correction?: string | undefined;
+}
+
+export interface SearchFilters {
+  /** Category ids: the asked category and its descendants. */
+  categoryIds?: number[] | undefined;
+  sellerUrl?: string | undefined;
+  sellerId?: number | undefined;
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
+  color?: string | undefined;
+  size?: string | undefined;
+  inStock?: boolean | undefined;
+  listedOnly: boolean;
+}
+
+export type SearchOrder = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
+
+export interface FacetRow {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface SearchRows {
+  ids: number[];
+  total: number;
+  facets?: {
+    category: FacetRow[];
+    seller: FacetRow[];
+    color: FacetRow[];
+    size: FacetRow[];
+    price: { min: number | null; max: number | null };
+    in_stock: number;
+  };
+}
+
+const prefix = (word: string) => `${word}:*`;
+
+/** The tsquery of the words: each word (or its correction) as a prefix or a stem, all of them. */
+function tsQuery(words: readonly QueryWord[]): RawBuilder<unknown> {
+  const parts = words.map(({ word, correction }) => {
+    const alternatives = [
+      sql`to_tsquery('simple', ${prefix(word)})`,
+      sql`to_tsquery('english', ${prefix(word)})`,
+      ...(correction
+        ? [sql`to_tsquery('simple', ${prefix(correction)})`, sql`to_tsquery('english', ${correction})`]
+        : []),
+    ];
+    return sql`(${sql.join(alternatives, sql` || `)})`;
+  });
+  return sql.join(parts, sql` && `);
+}
+
+/**
+ * The products matching `text` (its words already split and corrected) under the filters: one page of
+ * ids in the asked order, the total and — when asked — each filter's values counted with the other
+ * filters applied.
+ */
+export async function searchRows(
+  db: Db,
+  query: { text: string; words: readonly QueryWord[] },
+  filters: SearchFilters,
+  order: SearchOrder,
+  page: { limit: number; offset: number },
+  withFacets: boolean,
+): Promise<SearchRows> {
+  const q = query.text.toLowerCase();
+  const hasWords = query.words.length > 0;
+  const skuLike = /\d/.test(q) ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const match = hasWords
+    ? skuLike
+      ? sql`(d.tsv @@ tq.q or d.skus like ${skuLike})`
+      : sql`d.tsv @@ tq.q`
+    : skuLike
+      ? sql`d.skus like ${skuLike}`
+      : sql`true`;
+  const tq = hasWords ? tsQuery(query.words) : sql`null::tsquery`;
+  const rank = hasWords
+    ? sql`case when (' ' || d.skus || ' ') like ${`% ${q} %`} then 1000
+        when lower(d.name) = ${q} then 900 else 0 end
+      + case when d.name_tsv @@ tq.q then 100 else 0 end
+      + ts_rank(d.tsv, tq.q, 1) * 10`
+    : skuLike
+      ? sql`case when (' ' || d.skus || ' ') like ${`% ${q} %`} then 1000 else 0 end`
+      : sql`0`;
+  const orderBy =
+    order === 'price_asc'
+      ? sql`price_cents, product_id`
+      : order === 'price_desc'
+        ? sql`price_cents desc, product_id`
+        : order === 'newest' || (!hasWords && !skuLike)
+          ? sql`created_at desc, product_id desc`
+          : sql`rank desc, length(name), product_id`;
+
+  const none = sql`true`;
+  const fCategory = filters.categoryIds ? sql`category_ids && ${filters.categoryIds}::int[]` : none;
+  const fSeller =
+    filters.sellerUrl !== undefined
+      ? sql`seller_id = (select s.id from sellers s where s.seller_url = ${filters.sellerUrl})`
+      : none;
+  const fPrice =
+    filters.minCents !== undefined || filters.maxCents !== undefined
+      ? sql`exists (select 1 from unnest(prices) x where x >= ${filters.minCents ?? 0}
+          and x <= ${filters.maxCents ?? 2_147_483_647})`
+      : none;
+  const fColor =
+    filters.color !== undefined
+      ? sql`exists (select 1 from unnest(colors) x where lower(x) = lower(${filters.color}))`
+      : none;
+  const fSize =
+    filters.size !== undefined
+      ? sql`exists (select 1 from unnest(sizes) x where lower(x) = lower(${filters.size}))`
+      : none;
+  const fStock = filters.inStock ? sql`in_stock` : none;
+  const all = sql`${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}`;
+
+  const base = sql`
+    with tq as (select ${tq} as q),
+    m as materialized (
+      select d.product_id, d.name, d.seller_id, d.category_ids, d.colors, d.sizes, d.prices, d.price_cents,
+        d.in_stock, d.created_at, ${rank} as rank
+      from search_documents d, tq
+      where ${filters.listedOnly ? sql`d.listed` : sql`true`}
+        and ${filters.sellerId !== undefined ? sql`d.seller_id = ${filters.sellerId}` : sql`true`}
+        and ${match}
+    ),
+    r as (select * from m where ${all})`;
+
+  const facets = withFacets
+    ? sql`,
+      (select coalesce(json_agg(json_build_object('value', f.id::text, 'label', c.name, 'count', f.n)
+          order by f.n desc, c.name), '[]')
+        from (select unnest(category_ids) as id, count(*)::int as n from m
+          where ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock} group by 1) f
+        join categories c on c.id = f.id) as category,
+      (select coalesce(json_agg(json_build_object('value', s.seller_url, 'label', s.name, 'count', f.n)
+          order by f.n desc, s.name), '[]')
+        from (select seller_id, count(*)::int as n from m
+          where ${fCategory} and ${fPrice} and ${fColor} and ${fSize} and ${fStock} group by 1) f
+        join sellers s on s.id = f.seller_id) as seller,
+      (select coalesce(json_agg(json_build_object('value', f.v, 'label', f.v, 'count', f.n)
+          order by f.n desc, f.v), '[]')
+        from (select unnest(colors) as v, count(*)::int as n from m
+          where ${fCategory} and ${fSeller} and ${fPrice} and ${fSize} and ${fStock} group by 1) f) as color,
+      (select coalesce(json_agg(json_build_object('value', f.v, 'label', f.v, 'count', f.n)
+          order by f.p, f.v), '[]')
+        from (select x.v, count(*)::int as n, min(o.position) as p
+          from m, unnest(m.sizes) as x(v)
+          left join lateral (select min(position) as position from option_values
+            where attribute_code = 'size' and title = x.v) o on true
+          where ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} group by 1) f) as size,
+      (select min(price_cents) from r) as price_min,
+      (select max(price_cents) from r) as price_max,
+      (select count(*)::int from m where in_stock and ${fCategory} and ${fSeller} and ${fPrice}
+        and ${fColor} and ${fSize}) as in_stock`
+    : sql``;
+
+  const result = await sql<{
+    ids: number[] | null;
+    total: number;
+    category?: FacetRow[];
+    seller?: FacetRow[];
+    color?: FacetRow[];
+    size?: FacetRow[];
+    price_min?: number | null;
+    price_max?: number | null;
+    in_stock?: number;
+  }>`${base}
+    select
+      (select json_agg(product_id) from (select product_id from r order by ${orderBy}
+        limit ${page.limit} offset ${page.offset}) p) as ids,
+      (select count(*)::int from r) as total${facets}
+  `.execute(db);
+  const row = result.rows[0];
+  const rows: SearchRows = { ids: row?.ids ?? [], total: row?.total ?? 0 };
+  if (withFacets && row) {
+    rows.facets = {
+      category: row.category ?? [],
+      seller: row.seller ?? [],
+      color: row.color ?? [],
+      size: row.size ?? [],
+      price: { min: row.price_min ?? null, max: row.price_max ?? null },
+      in_stock: row.in_stock ?? 0,
+    };
+  }
+  return rows;
+}
+
+/** Whether some word of the catalogue starts with `word` (then it needs no correcting). */
+export async function knownPrefixes(db: Db, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const result = await sql<{ word: string }>`
+    select q.word from unnest(${words}::text[]) q(word)
+    where starts_with((select w.word from search_words w where w.word ~>=~ q.word order by w.word using ~<~
+      limit 1), q.word)
+  `.execute(db);
+  return new Set(result.rows.map((row) => row.word));
+}
+
+/**
+ * Catalogue words that may be what `word` meant: trigram-similar ones (the index), and those of about its
+ * length sharing its first letter (a transposition in a short word shares few trigrams: "jakcet").
+ */
+export async function correctionCandidates(db: Db, word: string): Promise<string[]> {
+  const result = await sql<{ word: string }>`
+    (select w.word from search_words w where w.word % ${word}
+      order by similarity(w.word, ${word}) desc limit 50)
+    union
+    (select w.word from search_words w
+      where w.word like ${`${word.slice(0, 1)}%`} and length(w.word) between ${word.length - 2} and ${word.length + 2}
+      limit 2000)
+  `.execute(db);
+  return result.rows.map((row) => row.word);
+}
+
+export interface SuggestedProductRow {
+  id: number;
+  name: string;
+  sku: string;
+  price_cents: number;
+  image: string | null;
+}
+
+export async function suggestedProducts(db: Db, ids: readonly number[]): Promise<SuggestedProductRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<SuggestedProductRow>`
+    select d.product_id as id, d.name, d.sku, d.price_cents,
+      (select pi.url from product_images pi where pi.product_id = d.product_id order by pi.position limit 1)
+        as image
+    from search_documents d where d.product_id = any(${ids as number[]}::int[])
+  `.execute(db);
+  return result.rows;
+}
+
+/** The category and its descendants (materialised path prefix); empty for an unknown category. */
+export async function categoryAndDescendants(db: Db, categoryId: number): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    select c.id from categories c, categories a
+    where a.id = ${categoryId} and c.path like a.path || '%'
+  `.execute(db);
+  return result.rows.map((row) => row.id);
+}
