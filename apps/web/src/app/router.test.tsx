@@ -28,6 +28,7 @@ describe('routes', () => {
 
   it.each<[string, string | RegExp]>([
     ['/browse', 'Browse Products'],
+    ['/search', 'Search'], // [I33] without words it asks for them
     ['/category/3', 'Category'],
     ['/product/12', PRODUCT_HEADING],
     ['/updateproduct/12', 'Update Cart Item'],
