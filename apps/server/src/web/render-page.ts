@@ -6,7 +6,8 @@ import type { RuntimeConfig } from '@quokka/contract/runtime-config';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // Server rendering of the catalogue's first screens (/browse, /category/:id, /product/:id,
-// /sellerprofile/:url, and [I33] /search?q=…, whose query the entry reads from the URL it is given). The web app's server entry (apps/web/src/entry-server.tsx, built into
+// /sellerprofile/:url, and [I33] /search?q=…, whose query the entry reads from the URL it is given). The
+// web app's server entry (apps/web/src/entry-server.tsx, built into
 // apps/web/dist-ssr by `npm run build`) renders the screen with React 19's renderToPipeableStream; its API
 // calls are answered by this app itself (app.inject, counted against the shopper's address like the
 // browser's own calls). The page it answers is the usual index.html (runtime config included) with:
