@@ -3,14 +3,16 @@
 // Lists are 10 a page, page 1 by default; past the end is an empty list.
 
 import { z } from 'zod';
-import { LISTING_CURRENCY, LISTING_STORE_ID, PAGE_SIZE } from '../constants.ts';
+import { LISTING_CURRENCY, LISTING_STORE_ID } from '../constants.ts';
 import { text } from './common.ts';
+import { readSearchCriteria, searchCriteriaShape, searchCriterionValue } from './magento-search.ts';
+
+export { MAX_PAGE_SIZE } from './magento-search.ts';
 
 // ---- Queries -----------------------------------------------------------------------------------------
 
 /** The deepest page anyone may ask for; deeper offsets only cost the database. */
 export const MAX_PAGE = 100_000;
-export const MAX_PAGE_SIZE = 100;
 const MAX_ID = 2_147_483_647;
 
 const once = (issue: { input: unknown }) =>
@@ -44,16 +46,13 @@ export const sellerInformationQuery = z.object({
 export const categoryProductsQuery = z.object({ category_id: id, page });
 
 /**
- * [API-15] Magento's `products-render-info`. The page and its size come as `searchCriteria[pageSize]` /
- * `searchCriteria[currentPage]` or in the snake_case spelling some Magento clients send
- * (`page_size` / `current_page`); the camelCase one wins when both are given.
+ * [API-15, I33] Magento's `products-render-info`: searchCriteria as `GET /V1/products` reads it
+ * (magento-search.ts: filter groups, sort orders, and the page and its size as `pageSize` /
+ * `currentPage` or the snake_case spelling some Magento clients send; the camelCase one wins).
  */
 export const productsRenderInfoQuery = z
   .object({
-    'searchCriteria[pageSize]': queryNumber(1, MAX_PAGE_SIZE).optional(),
-    'searchCriteria[page_size]': queryNumber(1, MAX_PAGE_SIZE).optional(),
-    'searchCriteria[currentPage]': queryNumber(1, MAX_PAGE).optional(),
-    'searchCriteria[current_page]': queryNumber(1, MAX_PAGE).optional(),
+    ...searchCriteriaShape,
     // [CONST-19, CONST-20] The alternate listing is store 1 in AUD; anything else is not served here.
     storeId: z
       .string({ error: once })
@@ -66,11 +65,17 @@ export const productsRenderInfoQuery = z
       })
       .optional(),
   })
-  .transform((query) => ({
-    ...query,
-    pageSize: query['searchCriteria[pageSize]'] ?? query['searchCriteria[page_size]'] ?? PAGE_SIZE,
-    currentPage: query['searchCriteria[currentPage]'] ?? query['searchCriteria[current_page]'] ?? 1,
-  }));
+  .catchall(searchCriterionValue)
+  .transform((query, context) => {
+    const criteria = readSearchCriteria(query, context);
+    return {
+      storeId: query.storeId,
+      currencyCode: query.currencyCode,
+      pageSize: criteria.page_size,
+      currentPage: criteria.current_page,
+      criteria,
+    };
+  });
 
 // ---- Replies -----------------------------------------------------------------------------------------
 

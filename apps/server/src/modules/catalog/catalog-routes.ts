@@ -22,6 +22,7 @@ import type { ApiPlugin } from '../../http/api-prefix.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import { CatalogueReplyCache } from './catalog-cache.ts';
 import type { CatalogService } from './catalog-service.ts';
+import { filtersOrSorts, type MagentoSearch } from './magento-search.ts';
 
 // The catalogue calls of SPEC.md §7 under /rest/{default|au}/V1/{ns}/…, and Magento's
 // /rest/{store}/V1/products-render-info. Queries are validated with zod (a bad id, page or criterion is
@@ -39,8 +40,10 @@ import type { CatalogService } from './catalog-service.ts';
 //   categoryProducts?category_id&page  {data, products} (the same list); unknown category → 404 {message}
 //   getgiftcardmmstemplates?product_id {data}; a product without templates → {data: []}; unknown → 404
 //   products-render-info?searchCriteria[pageSize|page_size]&searchCriteria[currentPage|current_page]
-//                                 &storeId&currencyCode
-//                                 {items: ProductRender[], total_count}
+//                                 &searchCriteria[filter_groups][i][filters][j][field|value|condition_type]
+//                                 &searchCriteria[sortOrders][k][field|direction]&storeId&currencyCode
+//                                 {items: ProductRender[], total_count}; [I33] filters and sort orders as
+//                                 GET /V1/products reads them (magento-search.ts)
 
 /** Clients revalidate every time (cheap: a 304), so a changed price or stock shows at once. */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -57,13 +60,15 @@ export interface CatalogRoutesDeps {
   config: Config;
   /** The app's one catalogue service (services.ts), shared with sign-in and gift cards. */
   service: CatalogService;
+  /** [I33] products-render-info's filter groups and sort orders (magento-search.ts). */
+  magentoSearch: MagentoSearch;
 }
 
 /**
  * Builds the catalogue routes with one service and one reply cache shared by both store prefixes; pass
  * the result to registerApi.
  */
-export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin {
+export function catalogRoutes({ config, service, magentoSearch }: CatalogRoutesDeps): ApiPlugin {
   const cache = new CatalogueReplyCache();
   const ns = config.API_NAMESPACE;
 
@@ -188,9 +193,14 @@ export function catalogRoutes({ config, service }: CatalogRoutesDeps): ApiPlugin
         },
       },
       async (request, reply) => {
-        const { pageSize: size, currentPage: current } = request.query;
-        return serve(request, reply, `products-render-info?${current}&${size}`, () =>
-          service.productsRenderInfo(current, size),
+        const { pageSize: size, currentPage: current, criteria } = request.query;
+        // [I33] Plain paging reads the listing snapshot; filters or sort orders ask the database.
+        if (!filtersOrSorts(criteria))
+          return serve(request, reply, `products-render-info?${current}&${size}`, () =>
+            service.productsRenderInfo(current, size),
+          );
+        return serve(request, reply, `products-render-info?${JSON.stringify(criteria)}`, () =>
+          magentoSearch.productsRenderInfo(criteria),
         );
       },
     );
