@@ -242,6 +242,11 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${NS}/categories`);
     await documented('GET', `${NS}/browseProducts?page=1`);
     await documented('GET', `${NS}/categoryProducts?category_id=${categoryId}&page=1`);
+    // [I33] Search with filters, a typo's suggestion, the suggestions while typing, a bad sort.
+    await documented('GET', `${NS}/search?q=tee&size=M&in_stock=1&sort=price_asc`);
+    await documented('GET', `${NS}/search?q=tea&page=2`);
+    await documented('GET', `${NS}/searchSuggestions?q=te`);
+    await documented('GET', `${NS}/search?sort=cheap`, { status: 400 });
     await documented('GET', `${NS}/product?product_id=${productId}`);
     const tee = await t.db
       .selectFrom('products')
@@ -256,12 +261,6 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${NS}/getgiftcardmmstemplates?product_id=${catalogue.productId}`);
     await documented('GET', `${REST}/products-render-info?searchCriteria[pageSize]=5`);
     await documented('GET', `/rest/V1/products-render-info?searchCriteria[page_size]=5`);
-    // [I33] Magento clients' searchCriteria: a filter and a sort order, and a field it does not read.
-    const sku = 'searchCriteria[filter_groups][0][filters][0]';
-    const mugs = `${sku}[field]=sku&${sku}[value]=MUG-%25&${sku}[condition_type]=like`;
-    await documented('GET', `${REST}/products?${mugs}&searchCriteria[sortOrders][0][field]=price`);
-    await documented('GET', `${REST}/products-render-info?${mugs}&searchCriteria[sortOrders][0][field]=name`);
-    await documented('GET', `${REST}/products?${sku}[field]=colour&${sku}[value]=Red`, { status: 400 });
     await documented('GET', `${NS}/product?product_id=x`, { status: 400 });
   });
 
