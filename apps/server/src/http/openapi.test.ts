@@ -261,6 +261,12 @@ describe('the main journeys validate against the published document', () => {
     await documented('GET', `${NS}/getgiftcardmmstemplates?product_id=${catalogue.productId}`);
     await documented('GET', `${REST}/products-render-info?searchCriteria[pageSize]=5`);
     await documented('GET', `/rest/V1/products-render-info?searchCriteria[page_size]=5`);
+    // [I33] Magento clients' searchCriteria: a filter and a sort order, and a field it does not read.
+    const sku = 'searchCriteria[filter_groups][0][filters][0]';
+    const mugs = `${sku}[field]=sku&${sku}[value]=MUG-%25&${sku}[condition_type]=like`;
+    await documented('GET', `${REST}/products?${mugs}&searchCriteria[sortOrders][0][field]=price`);
+    await documented('GET', `${REST}/products-render-info?${mugs}&searchCriteria[sortOrders][0][field]=name`);
+    await documented('GET', `${REST}/products?${sku}[field]=colour&${sku}[value]=Red`, { status: 400 });
     await documented('GET', `${NS}/product?product_id=x`, { status: 400 });
   });
 
