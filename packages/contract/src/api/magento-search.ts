@@ -133,6 +133,9 @@ function valueProblem(field: SearchField, condition: SearchCondition, value: str
   if (field === 'price' && !DECIMAL_DOLLARS.test(value.trim()))
     return 'must be an amount in dollars, such as 25 or 24.95';
   if (condition === 'in' && list.some((part) => part === '')) return 'must not hold an empty value';
+  // A backslash escapes the next character in a pattern (\% is a % itself); a last one escapes nothing.
+  if (condition === 'like' && /(^|[^\\])(\\\\)*\\$/.test(value))
+    return 'must not end with a lone backslash (\\\\ stands for one)';
   return null;
 }
 
@@ -156,6 +159,10 @@ export function readSearchCriteria(query: Record<string, unknown>, context: z.Re
     if (!key.startsWith('searchCriteria[') || PAGE_KEY.test(key) || raw === undefined) continue;
     if (typeof raw !== 'string') {
       issue(key, 'must be given once');
+      continue;
+    }
+    if (raw.length > MAX_VALUE_LENGTH) {
+      issue(key, `is too long (at most ${MAX_VALUE_LENGTH} characters)`);
       continue;
     }
     const filter = FILTER_KEY.exec(key);

@@ -91,11 +91,8 @@ beforeAll(async () => {
   // Newest first would be MUG-1, HAT-1, TEE-1, HOOD-GREY, HOOD-NAVY.
   const days = ['HOOD-NAVY', 'HOOD-GREY', 'TEE-1', 'HAT-1', 'MUG-1'];
   for (const [index, sku] of days.entries()) {
-    await t.db
-      .updateTable('products')
-      .set({ created_at: new Date(Date.UTC(2026, 0, index + 1, 9, 30)) })
-      .where('sku', '=', sku)
-      .execute();
+    const createdAt = new Date(Date.UTC(2026, 0, index + 1, 9, 30));
+    await sql`update products set created_at = ${createdAt} where sku = ${sku}`.execute(t.db);
   }
   invalidateCatalogueCache();
   for (const row of await t.db.selectFrom('products').select(['id', 'sku']).execute())
@@ -180,6 +177,8 @@ describe('[I33] GET /V1/products: Magento product list', () => {
     expect(await skus([[{ field: 'name', value: 'sun%', condition_type: 'like' }]])).toEqual(['HAT-1']);
     expect(await skus([[{ field: 'name', value: '%mug', condition_type: 'like' }]])).toEqual(['MUG-1']);
     expect(await skus([[{ field: 'name', value: 'mug', condition_type: 'like' }]])).toEqual([]);
+    // A backslash makes a wildcard a character: no name holds a %.
+    expect(await skus([[{ field: 'name', value: '%\\%%', condition_type: 'like' }]])).toEqual([]);
   });
 
   it('[I33] sku: eq, like with %, in; a variant’s SKU finds the product that sells it', async () => {
@@ -366,6 +365,19 @@ describe('[I33] GET /V1/products: Magento product list', () => {
         'searchCriteria[filter_group][0][filters][0][field]: is not a search criterion this server reads (filter_groups, sortOrders, pageSize and currentPage are)',
       ],
       ['searchCriteria[pageSize]=101', 'searchCriteria[pageSize]: must be a whole number from 1 to 100'],
+      [
+        criteria([[{ field: 'name', value: 'mug\\', condition_type: 'like' }]]),
+        `${at}[value]: must not end with a lone backslash (\\\\ stands for one)`,
+      ],
+      [
+        criteria([
+          [
+            { field: 'sku', value: 'MUG-1' },
+            { field: 'name', value: 'x'.repeat(256) },
+          ],
+        ]),
+        'searchCriteria[filter_groups][0][filters][1][value]: is too long (at most 255 characters)',
+      ],
     ];
     for (const [query, message] of cases) {
       for (const path of ['products', 'products-render-info']) {
