@@ -42,7 +42,9 @@ function clothes(): CatalogueFileInput {
 
 /** Luma's gear: each fixture row a simple product in Gear › its file's kind. */
 function gear(): CatalogueFileInput {
-  const categories = [{ code: 'gear', name: 'Gear', parent: null }];
+  const categories: { code: string; name: string; parent: string | null }[] = [
+    { code: 'gear', name: 'Gear', parent: null },
+  ];
   const products: FileProduct[] = [];
   for (const kind of GEAR) {
     const code = `gear-${kind.replace(/_/g, '-')}`;

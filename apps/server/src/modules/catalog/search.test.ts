@@ -1,4 +1,5 @@
 import type { SearchReply, SearchSuggestionsReply } from '@quokka/contract/api/search';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aCategory,
@@ -129,11 +130,7 @@ describe('[I33] GET {ns}/search', () => {
   it('sorts by price up and down, newest, and by relevance', async () => {
     expect(skus(await search('sort=price_asc'))).toEqual(['TS-300', 'HD-100', 'JK-200']);
     expect(skus(await search('sort=price_desc'))).toEqual(['JK-200', 'HD-100', 'TS-300']);
-    await t.db
-      .updateTable('products')
-      .set({ created_at: new Date('2020-01-01') })
-      .where('sku', '=', 'JK-200')
-      .execute();
+    await sql`update products set created_at = '2020-01-01' where sku = 'JK-200'`.execute(t.db);
     expect(skus(await search('sort=newest'))[2]).toBe('JK-200');
   });
 
