@@ -66,7 +66,7 @@ describe('[I15-admin] sign-in', () => {
     expect(within(header).getByText('Wattle Shop')).toBeInTheDocument();
     expect(within(header).getByText('Jo Operator')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      'OrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsPayoutsTax invoicesAudit logPasskeys',
+      'OrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsPayoutsTax invoicesSellersMembersStaffAudit logPasskeys',
     );
     const today = await screen.findByRole('region', { name: 'Today' });
     await waitFor(() => expect(today).toHaveTextContent('$123.45'));
@@ -213,7 +213,7 @@ describe('[I15-admin] sign-in', () => {
     renderAdmin('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      /^OrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsBank accountTax invoicesPasskeys$/,
+      /^OrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsBank accountTax invoicesProfilePasskeys$/,
     );
     // The day's figures are the whole shop's: no strip, and no call for it (the fake API would count it).
     expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
