@@ -1,82 +1,62 @@
 // [I33] The header's search field on every storefront page (docs/search.md). On a phone a "Search" icon
 // beside the cart opens it under the header; wider screens show it in the header (header-search.css).
-// Submitting opens /search?q=…. From SUGGEST_MIN_CHARS characters, and 150 ms after the last key, it asks
-// for suggestions (a stale request is aborted) and lists them under the field in the WAI-ARIA combobox
-// pattern: arrow keys move through them (aria-activedescendant), Enter opens one, Escape closes the list.
-import { formatPrice } from '@quokka/contract/money';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+// Submitting opens /search?q=…. The field is a WAI-ARIA combobox: its suggestions (search-suggestions.tsx,
+// loaded the first time the field is used, so the first load of every page stays small) list under it;
+// arrow keys move through them (aria-activedescendant), Enter opens one, Escape closes the list.
+import {
+  type ComponentType,
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getSuggestions, type Suggestions } from '../api/suggestions';
-import { readSearchParams, SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS, searchPath } from '../search-params';
-import { SEARCH_TEXT } from '../search-texts';
-import { MarkedText } from './marked-text';
+import type { SuggestionBoxProps } from './search-suggestions';
 import './header-search.css';
 
-/** How long typing must pause before suggestions are asked for. */
-export const SUGGEST_DELAY_MS = 150;
+/** The words of the header's part (the rest are in search-texts.ts, which loads with the screens). */
+const OPEN = 'Search';
+const FIELD = 'Search products';
+const SUBMIT = 'Submit search';
+/** The contract's SEARCH_QUERY_MAX (search-params.ts). */
+const QUERY_MAX = 100;
 
-type Option =
-  | { kind: 'product'; item: Suggestions['products'][number]; path: string }
-  | { kind: 'category'; item: Suggestions['categories'][number]; path: string };
+let SuggestionBox: ComponentType<SuggestionBoxProps> | undefined;
+let loading: Promise<void> | undefined;
 
-function optionsOf(suggestions: Suggestions | null): Option[] {
-  if (!suggestions) return [];
-  return [
-    ...suggestions.products
-      .slice(0, 5)
-      .map((item): Option => ({ kind: 'product', item, path: `/product/${item.id}` })),
-    ...suggestions.categories
-      .slice(0, 3)
-      .map((item): Option => ({ kind: 'category', item, path: `/category/${item.id}` })),
-  ];
-}
-
-export function SearchIcon() {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="10.5" cy="10.5" r="6.5" />
-      <path d="M15.5 15.5L20 20" />
-    </svg>
+/** Loads the suggestions' code once; a failed load (a dropped connection) may be tried again. */
+function loadSuggestions(): Promise<void> {
+  loading ??= import('./search-suggestions').then(
+    (module) => {
+      SuggestionBox = module.SuggestionBox;
+    },
+    () => {
+      loading = undefined;
+    },
   );
+  return loading;
 }
 
-/** Suggestions for `term`, asked for once typing pauses; null below the minimum or before the reply. */
-function useSuggestions(term: string): { for: string; list: Suggestions } | null {
-  const [result, setResult] = useState<{ for: string; list: Suggestions } | null>(null);
-  useEffect(() => {
-    const q = term.trim();
-    if (q.length < SUGGEST_MIN_CHARS) {
-      setResult(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getSuggestions(q, controller.signal).then(
-        (list) => {
-          if (!controller.signal.aborted) setResult({ for: term, list });
-        },
-        () => {
-          if (!controller.signal.aborted) setResult(null);
-        },
-      );
-    }, SUGGEST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
-  return result;
-}
+/** The magnifier of the toggle and of the submit button (made once: the header is on every page). */
+const SEARCH_ICON = (
+  <svg
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5L20 20" />
+  </svg>
+);
+
+const searchUrl = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -84,19 +64,22 @@ export function HeaderSearch() {
   const id = useId();
   const formId = `${id}search`;
   const listId = `${id}suggestions`;
-  const optionId = (index: number) => `${id}option-${index}`;
+  const optionId = useCallback((index: number) => `${id}option-${index}`, [id]);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const onResults = location.pathname === '/search';
-  const urlQuery = onResults ? readSearchParams(new URLSearchParams(location.search)).q : '';
+  const urlQuery = (location.pathname === '/search' && new URLSearchParams(location.search).get('q')) || '';
   const [value, setValue] = useState(urlQuery);
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [listOpen, setListOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useSuggestions(term);
-  const options = optionsOf(suggestions?.for === term ? suggestions.list : null);
-  const expanded = listOpen && options.length > 0;
+  const [paths, setPaths] = useState<string[]>([]);
+  const [Box, setBox] = useState(() => SuggestionBox);
+  const expanded = listOpen && paths.length > 0;
+
+  const wantSuggestions = () => {
+    if (!Box) void loadSuggestions().then(() => setBox(() => SuggestionBox));
+  };
 
   // The field shows the words of the results on screen, and follows back and forward.
   useEffect(() => {
@@ -117,22 +100,20 @@ export function HeaderSearch() {
     inputRef.current?.blur();
   };
 
-  const choose = (option: Option) => {
+  const go = (path: string) => {
     leave();
-    navigate(option.path);
+    navigate(path);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = value.trim();
-    if (!q) return;
-    leave();
     // New words start a new search: the filters of the last one may not fit them.
-    navigate(searchPath({ q }));
+    if (q) go(searchUrl(q));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
+    const count = paths.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (count === 0) return;
       event.preventDefault();
@@ -143,9 +124,9 @@ export function HeaderSearch() {
       }
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((current) => (current < 0 && step < 0 ? count - 1 : (current + step + count) % count));
-    } else if (event.key === 'Enter' && expanded && active >= 0 && options[active]) {
+    } else if (event.key === 'Enter' && expanded && paths[active]) {
       event.preventDefault();
-      choose(options[active]);
+      go(paths[active]);
     } else if (event.key === 'Escape') {
       if (expanded) {
         event.preventDefault();
@@ -159,42 +140,10 @@ export function HeaderSearch() {
     }
   };
 
-  let index = -1;
-  const renderOption = (option: Option) => {
-    index += 1;
-    const at = index;
-    return (
-      // The combobox pattern: the field keeps the focus and the keys, aria-activedescendant points here.
-      // biome-ignore lint/a11y/useFocusableInteractive: see above
-      // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-      <div
-        key={`${option.kind}-${option.item.id}`}
-        id={optionId(at)}
-        role="option"
-        aria-selected={active === at}
-        className="header-search__option"
-        // Keeps the focus in the field, so choosing does not first close the list.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => choose(option)}
-      >
-        {option.kind === 'product' ? (
-          <>
-            <img className="header-search__thumb" src={option.item.image} alt="" width={36} height={36} />
-            <span className="header-search__name">
-              <MarkedText text={option.item.name} marks={option.item.marks} />
-            </span>
-            <span className="header-search__price">{formatPrice(option.item.price)}</span>
-          </>
-        ) : (
-          <span className="header-search__name">
-            <MarkedText text={option.item.name} marks={option.item.marks} />
-          </span>
-        )}
-      </div>
-    );
-  };
-  const products = options.filter((option) => option.kind === 'product');
-  const categories = options.filter((option) => option.kind === 'category');
+  const onOptions = useCallback((next: string[]) => {
+    setPaths(next);
+    setActive(-1);
+  }, []);
 
   return (
     <>
@@ -202,12 +151,12 @@ export function HeaderSearch() {
         ref={toggleRef}
         type="button"
         className="app-header__button header-search__toggle"
-        aria-label={SEARCH_TEXT.open}
+        aria-label={OPEN}
         aria-expanded={open}
         aria-controls={formId}
         onClick={() => setOpen((current) => !current)}
       >
-        <SearchIcon />
+        {SEARCH_ICON}
       </button>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the phones we support */}
       <form
@@ -225,17 +174,18 @@ export function HeaderSearch() {
             type="search"
             className="header-search__input"
             role="combobox"
-            aria-label={SEARCH_TEXT.field}
-            placeholder={SEARCH_TEXT.field}
+            aria-label={FIELD}
+            placeholder={FIELD}
             aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}
             aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
-            enterKeyHint="search"
-            maxLength={SEARCH_QUERY_MAX}
+            maxLength={QUERY_MAX}
             value={value}
+            onFocus={wantSuggestions}
             onChange={(event) => {
+              wantSuggestions();
               setValue(event.target.value);
               setTerm(event.target.value);
               setListOpen(true);
@@ -247,29 +197,23 @@ export function HeaderSearch() {
               setActive(-1);
             }}
           />
-          <button type="submit" className="header-search__submit" aria-label={SEARCH_TEXT.submit}>
-            <SearchIcon />
+          <button type="submit" className="header-search__submit" aria-label={SUBMIT}>
+            {SEARCH_ICON}
           </button>
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={SEARCH_TEXT.suggestions}
-            className="header-search__list"
-            hidden={!expanded}
-          >
-            {products.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox
-              <div role="group" aria-label={SEARCH_TEXT.products} className="header-search__group">
-                {products.map(renderOption)}
-              </div>
-            ) : null}
-            {categories.length > 0 ? (
-              // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox
-              <div role="group" aria-label={SEARCH_TEXT.categories} className="header-search__group">
-                {categories.map(renderOption)}
-              </div>
-            ) : null}
-          </div>
+          {Box ? (
+            <Box
+              id={listId}
+              term={term}
+              open={listOpen}
+              active={active}
+              optionId={optionId}
+              onOptions={onOptions}
+              onChoose={go}
+            />
+          ) : (
+            // An empty list until the suggestions' code is there.
+            <div id={listId} role="listbox" aria-label="Suggestions" className="header-search__list" hidden />
+          )}
         </div>
       </form>
     </>
