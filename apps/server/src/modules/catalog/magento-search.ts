@@ -14,8 +14,11 @@ import { productRender } from './catalog-service.ts';
 
 // [I33] Magento clients' searchCriteria (docs/search.md; the contract's api/magento-search.ts): the
 // filter groups and sort orders of `products-render-info` and `GET /V1/products`, as one SQL query over
-// the listed products (products.listed: enabled, approved, seller not suspended) that answers a page of
-// ids and the total. The filters of a group are OR-ed, the groups AND-ed (Magento's rule).
+// the listed products' search documents (migration 0031: written by the database with every product
+// write, so a change is found at once in every process; `listed` is products.listed: enabled, approved,
+// seller not suspended) that answers a page of ids and the total. The documents hold the buyable price,
+// the lower-case SKUs and a trigram index of names and SKUs, so a price range or a name fragment does
+// not read every product. The filters of a group are OR-ed, the groups AND-ed (Magento's rule).
 //   name          eq (any case), like (% and _ as SQL's wildcards, any case)
 //   sku           eq, like, in — the product's own SKU or one of its listed variants' ("TEE-1-RED-S"
 //                 finds TEE-1: the product that sells it, since children are never listed on their own)
@@ -49,46 +52,51 @@ const buyableRange = sql`left join lateral (
 
 const PRICE_OPERATORS = { eq: '=', gt: '>', gteq: '>=', lt: '<', lteq: '<=' } as const;
 
-/** A filter's SQL condition on the product `p`. */
+/** A value as a LIKE pattern that matches it and only it. */
+const literal = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** Whether the listed product `d` or one of its listed variants has a SKU matching `match`. */
+const ownOrVariantSku = (match: RawBuilder<unknown>) => sql`exists (
+    select 1 from products s where (s.id = d.product_id or s.parent_id = d.product_id) and s.listed
+      and ${match})`;
+
+/**
+ * A filter's SQL condition on the product's search document `d` (migration 0031: kept by the database
+ * with every product write). A SKU is first looked for in the document's SKUs (all of them, lower case,
+ * with a trigram index), then checked exactly against the product and its variants.
+ */
 function condition(filter: SearchFilter): RawBuilder<unknown> {
   const { field, value, condition_type: type } = filter;
   if (field === 'price') {
     const cents = Math.round(Number(value.trim()) * 100);
     const operator = PRICE_OPERATORS[type as keyof typeof PRICE_OPERATORS];
-    return sql`${buyablePrice} ${sql.raw(operator)} ${cents}`;
+    return sql`d.price_cents ${sql.raw(operator)} ${cents}`;
   }
   if (field === 'category_id') {
     const ids = value.split(',').map((id) => Number(id.trim()));
-    return sql`exists (
-      select 1 from product_categories pc
-      join categories c on c.id = pc.category_id
-      join categories t on c.path like t.path || '%'
-      where pc.product_id = p.id and t.id = any(${ids}::int[]))`;
+    return sql`d.category_ids && array(
+      select t.id from categories a join categories t on t.path like a.path || '%'
+      where a.id = any(${ids}::int[]))`;
   }
-  const column = (alias: string) => sql.raw(`${alias}.${field}`);
-  const match = (alias: string) => {
-    if (type === 'like') return sql`${column(alias)} ilike ${value}`;
-    if (type === 'in') {
-      const list = value.split(',').map((part) => part.trim());
-      return sql`lower(${column(alias)}) in (select lower(v) from unnest(${list}::text[]) v)`;
-    }
-    return sql`lower(${column(alias)}) = lower(${value})`;
-  };
-  if (field === 'name') return match('p');
-  return sql`(${match('p')} or exists (
-    select 1 from products c where c.parent_id = p.id and c.listed and ${match('c')}))`;
+  if (field === 'name') {
+    if (type === 'like') return sql`lower(d.name) like lower(${value})`;
+    return sql`lower(d.name) = lower(${value})`;
+  }
+  if (type === 'in') {
+    const list = value.split(',').map((part) => part.trim());
+    return ownOrVariantSku(sql`lower(s.sku) in (select lower(v) from unnest(${list}::text[]) v)`);
+  }
+  const pattern = type === 'like' ? value : literal(value);
+  return sql`d.skus like lower(${`%${pattern}%`})
+    and ${ownOrVariantSku(sql`lower(s.sku) like lower(${pattern})`)}`;
 }
 
 const SORT_EXPRESSIONS: Record<SortOrder['field'], RawBuilder<unknown>> = {
-  name: sql`lower(p.name)`,
-  sku: sql`lower(p.sku)`,
-  price: buyablePrice,
-  created_at: sql`p.created_at`,
+  name: sql`lower(d.name)`,
+  sku: sql`lower(d.sku)`,
+  price: sql`d.price_cents`,
+  created_at: sql`d.created_at`,
 };
-
-const usesPrice = (criteria: SearchCriteria) =>
-  criteria.filter_groups.some((group) => group.filters.some((filter) => filter.field === 'price')) ||
-  (criteria.sort_orders ?? []).some((order) => order.field === 'price');
 
 /** The page of ids and the total, in one round trip. */
 export async function findMatching(
@@ -98,7 +106,8 @@ export async function findMatching(
   const groups = criteria.filter_groups.map(
     (group) => sql`(${sql.join(group.filters.map(condition), sql` or `)})`,
   );
-  const where = sql.join([sql`p.parent_id is null and p.listed`, ...groups], sql` and `);
+  // products.listed, as the document holds it (written in the same transaction).
+  const where = sql.join([sql`d.listed`, ...groups], sql` and `);
   const sorts = (criteria.sort_orders ?? []).map((order, index) => ({
     select: sql`${SORT_EXPRESSIONS[order.field]} as ${sql.raw(`s${index}`)}`,
     order: sql.raw(`s${index} ${order.direction === 'DESC' ? 'desc' : 'asc'}`),
@@ -107,8 +116,8 @@ export async function findMatching(
   const offset = (criteria.current_page - 1) * criteria.page_size;
   const result = await sql<{ total: number; ids: number[] | null }>`
     with matched as (
-      select ${sql.join([sql`p.id`, ...sorts.map((sort) => sort.select)], sql`, `)}
-      from products p ${usesPrice(criteria) ? buyableRange : sql``}
+      select ${sql.join([sql`d.product_id as id`, ...sorts.map((sort) => sort.select)], sql`, `)}
+      from search_documents d
       where ${where}
     )
     select (select count(*)::int from matched) as total,
