@@ -125,6 +125,8 @@ describe('/search', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('0 products')).toBeInTheDocument();
     expect(screen.queryByText('No More Products')).not.toBeInTheDocument();
+    // Nothing found and no filter set: nothing to filter.
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/browse');
     const suggestion = screen.getByRole('link', { name: 'Did you mean hoodie?' });
     expect(suggestion).toHaveAttribute('href', '/search?q=hoodie');

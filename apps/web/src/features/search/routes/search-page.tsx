@@ -10,6 +10,7 @@ import { flattenProductPages, ProductList } from '../../catalog/public';
 import { useSearch } from '../api/search';
 import { SearchFilters } from '../components/search-filters';
 import {
+  activeFilters,
   isSearchable,
   readSearchParams,
   type SearchParams,
@@ -49,7 +50,10 @@ export function SearchPage() {
         {first ? SEARCH_TEXT.total(first.total) : '\u00a0'}
       </p>
       <div className="search-page">
-        <SearchFilters params={params} facets={first?.facets} total={first?.total ?? 0} onChange={change} />
+        {/* With nothing found and no filter set there is nothing to filter. */}
+        {found || activeFilters(params) > 0 ? (
+          <SearchFilters params={params} facets={first?.facets} total={first?.total ?? 0} onChange={change} />
+        ) : null}
         <div className="search-page__results">
           {found ? (
             <ProductList products={products} query={query} label={title} />
