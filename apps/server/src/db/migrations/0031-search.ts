@@ -6,7 +6,9 @@ import { type Kysely, sql } from 'kysely';
 // - search_documents: one row per top-level product (listed or not: the back office searches them all),
 //   written by the database itself in the same transaction as every write that changes what it holds —
 //   statement triggers on products (the product or any child), product_categories, categories and
-//   option_values call search_refresh(product ids). It holds the name, every SKU (the product's and its
+//   option_values queue the top-level product ids (search_queue → search_pending), and a deferred
+//   constraint trigger calls search_refresh once for all of them at commit: an import refreshes each
+//   product once, not once for the product, again for its children and again for its categories. It holds the name, every SKU (the product's and its
 //   children's, lower case), the words (`tsv`: name and SKUs weight A, categories, colours and sizes B,
 //   the description D; both 'simple' for prefixes and 'english' for plural and singular), and what the
 //   filters read: categories, colours and sizes of listed children, the children's prices, the tile's
@@ -104,16 +106,47 @@ export async function up(db: Kysely<any>): Promise<void> {
     on conflict (word) do nothing;
   end $$`.execute(db);
 
-  // After each statement, once for every product it touched: an import of 2,000 rows refreshes each
-  // product once, not once per child.
+  // [I33] The products a transaction touched, refreshed once at its commit (search_flush). Keyed by the
+  // transaction so that concurrent writers never wait on each other's queue; emptied by the flush.
+  await sql`create table search_pending (
+    xact bigint not null,
+    product_id integer not null,
+    primary key (xact, product_id)
+  )`.execute(db);
+  await sql`create table search_pending_flush (xact bigint primary key)`.execute(db);
+  await sql`create function search_queue(queued integer[]) returns void language plpgsql as $$
+  begin
+    insert into search_pending (xact, product_id)
+    select txid_current(), q from unnest(queued) q where q is not null
+    on conflict do nothing;
+    insert into search_pending_flush (xact) values (txid_current()) on conflict do nothing;
+  end $$`.execute(db);
+  // One flush row a transaction, so the deferred trigger fires once (again if a later deferred trigger
+  // queues more: PostgreSQL fires the events queued while it fires deferred ones).
+  await sql`create function search_flush() returns trigger language plpgsql as $$
+  declare
+    refreshed integer[];
+  begin
+    delete from search_pending_flush where xact = new.xact;
+    with done as (delete from search_pending where xact = new.xact returning product_id)
+    select array_agg(product_id) into refreshed from done;
+    if refreshed is not null then
+      perform search_refresh(refreshed);
+    end if;
+    return null;
+  end $$`.execute(db);
+  await sql`create constraint trigger search_flush after insert on search_pending_flush
+    deferrable initially deferred for each row execute function search_flush()`.execute(db);
+
+  // After each statement, queued once for every product it touched; refreshed at commit.
   await sql`create function search_products_changed() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
-      perform search_refresh(array(select distinct coalesce(parent_id, id) from new_rows));
+      perform search_queue(array(select distinct coalesce(parent_id, id) from new_rows));
     elsif tg_op = 'DELETE' then
-      perform search_refresh(array(select distinct coalesce(parent_id, id) from old_rows));
+      perform search_queue(array(select distinct coalesce(parent_id, id) from old_rows));
     else
-      perform search_refresh(array(select coalesce(parent_id, id) from new_rows
+      perform search_queue(array(select coalesce(parent_id, id) from new_rows
         union select coalesce(parent_id, id) from old_rows));
     end if;
     return null;
@@ -133,9 +166,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create function search_categories_filed() returns trigger language plpgsql as $$
   begin
     if tg_op = 'DELETE' then
-      perform search_refresh(array(select distinct product_id from old_rows));
+      perform search_queue(array(select distinct product_id from old_rows));
     else
-      perform search_refresh(array(select distinct product_id from new_rows));
+      perform search_queue(array(select distinct product_id from new_rows));
     end if;
     return null;
   end $$`.execute(db);
@@ -152,10 +185,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create function search_names_changed() returns trigger language plpgsql as $$
   begin
     if tg_table_name = 'categories' then
-      perform search_refresh(array(select distinct pc.product_id from product_categories pc
+      perform search_queue(array(select distinct pc.product_id from product_categories pc
         join new_rows n on n.id = pc.category_id));
     else
-      perform search_refresh(array(select distinct coalesce(c.parent_id, c.id) from products c
+      perform search_queue(array(select distinct coalesce(c.parent_id, c.id) from products c
         join new_rows n on n.id = c.color_id or n.id = c.size_id));
     end if;
     return null;
