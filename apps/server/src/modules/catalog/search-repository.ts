@@ -54,15 +54,21 @@ export interface SearchRows {
 
 const prefix = (word: string) => `${word}:*`;
 
+/**
+ * One word's alternatives: `text` in 'simple', or'ed with the English stem of `stemText` only when that
+ * differs from its 'simple' form — each lexeme once in the tsquery, so GIN is asked for it once. [I33]
+ */
+const orStem = (text: string, stemText: string) =>
+  sql`(select case when e = s then p else p || e end
+    from (select to_tsquery('simple', ${text}) as p, to_tsquery('simple', ${stemText}) as s,
+      to_tsquery('english', ${stemText}) as e) w)`;
+
 /** The tsquery of the words: each word (or its correction) as a prefix or a stem, all of them. */
 function tsQuery(words: readonly QueryWord[]): RawBuilder<unknown> {
   const parts = words.map(({ word, correction }) => {
     const alternatives = [
-      sql`to_tsquery('simple', ${prefix(word)})`,
-      sql`to_tsquery('english', ${prefix(word)})`,
-      ...(correction
-        ? [sql`to_tsquery('simple', ${prefix(correction)})`, sql`to_tsquery('english', ${correction})`]
-        : []),
+      orStem(prefix(word), prefix(word)),
+      ...(correction ? [orStem(prefix(correction), correction)] : []),
     ];
     return sql`(${sql.join(alternatives, sql` || `)})`;
   });
