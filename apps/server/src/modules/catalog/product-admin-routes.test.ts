@@ -624,3 +624,46 @@ describe('[I27-price-step-up] a price below $1.00 or moved by more than half ask
     expect((await call(otherVendor, 'PATCH', variant, { price_cents: 750 })).statusCode).toBe(200);
   });
 });
+
+describe('[I33] Search products: the storefront’s search, over every product the editor may see', () => {
+  it('[I33] a typo ("hodie") and a SKU fragment find a product off sale or waiting for review; a vendor only their own', async () => {
+    await importTestCatalogue(t.db, {
+      sellers: [
+        aSeller({ name: 'Harbour Goods' }),
+        aSeller({ seller_url: 'outback-outfitters', name: 'Outback Outfitters' }),
+      ],
+      products: [
+        aSimpleProduct('HD-NAVY-01', { name: 'Navy Hoodie', enabled: false }),
+        aSimpleProduct('HD-GREY-02', { name: 'Grey Hoodie', seller: 'outback-outfitters' }),
+      ],
+    });
+    await t.db
+      .updateTable('products')
+      .set({ review_status: 'waiting' })
+      .where('sku', '=', 'HD-GREY-02')
+      .execute();
+    const found = async (session: Session, q: string, paging = '') => {
+      const reply = await call(session, 'GET', `/products?q=${encodeURIComponent(q)}${paging}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const list = reply.json<VendorProductListReply>();
+      return { total: list.total, skus: list.items.map((item) => item.sku) };
+    };
+    // Off sale, so never on the storefront: its vendor finds it by a typo and by part of its SKU.
+    expect(await found(vendor, 'hodie')).toEqual({ total: 1, skus: ['HD-NAVY-01'] });
+    expect(await found(vendor, 'navy-0')).toEqual({ total: 1, skus: ['HD-NAVY-01'] });
+    // Waiting for review at the other seller: its vendor finds it, this vendor does not, an operator both.
+    expect(await found(otherVendor, 'GREY-02')).toEqual({ total: 1, skus: ['HD-GREY-02'] });
+    expect(await found(vendor, 'GREY-02')).toEqual({ total: 0, skus: [] });
+    const both = await found(operator, 'hodie');
+    expect(both.total).toBe(2);
+    expect([...both.skus].sort()).toEqual(['HD-GREY-02', 'HD-NAVY-01']);
+    // Paged from the search: one a page, each once.
+    const first = await found(operator, 'hoodie', '&page_size=1');
+    const second = await found(operator, 'hoodie', '&page_size=1&page=2');
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect([...first.skus, ...second.skus].sort()).toEqual(['HD-GREY-02', 'HD-NAVY-01']);
+    // The storefront's search shows neither.
+    const shop = await t.app.inject({ method: 'GET', url: `${ns}/search?q=hodie` });
+    expect(shop.json<{ total_count: number }>().total_count).toBe(0);
+  });
+});

@@ -16,6 +16,7 @@ import { ConflictError, InvalidDataError, NotFoundError } from '../../domain/err
 import { recordStaffAction } from '../staff/staff-audit.ts';
 import { invalidateCatalogueCache, invalidateCatalogueProducts } from './catalog-cache.ts';
 import { notifyCatalogueChanged, notifyProductsChanged } from './catalog-notifications.ts';
+import { searchProductIds } from './search.ts';
 import { NO_STOCK_WATCH, type StockWatch } from './stock-rises.ts';
 
 // [I16-products] Sellers' staff and operators edit products in the back office (docs/vendor-products.md):
@@ -66,8 +67,6 @@ export const PRODUCT_NOT_FOUND = 'There is no such product.';
 export const VARIANT_NOT_FOUND = 'There is no such variant of this product.';
 export const COLOUR_NOT_FOUND = 'This product has no variant in that colour.';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const kindOf = (row: { type_id: 'simple' | 'configurable'; is_giftcard: boolean }): ProductKind =>
   row.is_giftcard ? 'giftcard' : row.type_id;
 
@@ -90,23 +89,22 @@ export async function listVendorProducts(
   let base = db.selectFrom('products as p').where('p.parent_id', 'is', null);
   if (sellerFilter !== undefined) base = base.where('p.seller_id', '=', sellerFilter);
   const q = query.q?.trim();
-  if (q) {
-    const like = sql<string>`${`%${escapeLike(q)}%`} escape '\\'`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('p.name', 'ilike', like),
-        eb('p.sku', 'ilike', like),
-        eb.exists(
-          eb
-            .selectFrom('products as v')
-            .select('v.id')
-            .whereRef('v.parent_id', '=', 'p.id')
-            .where('v.sku', 'ilike', like),
-        ),
-      ]),
-    );
-  }
-  const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  // [I33] "Search products" is the storefront's search (search.ts: word prefixes, typos, SKU fragments, a
+  // variant's SKU), over every product the editor may see: off sale and waiting for review too. Its page
+  // comes from the search, best match first.
+  const found = q
+    ? await searchProductIds(db, q, {
+        listedOnly: false,
+        sellerId: sellerFilter,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      })
+    : undefined;
+  if (found?.ids.length === 0) return { total: found.total, page, page_size: pageSize, items: [] };
+  if (found) base = base.where('p.id', 'in', found.ids);
+  const total =
+    found?.total ??
+    Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .innerJoin('sellers as s', 's.id', 'p.seller_id')
     .select([
@@ -135,13 +133,14 @@ export async function listVendorProducts(
     .orderBy('p.name')
     .orderBy('p.id')
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(found ? 0 : (page - 1) * pageSize)
     .execute();
+  const ordered = found ? found.ids.flatMap((id) => rows.filter((row) => row.id === id)) : rows;
   return {
-    total: Number(count.n),
+    total,
     page,
     page_size: pageSize,
-    items: rows.map((row) => {
+    items: ordered.map((row) => {
       const variants = Number(row.variants);
       return {
         id: row.id,
