@@ -64,7 +64,7 @@ export type ProductKind = z.infer<typeof productKindSchema>;
 export const vendorProductListQuerySchema = z.object({
   page,
   page_size: pageSize,
-  /** Part of the name or sku (of the product or one of its variants), any case. */
+  /** [I33] Searched as the storefront searches: words and their beginnings, typos, SKU fragments (docs/search.md). */
   q: text(100).optional(),
   /** Operators only: one seller's products (a vendor always sees their own). */
   seller_id: idParam.optional(),
