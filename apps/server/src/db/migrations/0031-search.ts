@@ -45,6 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`create index search_documents_seller on search_documents (seller_id)`.execute(db);
+  // [I33] SKU fragments by prefix first (search-repository.ts skuFragmentMatch).
+  await sql`create index products_sku_prefix on products (lower(sku) text_pattern_ops)`.execute(db);
 
   await sql`create table search_words (word text primary key)`.execute(db);
   await sql`create index search_words_pattern on search_words (word text_pattern_ops)`.execute(db);

@@ -75,6 +75,23 @@ function tsQuery(words: readonly QueryWord[]): RawBuilder<unknown> {
   return sql.join(parts, sql` && `);
 }
 
+// A SKU (the product's or a listed child's) starting with the fragment, by the b-tree products_sku_prefix.
+const skuPrefixed = (escaped: string) =>
+  sql`select coalesce(p.parent_id, p.id) from products p
+    where lower(p.sku) like ${`${escaped}%`} and (p.parent_id is null or p.listed)`;
+
+/**
+ * [I33] What a SKU fragment (`escaped` for LIKE) matches: the products with a SKU starting with it when
+ * there are any (a b-tree range), else those with a SKU holding it anywhere (the trigram scan of
+ * search_documents.skus, slower: it is asked only when the prefix finds nothing).
+ */
+async function skuFragmentMatch(db: Db, escaped: string): Promise<RawBuilder<unknown>> {
+  const { rows } = await sql<{ found: boolean }>`select exists (${skuPrefixed(escaped)}) as found`.execute(
+    db,
+  );
+  return rows[0]?.found ? sql`d.product_id in (${skuPrefixed(escaped)})` : sql`d.skus like ${`%${escaped}%`}`;
+}
+
 /**
  * The products matching `text` (its words already split and corrected) under the filters: one page of
  * ids in the asked order, the total and — when asked — each filter's values counted with the other
@@ -90,14 +107,14 @@ export async function searchRows(
 ): Promise<SearchRows> {
   const q = query.text.toLowerCase();
   const hasWords = query.words.length > 0;
-  const skuLike = /\d/.test(q) ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const skuText = /\d/.test(q) ? q.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
+  const skuLike = skuText === null ? null : `%${skuText}%`;
+  const skuMatch = skuText === null ? null : await skuFragmentMatch(db, skuText);
   const match = hasWords
-    ? skuLike
-      ? sql`(d.tsv @@ tq.q or d.skus like ${skuLike})`
+    ? skuMatch
+      ? sql`(d.tsv @@ tq.q or ${skuMatch})`
       : sql`d.tsv @@ tq.q`
-    : skuLike
-      ? sql`d.skus like ${skuLike}`
-      : sql`true`;
+    : (skuMatch ?? sql`true`);
   const tq = hasWords ? tsQuery(query.words) : sql`null::tsquery`;
   const rank = hasWords
     ? sql`case when (' ' || d.skus || ' ') like ${`% ${q} %`} then 1000
