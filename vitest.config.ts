@@ -41,6 +41,21 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      {
+        // [I33] The storefront's server renderer (entry-server.tsx) under test in jsdom leaves the contexts
+        // it rendered (React Router's among them) holding its values; in the web project's shared workers
+        // (isolate: false) the next file's <Router> then refused to nest. Its tests run apart, each file in
+        // a fresh worker.
+        test: {
+          name: 'web-ssr',
+          root: 'apps/web',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*-ssr.test.tsx'],
+          isolate: true,
+          testTimeout: 20_000,
+        },
+      },
       'apps/admin/vite.config.ts',
       {
         test: {

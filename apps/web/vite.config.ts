@@ -93,6 +93,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // (features/legal/routes/legal-figures-source.test.tsx).
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // [I33] Server-rendering tests run in their own project, 'web-ssr' (vitest.config.ts).
+    exclude: ['src/**/*-ssr.test.tsx'],
     // Screens render through lazy routes and several awaited calls; on a loaded two-core machine a
     // right test can need more than the default 5 s.
     testTimeout: 20_000,

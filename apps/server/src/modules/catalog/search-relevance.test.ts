@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchReply } from '@quokka/contract/api/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,17 @@ import { parseMagentoCsv } from './magento-csv.ts';
 // fixtures (their own columns: category, name, sku, price, qty, description) mapped here to simple
 // products — then each query with the product it must return first.
 
-const SAMPLE = join(import.meta.dirname, '../../../../../../shared/data/magento-sample-data');
+// Beside the repository (../shared), or where QUOKKA_SAMPLE_DATA says; the machines this project runs on
+// keep it at /work/shared. A clone elsewhere without it skips the table, saying so.
+const SAMPLE = [
+  process.env.QUOKKA_SAMPLE_DATA,
+  join(import.meta.dirname, '../../../../../../shared/data/magento-sample-data'),
+  '/work/shared/data/magento-sample-data',
+].find(
+  (dir): dir is string => !!dir && existsSync(join(dir, 'ConfigurableSampleData/fixtures/products.csv')),
+);
+if (!SAMPLE)
+  console.warn('search-relevance.test.ts skipped: no Magento sample data (set QUOKKA_SAMPLE_DATA)');
 const GEAR = ['bags', 'fitness_equipment', 'fitness_equipment_ball', 'fitness_equipment_strap', 'watches'];
 
 type FileProduct = NonNullable<CatalogueFileInput['products']>[number];
@@ -23,7 +33,7 @@ const picture = (sku: string) => [`/media/products/${sku.toLowerCase()}.jpg`];
 /** Luma's clothes: the Magento export, its pictures named by our own paths (no files to read here). */
 function clothes(): CatalogueFileInput {
   const { file } = parseMagentoCsv(
-    readFileSync(join(SAMPLE, 'ConfigurableSampleData/fixtures/products.csv'), 'utf8'),
+    readFileSync(join(SAMPLE ?? '', 'ConfigurableSampleData/fixtures/products.csv'), 'utf8'),
     {
       seller: 'Luma',
     },
@@ -55,7 +65,7 @@ function gear(): CatalogueFileInput {
     const category = categories.find((c) => c.name === name)?.code as string;
     const table = readCsv(
       readFileSync(
-        join(SAMPLE, `CatalogSampleData/fixtures/SimpleProduct/products_gear_${kind}.csv`),
+        join(SAMPLE ?? '', `CatalogSampleData/fixtures/SimpleProduct/products_gear_${kind}.csv`),
         'utf8',
       ),
     );
@@ -80,6 +90,7 @@ let t: TestApp;
 let importSeconds = 0;
 
 beforeAll(async () => {
+  if (!SAMPLE) return;
   t = await createTestApp();
   const started = Date.now();
   const luma = clothes();
@@ -89,7 +100,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 /** Query → the SKU it must return first, and why it is in the table. */
@@ -139,7 +150,7 @@ async function search(q: string) {
   return reply.json() as SearchReply;
 }
 
-describe('[I33] relevance over the Luma sample catalogue', () => {
+describe.skipIf(!SAMPLE)('[I33] relevance over the Luma sample catalogue', () => {
   it('imports the sample catalogue in well under a minute', () => {
     expect(importSeconds).toBeLessThan(60);
   });

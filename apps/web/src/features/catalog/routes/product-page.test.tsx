@@ -143,7 +143,8 @@ describe('/product/:id', () => {
     await heading('Saltline Trucker Cap');
     expect(screen.queryByRole('group', { name: /^Color/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: /^Size/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    // [I33] The header's search field is a combobox: the page itself (main) has no dropdown.
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('[PDP-07] [DATA-24] a configurable tee shows colour swatches and size swatches from its options, and no dropdown', async () => {
@@ -160,7 +161,8 @@ describe('/product/:id', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['S', 'M', 'L']);
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    // [I33] The header's search field is a combobox: the page itself (main) has no dropdown.
+    expect(within(screen.getByRole('main')).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('[PDP-07] [PDP-12] a gift card shows the price dropdown, no swatches, and a Buy Now button', async () => {
