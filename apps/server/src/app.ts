@@ -62,6 +62,7 @@ import { staffAdminRoutes } from './modules/staff/staff-admin-routes.ts';
 import { registerBackOffice } from './modules/staff/staff-back-office.ts';
 import { requireFreshPasskey, requireStaff } from './modules/staff/staff-guards.ts';
 import { STEP_UP_MINUTES } from './modules/staff/staff-routes.ts';
+import type { StaffSessions } from './modules/staff/staff-sessions.ts';
 import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -261,6 +262,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw error;
     }
   };
+  // [I32] What the sellers' back-office routes share (docs/sellers.md).
+  const selfServe = (sessions: StaffSessions) => ({
+    config,
+    db,
+    clock,
+    sessions,
+    outbox: services.outbox,
+    publicUrl,
+    storePicture,
+  });
   await registerBackOffice(app, {
     config,
     db,
@@ -311,56 +322,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ({ sessions }) => automationRoutes({ config, db, clock, sessions }),
       // [I32] Sellers run their own shop (docs/sellers.md): applications, staff, the seller's profile, the
       // review of new products, the import, suspensions.
-      ({ sessions }) =>
-        sellerApplicationAdminRoutes({
-          config,
-          db,
-          clock,
-          sessions,
-          outbox: services.outbox,
-          publicUrl,
-          storePicture,
-        }),
+      ({ sessions }) => sellerApplicationAdminRoutes(selfServe(sessions)),
       ({ sessions }) =>
         staffAdminRoutes({
-          config,
-          db,
-          clock,
-          sessions,
-          outbox: services.outbox,
-          publicUrl,
-          storePicture,
+          ...selfServe(sessions),
           sellers: { namesOf: (ids) => sellerNamesOf(db, ids) },
         }),
-      ({ sessions }) =>
-        sellerProfileRoutes({
-          config,
-          db,
-          clock,
-          sessions,
-          outbox: services.outbox,
-          publicUrl,
-          storePicture,
-        }),
-      ({ sessions }) =>
-        productReviewRoutes({
-          config,
-          db,
-          clock,
-          sessions,
-          outbox: services.outbox,
-          publicUrl,
-          storePicture,
-        }),
+      ({ sessions }) => sellerProfileRoutes(selfServe(sessions)),
+      ({ sessions }) => productReviewRoutes(selfServe(sessions)),
       ({ sessions }) =>
         catalogueImportAdminRoutes({
-          config,
-          db,
-          clock,
-          sessions,
-          outbox: services.outbox,
-          publicUrl,
-          storePicture,
+          ...selfServe(sessions),
           pictures: {
             isMediaPath: (reference) => mediaKeyOf(reference) !== undefined,
             takeIn: (parsed, onProgress, onStored) =>
@@ -373,8 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
           stockWatch: services.stockAlerts.watch,
         }),
-      ({ sessions }) =>
-        suspensionRoutes({ config, db, clock, sessions, outbox: services.outbox, publicUrl, storePicture }),
+      ({ sessions }) => suspensionRoutes(selfServe(sessions)),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({
