@@ -41,6 +41,7 @@ import { sellerNamesOf } from './modules/catalog/seller-profile.ts';
 import { sellerProfileRoutes } from './modules/catalog/seller-profile-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { customerAccountRoutes } from './modules/customer/customer-account-routes.ts';
+import { customerAdminRoutes } from './modules/customer/customer-admin-routes.ts';
 import { customerRoutes } from './modules/customer/customer-routes.ts';
 import { registerDevRoutes } from './modules/dev/dev-routes.ts';
 import { giftCardRedemptionRoutes } from './modules/giftcards/gift-card-redemption-routes.ts';
@@ -54,7 +55,9 @@ import { registerMediaRoutes } from './modules/media/media-routes.ts';
 import { PictureError } from './modules/media/picture-check.ts';
 import { mediaKeyOf } from './modules/media/picture-source.ts';
 import { orderReviewRoutes } from './modules/orders/order-review-routes.ts';
+import { ordersBulkRoutes } from './modules/orders/orders-bulk-routes.ts';
 import { orderRoutes } from './modules/orders/orders-routes.ts';
+import { sellerHomeRoutes } from './modules/orders/seller-home-routes.ts';
 import { sellerApplicationAdminRoutes } from './modules/sellers/application-admin-routes.ts';
 import { sellerApplicationRoutes } from './modules/sellers/application-routes.ts';
 import { suspensionRoutes } from './modules/sellers/suspension-routes.ts';
@@ -346,6 +349,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           stockWatch: services.stockAlerts.watch,
         }),
       ({ sessions }) => suspensionRoutes(selfServe(sessions)),
+      // [I34] Bulk approve and ship; a seller's home screen; the customer page (stubs until built).
+      ({ sessions }) => ordersBulkRoutes(selfServe(sessions)),
+      ({ sessions }) => sellerHomeRoutes(selfServe(sessions)),
+      ({ sessions }) => customerAdminRoutes(selfServe(sessions)),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).
       ({ sessions }) =>
         giftCardRedemptionRoutes({

@@ -10,6 +10,7 @@ import { EditCampaignPage, NewCampaignPage } from '../features/campaigns/campaig
 import { CampaignPage } from '../features/campaigns/campaign-page';
 import { CampaignsPage } from '../features/campaigns/campaigns-page';
 import { ImportPage } from '../features/catalogue-import/import-page';
+import { CustomerPage } from '../features/customers/customer-page';
 import { GiftCardsPage } from '../features/gift-cards/gift-cards-page';
 import { RedeemPage } from '../features/gift-cards/redeem-page';
 import { InvoicesPage } from '../features/invoices/invoices-page';
@@ -22,6 +23,7 @@ import { NewProductPage } from '../features/products/new-product-page';
 import { ProductPage } from '../features/products/product-page';
 import { ProductsPage } from '../features/products/products-page';
 import { ReviewPage } from '../features/products/review-page';
+import { SellerHomePage } from '../features/seller-home/home-page';
 import { ProfilePage } from '../features/seller-profile/profile-page';
 import { ApplicationsPage } from '../features/sellers/applications-page';
 import { SellersPage } from '../features/sellers/sellers-page';
@@ -63,7 +65,10 @@ function Gate() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<Navigate to="/orders" replace />} />
+        {/* [I34] A seller starts on its home screen; an operator on the orders. */}
+        <Route index element={<Navigate to={operator ? '/orders' : '/home'} replace />} />
+        {!operator && <Route path="home" element={<SellerHomePage />} />}
+        {operator && <Route path="customers/:id" element={<CustomerPage />} />}
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="products" element={<ProductsPage />} />

@@ -43,6 +43,7 @@ export function Shell() {
           </div>
         </div>
         <nav aria-label="Sections" className="nav">
+          {!operator && <NavLink to="/home">Home</NavLink>}
           <NavLink to="/orders">Orders</NavLink>
           <NavLink to="/products">Products</NavLink>
           <NavLink to="/gift-cards">Gift cards</NavLink>
