@@ -133,6 +133,30 @@ export const orderStatusSchema = z.enum([
 ]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/**
+ * [I34] A seller's own part of an order (apps/server/src/modules/orders/seller-order-state.ts), from its
+ * own lines: awaiting_review, refused and cancelled as the whole order says; else refunded (every one of
+ * its units refunded), shipped (its items went out, or it has nothing to ship), to_ship (units left).
+ */
+export const sellerOrderStateSchema = z.enum([
+  'awaiting_review',
+  'to_ship',
+  'shipped',
+  'refunded',
+  'refused',
+  'cancelled',
+]);
+export type SellerOrderState = z.infer<typeof sellerOrderStateSchema>;
+/** [I34] A seller's state in words, for its staff's screens. */
+export const SELLER_ORDER_STATE_LABELS: Readonly<Record<SellerOrderState, string>> = {
+  awaiting_review: 'Awaiting approval',
+  to_ship: 'To ship',
+  shipped: 'Shipped',
+  refunded: 'Refunded',
+  refused: 'Refused',
+  cancelled: 'Cancelled',
+};
+
 /** What the payments provider holds for the order. */
 export const paymentStateSchema = z.enum([
   'authorised',
