@@ -45,3 +45,34 @@ export function dayDate(date: string): string {
     WEEKDAYS[new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay()];
   return `${weekday} ${Number(match[3])} ${name.slice(0, 3)} ${match[1]}`;
 }
+
+/** [I34] '2026-11-28' → '28 Nov 2026': the back office's one way of writing a day; anything else as it is. */
+export function shortDate(date: string): string {
+  const match = DATE.exec(date);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name && Number(match[3]) >= 1
+    ? `${Number(match[3])} ${name.slice(0, 3)} ${match[1]}`
+    : date;
+}
+
+const WALL = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::\d{2})?$/;
+
+/** 'Australia/Lord_Howe' → 'Lord Howe': the place a zone is named for, as a clock's label. */
+export function zonePlace(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+}
+
+/**
+ * [I34] A wall-clock time (a time zone's own '2026-11-28 04:53[:ss]', e.g. from `utcToZonedWallTime`) →
+ * '28 Nov 2026, 4:53 am', with '(Sydney)' after it when its zone is given; the same words as the back
+ * office's instants ('24 Nov 2026, 8:13 pm'). Anything else as it is.
+ */
+export function shortDateTime(wall: string, zone?: string): string {
+  const match = WALL.exec(wall);
+  if (!match) return wall;
+  const day = shortDate(match[1] as string);
+  const hour = Number(match[2]);
+  if (day === match[1] || hour > 23 || Number(match[3]) > 59) return wall;
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${match[3]} ${hour < 12 ? 'am' : 'pm'}`;
+  return `${day}, ${clock}${zone ? ` (${zonePlace(zone)})` : ''}`;
+}

@@ -12,6 +12,7 @@ import {
   type Campaign,
   type CampaignBody,
 } from '@quokka/contract/api/campaigns';
+import { shortDateTime } from '@quokka/contract/calendar-dates';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE } from '@quokka/contract/timezones';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -337,7 +338,6 @@ function CampaignEditor({
     setConfirm({ when });
   }
 
-  const zoneLabel = AUSTRALIAN_TIME_ZONES.find((option) => option.zone === zone)?.label ?? zone;
   const selectedProductShown = products.data?.items.some((item) => item.id === form.product?.id) ?? false;
 
   return (
@@ -682,7 +682,7 @@ function CampaignEditor({
             <p>
               {confirm.when === 'now'
                 ? 'Texts start going out now (those due at night wait until 6 am in the recipient’s zone).'
-                : `Texts start at ${confirm.when.at} (${zoneLabel}).`}
+                : `Texts start at ${shortDateTime(confirm.when.at, confirm.when.zone)}.`}
               {operator ? '' : ' If the shop reviews campaigns, an operator approves it first.'}
             </p>
             {send.error && (

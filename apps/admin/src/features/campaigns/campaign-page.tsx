@@ -4,7 +4,8 @@
 // numbers in text; the per-recipient CSV. Operators approve or refuse (a reason) one waiting for
 // approval; the seller's staff see the reason.
 import type { Campaign } from '@quokka/contract/api/campaigns';
-import { timeZoneLabel, utcToZonedWallTime } from '@quokka/contract/timezones';
+import { shortDateTime } from '@quokka/contract/calendar-dates';
+import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -56,8 +57,8 @@ export function CampaignPage() {
 function schedule(campaign: Campaign): string | null {
   if (!campaign.scheduled_at) return null;
   const zone = campaign.schedule_zone ?? 'Australia/Sydney';
-  const wall = utcToZonedWallTime(new Date(campaign.scheduled_at), zone).slice(0, 16);
-  return `${wall} (${timeZoneLabel(zone) ?? zone})`;
+  // [I34] The one date style: '1 Dec 2026, 7:55 pm (Sydney)'.
+  return shortDateTime(utcToZonedWallTime(new Date(campaign.scheduled_at), zone), zone);
 }
 
 function audienceText(campaign: Campaign): string {

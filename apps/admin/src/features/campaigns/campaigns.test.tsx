@@ -285,11 +285,10 @@ describe('[I29] the composer', () => {
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Australia/Sydney');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     const dialog = screen.getByRole('dialog', { name: 'Schedule this campaign?' });
-    expect(dialog).toHaveTextContent('Texts start at 2026-12-01 19:55 (Sydney, Canberra (NSW, ACT))');
+    // [I34] One date style on screens: '1 Dec 2026, 7:55 pm (Sydney)', not '2026-12-01 19:55'.
+    expect(dialog).toHaveTextContent('Texts start at 1 Dec 2026, 7:55 pm (Sydney).');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    expect(
-      await screen.findByText('Scheduled for 2026-12-01 19:55 (Sydney, Canberra (NSW, ACT)).'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Scheduled for 1 Dec 2026, 7:55 pm (Sydney).')).toBeInTheDocument();
     expect(api.to('POST /campaigns/41/send').map((call) => call.body)).toEqual([
       { at: '2026-12-01 19:55', zone: 'Australia/Sydney' },
     ]);

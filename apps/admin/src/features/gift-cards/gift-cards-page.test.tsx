@@ -53,7 +53,7 @@ describe('[I15-admin] gift card console', () => {
       '/admin/orders/12',
     );
     expect(card).toHaveTextContent('MMS card to 0491 570 110 Undelivered (30003)');
-    expect(card).toHaveTextContent('Scheduled 2026-11-24 12:00 (Sydney)');
+    expect(card).toHaveTextContent('Scheduled 24 Nov 2026, 12:00 pm (Sydney)'); // [I34] one date style
 
     await user.type(screen.getByLabelText('Search'), '1234 5678');
     await user.selectOptions(screen.getByLabelText('State'), 'Failed');

@@ -4,6 +4,7 @@
 // (refunds the purchaser what is left on it; asks for the passkey). [I27-mask] Numbers are listed masked
 // to their last 4 digits; "Show number" gives one card's whole number after a passkey check.
 import { type AdminGiftCard, giftCardStateSchema } from '@quokka/contract/api/admin';
+import { shortDateTime } from '@quokka/contract/calendar-dates';
 import { formatMobileNational, parseAuMobile } from '@quokka/contract/mobile';
 import { AUSTRALIAN_TIME_ZONES, DEFAULT_ZONE, utcToZonedWallTime } from '@quokka/contract/timezones';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -283,7 +284,8 @@ function purposeText(purpose: string): string {
 function wallTimeIn(iso: string, zone: string | null): string {
   const timeZone = zone ?? DEFAULT_ZONE;
   try {
-    return `${utcToZonedWallTime(new Date(iso), timeZone).slice(0, 16)} (${timeZone.replace('Australia/', '')})`;
+    // [I34] The one date style: '24 Nov 2026, 12:00 pm (Sydney)'.
+    return shortDateTime(utcToZonedWallTime(new Date(iso), timeZone), timeZone);
   } catch {
     return shopTime(iso);
   }
