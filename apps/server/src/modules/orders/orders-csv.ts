@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import type { Db } from '../../db/database.ts';
-import { type CsvCell, csvDocument } from '../../http/csv.ts';
+import { type CsvCell, csvLine, csvText } from '../../http/csv.ts';
 import type { OrderViewer } from './order-access.ts';
 import { type OrderFilters, type ReadOptions, summaries } from './orders-list.ts';
 
@@ -28,6 +28,19 @@ export const CSV_HEADER = [
   'bought_by_reply',
 ];
 
+/** A mobile as the orders hold it (E.164, +61412555003): a plus and 8 to 15 digits, nothing else. */
+const E164_MOBILE = /^\+[1-9]\d{7,14}$/;
+
+/**
+ * [I34-csv] The customer's mobile as text a spreadsheet shows as it is: `"+61412555003"`, quoted like every
+ * text cell but without the leading ' that defuses a formula (the ' showed in the cell, and a mobile
+ * typed back from it failed). A plus and digits alone cannot run as a formula (it is at most the number
+ * itself); anything else in this column (an older order's odd value) is defused as every cell is.
+ */
+export function csvMobile(mobile: string): string {
+  return E164_MOBILE.test(mobile) ? `"${mobile}"` : csvText(mobile);
+}
+
 /**
  * [I15-orders] The filtered list (every page, at most CSV_MAX_ROWS rows) as CSV, with a header line, through
  * the back office's one CSV writer (http/csv.ts): every text cell quoted and defused, figures bare.
@@ -39,15 +52,17 @@ export async function ordersCsv(
   options: ReadOptions = {},
 ): Promise<{ csv: string; rows: number }> {
   const rows = await summaries(db, query, viewer, options, CSV_MAX_ROWS, 0);
-  const lines: CsvCell[][] = [CSV_HEADER];
+  // One line per row through the one CSV writer (http/csv.ts), the mobile's cell written by csvMobile.
+  const lines = [csvLine(CSV_HEADER)];
   for (const row of rows) {
-    lines.push([
+    const before: CsvCell[] = [
       row.increment_id,
       utcToZonedWallTime(new Date(row.created_at), DEFAULT_TIMEZONE),
       row.status,
       row.payment_state,
       row.customer_name,
-      row.customer_mobile,
+    ];
+    const after: CsvCell[] = [
       row.sellers.map((seller) => seller.name).join('; '),
       { count: row.item_count },
       { cents: row.grand_total_cents },
@@ -55,7 +70,8 @@ export async function ordersCsv(
       { cents: row.refunded_cents },
       row.flagged ? 'yes' : 'no',
       row.bought_by_reply ? 'yes' : 'no',
-    ]);
+    ];
+    lines.push(`${csvLine(before)},${csvMobile(row.customer_mobile)},${csvLine(after)}`);
   }
-  return { csv: csvDocument(lines), rows: rows.length };
+  return { csv: lines.map((line) => `${line}\r\n`).join(''), rows: rows.length };
 }

@@ -39,10 +39,28 @@ export function flagCutoff(options: ReadOptions): Date {
   return new Date(now.getTime() - (options.reviewFlagHours ?? DEFAULT_REVIEW_FLAG_HOURS) * 3_600_000);
 }
 
-/** The search box: an order number (with or without its leading zeros), a mobile in any form, or a name. */
-function searchCondition(eb: Eb, q: string) {
+/**
+ * The search box: an order number (with or without its leading zeros), a mobile in any form, or part of
+ * the customer's name or email, or of a product's name or SKU on the order ([I34-search]; case does not
+ * matter). A seller's staff find an order by their own lines' products only: another seller's product
+ * never tells them what else the order holds.
+ */
+function searchCondition(eb: Eb, q: string, viewer: OrderViewer) {
   const text = q.trim();
-  const any = [eb('orders.customer_name', 'ilike', sql<string>`${`%${escapeLike(text)}%`} escape '\\'`)];
+  const like = sql<string>`${`%${escapeLike(text)}%`} escape '\\'`;
+  let lines = eb
+    .selectFrom('order_items')
+    .select(sql`1`.as('one'))
+    .whereRef('order_items.order_id', '=', 'orders.id')
+    .where((items) =>
+      items.or([items('order_items.name', 'ilike', like), items('order_items.sku', 'ilike', like)]),
+    );
+  if (viewer.role !== 'operator') lines = lines.where('order_items.seller_id', '=', viewer.sellerId ?? -1);
+  const any = [
+    eb('orders.customer_name', 'ilike', like),
+    eb('orders.customer_email', 'ilike', like),
+    eb.exists(lines),
+  ];
   const number = /^#?(\d{1,12})$/.exec(text.replace(/\s+/g, ''));
   if (number?.[1]) {
     const digits = number[1].replace(/^0+/, '') || '0';
@@ -60,7 +78,7 @@ function filteredOrders(db: Db, filters: OrderFilters, viewer: OrderViewer, opti
     query = query.where((eb) => hasSellerItem(eb, own));
   }
   const q = filters.q?.trim();
-  if (q) query = query.where((eb) => searchCondition(eb, q));
+  if (q) query = query.where((eb) => searchCondition(eb, q, viewer));
   if (filters.status) query = query.where('orders.status', '=', filters.status);
   if (filters.seller_id !== undefined) {
     const seller = filters.seller_id;

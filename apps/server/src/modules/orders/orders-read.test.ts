@@ -173,14 +173,14 @@ describe('the orders list', { timeout: 120_000 }, () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^"${tricky.incrementId}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}","approved","captured","'=HYPERLINK\\(""http://evil""\\), Csvsmith","'\\+614`,
+        `^"${tricky.incrementId}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}","approved","captured","'=HYPERLINK\\(""http://evil""\\), Csvsmith","\\+614`,
       ),
     );
     // $10.00 + $9.95 = $19.95: figures bare, text quoted.
     expect(lines[1]).toMatch(/,"Harbour Goods",1,19\.95,19\.95,0\.00,"no","no"$/);
     expect(lines[2]).toMatch(
       new RegExp(
-        `^"${plain.incrementId}",.*,"Jane Csvsmith","'\\+614\\d{8}","Harbour Goods; Outback Outfitters",3,57\\.35,57\\.35,0\\.00,"no","no"$`,
+        `^"${plain.incrementId}",.*,"Jane Csvsmith","\\+614\\d{8}","Harbour Goods; Outback Outfitters",3,57\\.35,57\\.35,0\\.00,"no","no"$`,
       ),
     );
   });
