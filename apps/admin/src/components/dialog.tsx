@@ -1,6 +1,8 @@
 // A modal dialog: labelled by its title, focus moves into it and back to what opened it, Escape and the
 // Cancel button close it, and Tab stays inside. Its own markup rather than <dialog>, so that it behaves the
 // same in every browser the staff use and in the tests.
+// [I34] On a phone it is a sheet that fits 320 px (dialog.css): a long title wraps, the body scrolls inside
+// it, the button row stays pinned at its foot, and the page behind does not scroll while it is open.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import './dialog.css';
 
@@ -22,7 +24,12 @@ export function Dialog({
       'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(.dialog-x):not(:disabled)',
     );
     (first ?? box.current)?.focus();
-    return () => opener?.focus?.();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
   }, []);
 
   function onKeyDown(event: React.KeyboardEvent) {
