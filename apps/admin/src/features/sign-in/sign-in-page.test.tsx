@@ -213,7 +213,7 @@ describe('[I15-admin] sign-in', () => {
     renderAdmin('/admin/audit');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent(
-      /^OrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsBank accountTax invoicesProfilePasskeys$/,
+      /^HomeOrdersProductsGift cardsCampaignsAutomationsSubscribersStatementsBank accountTax invoicesProfilePasskeys$/,
     );
     // The day's figures are the whole shop's: no strip, and no call for it (the fake API would count it).
     expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
