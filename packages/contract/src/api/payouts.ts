@@ -95,7 +95,11 @@ export const sellerParams = z.object({ sellerId: idParam });
 
 // ---------------------------------------------------------------- payout runs
 
-export const payoutsDueQuerySchema = z.object({ by: calendarDate });
+/**
+ * [I34] `by` left out: the server picks it, today (Sydney) when something is due by then, else the next
+ * remittance date with something due (today when nothing is due at all); the reply's `by` says which.
+ */
+export const payoutsDueQuerySchema = z.object({ by: calendarDate.optional() });
 
 /** A statement due for payment (remittance on or before the chosen date, payable, unpaid, in no run). */
 export const dueStatementSchema = z.object({
@@ -119,7 +123,10 @@ export const dueStatementSchema = z.object({
 export type DueStatement = z.infer<typeof dueStatementSchema>;
 
 export const payoutsDueReplySchema = z.object({
+  /** The remittance date the list runs to: the one asked for, else the one the server picked. */
   by: z.string(),
+  /** [I34] The first remittance date after `by` with something due ('YYYY-MM-DD'); null when none is. */
+  next_due_on: z.string().nullable(),
   items: z.array(dueStatementSchema),
   /** What a run made now would pay: the payable statements' sum (held ones left out). */
   payable_total_cents: cents,

@@ -1,5 +1,5 @@
 import type { PayoutRun, PayoutRunDetail, PayoutsDueReply } from '@quokka/contract/api/payouts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aMe } from '../../test/factories';
@@ -17,6 +17,7 @@ const bank = {
 
 const due: PayoutsDueReply = {
   by: '2026-11-20',
+  next_due_on: null,
   items: [
     {
       statement_id: 11,
@@ -64,6 +65,42 @@ const draft: PayoutRun = {
 const detail = (run: PayoutRun): PayoutRunDetail => ({ ...run, items: [] });
 
 describe('[I16-payouts] payouts page', () => {
+  it('[I34] opens on the date the server picks (the next remittance with something due), not today', async () => {
+    const user = userEvent.setup();
+    const nothing: PayoutsDueReply = {
+      by: '2026-11-28',
+      next_due_on: '2026-12-02',
+      items: [],
+      payable_total_cents: 0,
+    };
+    const api = fakeApi({
+      'GET /me': { body: aMe() },
+      'GET /payouts/due': [{ body: { ...due, by: '2026-11-18' } }, { body: nothing }, { body: due }],
+      'GET /bank-accounts': { body: accounts },
+      'GET /payouts': { body: { items: [] } },
+    });
+    renderAdmin('/admin/payouts');
+    expect(await screen.findByRole('table', { name: 'Statements due' })).toBeInTheDocument();
+    // The first call asks for no date: the server's reply names it and the date field shows it.
+    expect(api.to('GET /payouts/due')[0]?.query.has('by')).toBe(false);
+    const dateInput = screen.getByLabelText('Remittance date on or before');
+    expect(dateInput).toHaveValue('2026-11-18');
+
+    // A day with nothing due says so in words, and offers the next remittance with something due.
+    fireEvent.change(dateInput, { target: { value: '2026-11-28' } });
+    const nothingDue = await screen.findByText(/Nothing is due by 28 Nov 2026\./);
+    expect(nothingDue).toHaveTextContent('The next remittance with something due is 2 Dec 2026.');
+    expect(document.body).not.toHaveTextContent('2026-11-28');
+    await user.click(screen.getByRole('button', { name: 'Show 2 Dec 2026' }));
+    expect(await screen.findByRole('table', { name: 'Statements due' })).toBeInTheDocument();
+    expect(api.to('GET /payouts/due').map((call) => call.query.get('by'))).toEqual([
+      null,
+      '2026-11-28',
+      '2026-12-02',
+    ]);
+    expect(screen.getByLabelText('Remittance date on or before')).toHaveValue('2026-12-02');
+  });
+
   it('lists the statements due (no bank account flagged), creates a run after the passkey check, marks it remitted', async () => {
     const user = userEvent.setup();
     const remitted = { ...draft, status: 'remitted' as const, remitted_at: '2026-11-20T01:00:00.000Z' };
@@ -82,10 +119,9 @@ describe('[I16-payouts] payouts page', () => {
       'POST /payouts/7/remitted': { body: detail(remitted) },
     });
     renderAdmin('/admin/payouts');
-    const dateInput = await screen.findByLabelText('Remittance date on or before');
-    await user.clear(dateInput);
-    await user.type(dateInput, '2026-11-20');
     const dueTable = await screen.findByRole('table', { name: 'Statements due' });
+    // [I34] The date is the server's pick (the reply's `by`), shown in the field and used for the run.
+    expect(screen.getByLabelText('Remittance date on or before')).toHaveValue('2026-11-20');
     const rows = within(dueTable).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('062-000 ••••5678');
@@ -93,7 +129,7 @@ describe('[I16-payouts] payouts page', () => {
     expect(rows[1]).toHaveTextContent('Mon 16 Nov 2026');
     expect(rows[1]).toHaveTextContent('Wed 18 Nov 2026');
     expect(rows[2]).toHaveTextContent('No bank account: not paid');
-    expect(api.to('GET /payouts/due').at(-1)?.query.get('by')).toBe('2026-11-20');
+    expect(api.to('GET /payouts/due').at(-1)?.query.get('by')).toBeNull();
     expect(screen.getByTestId('payable-total')).toHaveTextContent('$123.45');
 
     await user.click(screen.getByRole('button', { name: 'Create payout run' }));
@@ -122,6 +158,7 @@ describe('[I16-payouts] payouts page', () => {
   it('[I32] a suspended seller’s statement is listed as held, not paid, and left out of the total', async () => {
     const held: PayoutsDueReply = {
       by: '2026-11-20',
+      next_due_on: null,
       items: [
         due.items[0] as PayoutsDueReply['items'][number],
         {

@@ -5,8 +5,7 @@
 // [I32] A suspended seller's statements are listed "Held: seller suspended" and left out of a run until the
 // suspension is lifted (the server's `held`), rather than silently missing.
 import type { PayoutRun } from '@quokka/contract/api/payouts';
-import { dayDate } from '@quokka/contract/calendar-dates';
-import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
+import { dayDate, shortDate } from '@quokka/contract/calendar-dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
@@ -23,11 +22,6 @@ import { payoutAbaHref } from './api/payout-aba';
 import { BankAccountDialog } from './bank-account-page';
 import './payouts.css';
 
-/** Today in Sydney, 'YYYY-MM-DD'. */
-function sydneyToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(new Date());
-}
-
 const STATUS_TEXT = { draft: 'Draft', remitted: 'Remitted', cancelled: 'Cancelled' } as const;
 
 function Problem({ error }: { error: unknown }) {
@@ -42,9 +36,14 @@ function Problem({ error }: { error: unknown }) {
 export function PayoutsPage() {
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const [by, setBy] = useState(sydneyToday);
+  // [I34] Until the operator picks a day, the server's: the next remittance date with something due.
+  const [picked, setPicked] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const due = useQuery({ ...payoutsDueQueryOptions(api, by), enabled: /^\d{4}-\d{2}-\d{2}$/.test(by) });
+  const due = useQuery({
+    ...payoutsDueQueryOptions(api, picked),
+    enabled: picked === null || /^\d{4}-\d{2}-\d{2}$/.test(picked),
+  });
+  const by = picked ?? due.data?.by ?? '';
   const runs = useQuery(payoutRunsQueryOptions(api));
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: PAYOUTS_DUE_QUERY_KEY });
@@ -67,13 +66,28 @@ export function PayoutsPage() {
         <h2>Statements due</h2>
         <div className="field">
           <label htmlFor="payouts-by">Remittance date on or before</label>
-          <input id="payouts-by" type="date" value={by} onChange={(event) => setBy(event.target.value)} />
+          <input id="payouts-by" type="date" value={by} onChange={(event) => setPicked(event.target.value)} />
         </div>
         <Problem error={due.error} />
         {due.isPending && <p className="muted">Loading statements…</p>}
         {due.data &&
           (due.data.items.length === 0 ? (
-            <p className="muted">Nothing is due by {by}.</p>
+            <p className="muted">
+              Nothing is due by {shortDate(due.data.by)}.
+              {due.data.next_due_on && (
+                <>
+                  {' '}
+                  The next remittance with something due is {shortDate(due.data.next_due_on)}.{' '}
+                  <button
+                    type="button"
+                    className="button link"
+                    onClick={() => setPicked(due.data.next_due_on)}
+                  >
+                    Show {shortDate(due.data.next_due_on)}
+                  </button>
+                </>
+              )}
+            </p>
           ) : (
             <table className="list-table" aria-label="Statements due">
               <thead>
@@ -135,8 +149,8 @@ export function PayoutsPage() {
           >
             <p>
               A draft run of {plural(payable.length, 'payment')} totalling{' '}
-              <strong>{money(due.data.payable_total_cents)}</strong>, processed on {by}. Your passkey is
-              checked again.
+              <strong>{money(due.data.payable_total_cents)}</strong>, processed on {shortDate(due.data.by)}.
+              Your passkey is checked again.
             </p>
             <Problem error={create.error} />
             <div className="dialog-buttons">

@@ -28,8 +28,17 @@ import type { StaffSessions } from '../staff/staff-sessions.ts';
 import type { AbaSettings } from './aba-file.ts';
 import { listBankAccounts, loadBankAccount, type MoneyViewer, saveBankAccount } from './bank-accounts.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import { cancelRun, createRun, listDue, listRuns, loadRun, markRemitted, runAbaFile } from './payouts.ts';
-import { listInvoices, loadInvoice } from './tax-invoices.ts';
+import {
+  cancelRun,
+  createRun,
+  defaultDueBy,
+  listDue,
+  listRuns,
+  loadRun,
+  markRemitted,
+  runAbaFile,
+} from './payouts.ts';
+import { listInvoices, loadInvoice, sydneyDate } from './tax-invoices.ts';
 
 // [I16-payouts, I16-invoices] Bank accounts, payout runs and tax invoices under /admin/api
 // (docs/payouts-and-invoices.md). Every route needs a full staff session. A vendor reads and sets only
@@ -121,7 +130,9 @@ export function payoutRoutes(deps: PayoutRoutesDeps) {
         },
         preHandler: operator,
       },
-      async (request) => listDue(db, request.query.by),
+      // [I34] Without `by`, the next remittance date with something due (or today), so the screen opens
+      // on what there is to pay rather than 'Nothing is due'.
+      async (request) => listDue(db, request.query.by ?? (await defaultDueBy(db, sydneyDate(clock.now())))),
     );
 
     api.get(

@@ -31,6 +31,41 @@ const NO_RUN = 'No such payout run.';
  * The statements due by `by` ('YYYY-MM-DD'), oldest first; sellers without a bank account, and [I32]
  * suspended sellers (held), not payable.
  */
+/**
+ * [I34] The first remittance date with something due (the statements `listDue` lists: payable, unpaid, in
+ * no run that is not cancelled), after `after` when given; null when there is none.
+ */
+export async function firstDueOn(db: Db, after?: string): Promise<string | null> {
+  let query = db
+    .selectFrom('seller_statements as s')
+    .select((eb) => eb.fn.min('s.remittance_on').as('first'))
+    .where('s.payable_cents', '>', 0)
+    .where('s.paid_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payout_items as i')
+            .innerJoin('payout_runs as r', 'r.id', 'i.payout_run_id')
+            .select('i.id')
+            .whereRef('i.statement_id', '=', 's.id')
+            .where('r.status', '<>', 'cancelled'),
+        ),
+      ),
+    );
+  if (after !== undefined) query = query.where('s.remittance_on', '>', after);
+  const row = await query.executeTakeFirst();
+  return row?.first ?? null;
+}
+
+/**
+ * [I34] The date a payout run is for unless the operator picks one: today when something is due by today
+ * (overdue included), else the next remittance date with something due, else today.
+ */
+export async function defaultDueBy(db: Db, today: string): Promise<string> {
+  const first = await firstDueOn(db);
+  return first !== null && first > today ? first : today;
+}
+
 export async function listDue(db: Db, by: string): Promise<PayoutsDueReply> {
   const rows = await db
     .selectFrom('seller_statements as s')
@@ -97,7 +132,7 @@ export async function listDue(db: Db, by: string): Promise<PayoutsDueReply> {
   const payableTotal = items
     .filter((item) => item.payable)
     .reduce((sum, item) => sum + item.payable_cents, 0);
-  return { by, items, payable_total_cents: payableTotal };
+  return { by, next_due_on: await firstDueOn(db, by), items, payable_total_cents: payableTotal };
 }
 
 function isUniqueViolation(error: unknown): boolean {
