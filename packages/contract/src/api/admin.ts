@@ -60,33 +60,8 @@ export const staffPasskeySchema = z.object({
 export type StaffPasskey = z.infer<typeof staffPasskeySchema>;
 export const staffPasskeysSchema = z.object({ items: z.array(staffPasskeySchema) });
 
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  staff_id: z.number().nullable(),
-  /** The member's name, or null for the CLI. */
-  staff_name: z.string().nullable().optional(),
-  actor: z.string(),
-  action: z.string(),
-  subject: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-export const auditQuerySchema = z.object({
-  page,
-  page_size: pageSize,
-  /** Only entries about this subject, e.g. 'order:12' or 'gift_card:3'. */
-  subject: text(80).optional(),
-});
-export const auditReplySchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
-export type AuditReply = z.infer<typeof auditReplySchema>;
+/** [I34] The audit log's entries, filters and reply: api/audit.ts. */
+export * from './audit.ts';
 
 /** POST /sign-in/code: a code by text to a member's mobile (the same answer for any valid mobile). */
 export const staffCodeBodySchema = z.object({ mobile: text(40) });
@@ -107,9 +82,6 @@ export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() }).me
 export const staffSessionReplySchema = staffMeSchema
   .extend({ status: z.literal(true) })
   .meta({ id: 'StaffSessionReply' });
-
-/** GET /audit: the page (a subject filter is not offered by this call). */
-export const staffAuditQuerySchema = auditQuerySchema.pick({ page: true, page_size: true });
 
 /** The `:id` of a back-office path (an order, a gift card, a statement). */
 export const idParamsSchema = z.object({ id: idParam });

@@ -1,7 +1,7 @@
 import {
+  auditQuerySchema,
   auditReplySchema,
   passkeyParamsSchema,
-  staffAuditQuerySchema,
   staffCodeBodySchema,
   staffConfirmCodeBodySchema,
   staffMeSchema,
@@ -22,7 +22,7 @@ import { ForbiddenError, NotFoundError } from '../../domain/errors.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
 import { documentRoutes } from '../../http/openapi.ts';
 import type { OutboxSender } from '../messages/outbox.ts';
-import { listStaffAudit, recordStaffAction } from './staff-audit.ts';
+import { auditChoices, listStaffAudit, recordStaffAction } from './staff-audit.ts';
 import type { createStaffCodeSignIn } from './staff-code-sign-in.ts';
 import {
   currentStaff,
@@ -497,20 +497,25 @@ export function staffRoutes({
       },
     );
 
-    // [I15-audit] The audit log, newest first, for operators only.
+    // [I15-audit, I34] The audit log, newest first, for operators only: in words, with links, filtered by
+    // person, action, thing and Sydney days (staff-audit.ts).
     api.get(
       '/audit',
       {
         schema: {
-          querystring: staffAuditQuerySchema,
+          querystring: auditQuerySchema,
           response: { 200: auditReplySchema, ...staffInputErrors },
         },
         preHandler: operator,
       },
       async (request) => {
-        const { page, page_size } = request.query;
-        const { items, total } = await listStaffAudit(db, { page, pageSize: page_size });
-        return { items, total, page, page_size };
+        const { page, page_size, staff_id, action, kind, thing_id, from, to } = request.query;
+        const { items, total } = await listStaffAudit(
+          db,
+          { page, pageSize: page_size },
+          { staffId: staff_id, action, kind, thingId: thing_id, from, to },
+        );
+        return { items, total, page, page_size, choices: await auditChoices(db) };
       },
     );
   };
