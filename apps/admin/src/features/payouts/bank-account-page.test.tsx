@@ -42,8 +42,9 @@ describe('[I16-payouts] bank account page', () => {
     await user.type(within(dialog).getByLabelText('BSB'), '06200');
     await user.type(within(dialog).getByLabelText('Account number'), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Save bank details' }));
-    expect(within(dialog).getByText('must be a BSB: 6 digits, such as 062-000')).toBeInTheDocument();
-    expect(within(dialog).getByText('must be 5 to 9 digits')).toBeInTheDocument();
+    // [I34] Each error names its field.
+    expect(within(dialog).getByText('BSB must be a BSB: 6 digits, such as 062-000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Account number must be 5 to 9 digits')).toBeInTheDocument();
     expect(api.to('PUT /bank-accounts/3')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('BSB'));
@@ -90,6 +91,9 @@ describe('[I16-payouts] bank account page', () => {
     await user.type(within(dialog).getByLabelText('BSB'), '062-000');
     await user.type(within(dialog).getByLabelText('Account number'), '99999');
     await user.click(within(dialog).getByRole('button', { name: 'Save bank details' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('must be 5 to 9 digits');
+    // [I34] The server's field message, with its field named.
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Account number must be 5 to 9 digits',
+    );
   });
 });

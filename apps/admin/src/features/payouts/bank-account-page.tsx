@@ -5,7 +5,7 @@ import { ACCOUNT_NAME_MAX, type BankAccountBody, bankAccountBodySchema } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { errorText } from '../../lib/error-text';
+import { errorText, fieldMessage } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
 import { useMe, useSession } from '../../lib/session';
 import { bankAccountQueryKey, bankAccountQueryOptions } from './api/get-bank-account';
@@ -94,7 +94,8 @@ export function BankAccountDialog({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
+        // [I34] 'Account number must be 5 to 9 digits': the message names its field.
+        found[field] ??= fieldMessage(field, issue.message);
       }
       return setProblems(found);
     }

@@ -351,7 +351,7 @@ describe('[I16-products] product page', () => {
     expect(await screen.findByText('Details saved.')).toBeInTheDocument();
     expect(api.to('PATCH /products/5')[0]?.body).toEqual({ name: 'Big Mug', description: 'Holds a lot.' });
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(await screen.findByText('must be at most 200 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Name must be at most 200 characters')).toBeInTheDocument(); // [I34] named
   });
 
   it('[I27-text] a name of only zero-width characters or with U+202E is refused on the page, and nothing is sent', async () => {
