@@ -10,6 +10,7 @@ import { loggerOptions } from './logger.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { listenForCatalogueChanges } from './modules/catalog/catalog-notifications.ts';
 import { startPictureCollection } from './modules/media/media-library.ts';
+import { passkeyAddressWarning } from './passkey-address.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
 import type { PollLoop } from './worker/poll-loop.ts';
@@ -73,6 +74,9 @@ async function main() {
       log.info(`address search: loaded ${places.loaded} Australian places (${places.source})`);
   }
   log.info(`providers: ${describeProviders(config)}`);
+  // [I34] An address where the back office's passkeys cannot work, said at start (passkey-address.ts).
+  const passkeyWarning = passkeyAddressWarning(config.PUBLIC_URL);
+  if (passkeyWarning) log.warn(passkeyWarning);
   if (config.sandbox)
     log.warn(
       config.NODE_ENV === 'production'

@@ -23,6 +23,7 @@ import { signOut as signOutCall } from './api/sign-out';
 import { stepUp } from './api/step-up';
 import { stepUpOptions } from './api/step-up-options';
 import { type ApiClient, ApiError, createApiClient } from './api-client';
+import { pagePasskeyProblem, relyingPartyOf } from './passkey-origin';
 import type { AdminRuntimeConfig } from './runtime-config';
 
 /** The browser's passkey ceremonies (@simplewebauthn/browser); tests hand in their own. */
@@ -64,8 +65,11 @@ export function useMe(): StaffMe {
   return me;
 }
 
-export function passkeyError(error: unknown): ApiError {
+export function passkeyError(error: unknown, options?: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // [I34] On an address that cannot hold passkeys, say so rather than 'try again' (lib/passkey-origin.ts).
+  const origin = pagePasskeyProblem(relyingPartyOf(options));
+  if (origin) return new ApiError(0, origin, null);
   const name = error instanceof Error ? error.name : '';
   const message =
     name === 'NotAllowedError' || name === 'AbortError'
@@ -118,7 +122,7 @@ export function SessionProvider({
                 optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
               });
             } catch (error) {
-              throw passkeyError(error);
+              throw passkeyError(error, options);
             }
             const next = await stepUp(client, { response });
             setMe(next);

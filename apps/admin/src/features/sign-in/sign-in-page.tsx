@@ -9,6 +9,7 @@ import type {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
+import { pagePasskeyProblem } from '../../lib/passkey-origin';
 import { passkeyError, useSession } from '../../lib/session';
 import { addPasskey as addPasskeyCall } from './api/add-passkey';
 import { confirmSignInCode } from './api/confirm-sign-in-code';
@@ -22,6 +23,8 @@ type Step = { kind: 'mobile' } | { kind: 'code'; mobile: string };
 
 export function SignInPage() {
   const { me, config, signedOutReason } = useSession();
+  // [I34] Opened at an address that cannot hold passkeys (an IP address, plain http): said before trying.
+  const [addressProblem] = useState(() => pagePasskeyProblem());
   return (
     <main className="sign-in">
       <div className="sign-in-card">
@@ -32,6 +35,11 @@ export function SignInPage() {
             <p className="muted">Back office</p>
           </div>
         </header>
+        {addressProblem && (
+          <p className="notice" data-testid="passkey-address">
+            {addressProblem}
+          </p>
+        )}
         {me && me.stage === 'needs_passkey' ? (
           <AddPasskey me={me} />
         ) : (
@@ -99,7 +107,7 @@ function SignInSteps({ notice }: { notice: string | null }) {
           optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
         });
       } catch (failure) {
-        throw passkeyError(failure);
+        throw passkeyError(failure, options);
       }
       const next = await signInWithPasskey(api, { response });
       setMe(next);
@@ -224,7 +232,7 @@ function AddPasskey({ me }: { me: StaffMe }) {
           optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
         });
       } catch (failure) {
-        throw passkeyError(failure);
+        throw passkeyError(failure, options);
       }
       const next = await addPasskeyCall(api, { response });
       if (next.passkey_pending_until) setPending(next);
