@@ -217,6 +217,8 @@ export function createServices({ config, db, clock, providers, authSecret, log }
     outbox,
     inventory: catalog.inventory,
     storeName: config.STORE_NAME,
+    // [I34] The sellers' refund and cancellation texts link to the order's page.
+    publicUrl,
   });
 
   // [I15] The back office's own services: staff code sign-in (the shoppers' code key and the same SMS

@@ -19,6 +19,7 @@ import {
   viewerSeesOrder,
 } from './order-access.ts';
 import { flagCutoff, type ReadOptions } from './orders-list.ts';
+import { sellerOrderState, unitsLeftToShip } from './seller-order-state.ts';
 
 // [I15-orders] One order as the back office shows it: its items, shipments, refunds, the timeline (its
 // events and the messages about it) and what the viewer may do now. A vendor sees only its own lines,
@@ -52,9 +53,9 @@ function vendorView(
   switch (event.type) {
     case 'placed':
     case 'approved':
-    case 'review_flagged':
       // An approval's note is the operators'.
       return { summary: event.summary, data: {} };
+    // [I34] 'review_flagged' (the review's deadline) is the operators' own business: not shown to sellers.
     case 'refused': {
       const restocked = (Array.isArray(data.restocked) ? data.restocked : []) as { product_id: number }[];
       return {
@@ -114,7 +115,24 @@ const PURPOSES: Record<string, string> = {
   gift_card: 'Gift card',
   gift_card_receipt: 'Gift card receipt',
   vendor_new_order: 'New order text to seller',
+  vendor_order_refunded: 'Refund text to seller',
+  vendor_order_cancelled: 'Cancellation text to seller',
 };
+
+/**
+ * [I34] The payment as a seller's staff see it, from their own lines: refunded when every unit of theirs
+ * was, partly refunded when some were; otherwise paid (a refund of another seller's line is not theirs),
+ * or the card's state before capture (authorised) or after a release.
+ */
+function sellerPaymentState(
+  state: PaymentState,
+  items: readonly { qty: number; refunded_qty: number }[],
+): PaymentState {
+  if (state === 'authorised' || state === 'released') return state;
+  if (items.length > 0 && items.every((item) => item.refunded_qty >= item.qty)) return 'refunded';
+  if (items.some((item) => item.refunded_qty > 0)) return 'partially_refunded';
+  return 'captured';
+}
 
 /** The order as the back office shows it; 404 when it does not exist or the viewer may not see it. */
 export async function loadAdminOrder(
@@ -155,7 +173,28 @@ export async function loadAdminOrder(
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
-  const refunds = operator ? allRefunds : [];
+  // [I34] A seller's staff see the refunds of their own lines, cut to those lines and their amounts: never
+  // the shipping, another seller's lines, the reason (the operators' record) or the provider's id.
+  const ownIds = new Set(items.map((item) => item.id));
+  const refunds = operator
+    ? allRefunds
+    : allRefunds.flatMap((refund) => {
+        const lines = (
+          refund.lines as unknown as { order_item_id: number; qty: number; amount_cents: number }[]
+        ).filter((line) => ownIds.has(line.order_item_id));
+        if (lines.length === 0) return [];
+        const amount = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+        return [
+          {
+            ...refund,
+            amount_cents: amount,
+            shipping_cents: 0,
+            lines: lines as unknown as typeof refund.lines,
+            reason: null,
+            provider_refund_id: null,
+          },
+        ];
+      });
   const share: VendorShare = {
     itemIds: new Set(items.map((item) => item.id)),
     productIds: new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id]))),
@@ -266,14 +305,17 @@ export async function loadAdminOrder(
   const status = order.status as OrderStatus;
   const shippable = status === 'approved' || status === 'partially_shipped';
   const shipped = new Set(allShipments.map((s) => s.seller_id));
-  const toShip = [
-    ...new Set(
-      allItems.filter((item) => !item.is_giftcard && !shipped.has(item.seller_id)).map((i) => i.seller_id),
-    ),
-  ];
+  // [I34] Sellers with units left to send (ordered − refunded, not gift cards) and no shipment yet.
+  const toShip = [...new Set(allItems.map((item) => item.seller_id))].filter(
+    (seller) =>
+      unitsLeftToShip(
+        allItems.filter((item) => item.seller_id === seller),
+        shipped.has(seller),
+      ) > 0,
+  );
   // [I16-checkout-giftcard] The payment card's part left, plus the gift card's part not yet given back (a
   // refund's amount beyond what the payment card refunded went back onto the gift card).
-  const refundsTotal = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
+  const refundsTotal = allRefunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
   const captured = order.payment_state === 'captured' || order.payment_state === 'partially_refunded';
   // Before capture (pending) the gift card part is not refundable: refusing or cancelling gives it back.
   // A gift card voided since it paid keeps its part: nothing may go back onto it (order-refunds.ts).
@@ -300,13 +342,16 @@ export async function loadAdminOrder(
     increment_id: order.increment_id,
     created_at: order.created_at.toISOString(),
     status,
-    payment_state: order.payment_state as PaymentState,
+    payment_state: operator
+      ? (order.payment_state as PaymentState)
+      : sellerPaymentState(order.payment_state as PaymentState, items),
     customer_name: order.customer_name,
     customer_mobile: order.customer_mobile ?? '',
     ...(operator ? moneyOf(order) : vendorMoneyOf(items)),
     item_count: items.reduce((sum, item) => sum + item.qty, 0),
     sellers: [...sellers].map(([id, name]) => ({ id, name })),
-    flagged: status === 'pending_review' && order.created_at.getTime() < cutoff.getTime(),
+    // [I34] The review's flag and deadline are the operators' (a seller cannot act on them).
+    flagged: operator && status === 'pending_review' && order.created_at.getTime() < cutoff.getTime(),
     bought_by_reply: order.reply_offer_id !== null,
     customer_id: order.customer_id,
     customer_email: order.customer_email,
@@ -316,8 +361,9 @@ export async function loadAdminOrder(
     payment_id: operator ? order.payment_id : null,
     card_brand: operator ? order.card_brand : null,
     card_last4: operator ? order.card_last4 : null,
-    capture_by: order.capture_by?.toISOString() ?? null,
+    capture_by: operator ? (order.capture_by?.toISOString() ?? null) : null,
     refusal_reason: order.refusal_reason,
+    ...(operator ? {} : { seller_state: sellerOrderState(status, items, shipped.has(own)) }),
     items: items.map((item) => ({
       id: item.id,
       seller_id: item.seller_id,

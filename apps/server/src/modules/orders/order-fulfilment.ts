@@ -10,6 +10,8 @@ import { ORDER_NOT_FOUND, type OrderViewer, viewerSeesOrder } from './order-acce
 import { attachEventMessage, recordOrderEvent } from './order-events.ts';
 import { type OrderRefunds, REFUND_TEXT } from './order-refunds.ts';
 import type { OrderChangeRecords } from './order-review.ts';
+import { unitsLeftToShip } from './seller-order-state.ts';
+import { queueVendorMoneyBackTexts, type TouchedLine } from './vendor-order-texts.ts';
 
 // [I15-ship, I15-refund, I15-cancel] What staff do to an order after it was approved: mark a seller's
 // items shipped, refund lines and shipping, cancel before anything shipped, and write notes. Each action
@@ -32,6 +34,9 @@ export const FULFILMENT_TEXT = {
   tooMuchMoney: REFUND_TEXT.tooMuchMoney,
   keyReused: REFUND_TEXT.keyReused,
   notCancellable: 'Only an order that has not shipped can be cancelled.',
+  /** [I34] Every unit of the seller's items in the order was refunded: nothing is left to send. */
+  nothingLeftToShip:
+    "Every one of this seller's items in the order was refunded: there is nothing left to ship.",
   /** [I31] No such shipment on the order (or not one of a vendor's own seller). */
   shipmentNotFound: 'The shipment does not exist.',
 } as const;
@@ -72,6 +77,8 @@ export interface FulfilmentDeps {
   /** The catalogue's stock: the catalogue is told once a restock has committed. */
   inventory: Pick<Inventory, 'changed'>;
   storeName: string;
+  /** [I34] The storefront's address (PUBLIC_URL): the sellers' refund and cancellation texts link to the order. */
+  publicUrl: string;
 }
 
 type KnownCarrier = (typeof KNOWN_CARRIERS)[number];
@@ -97,6 +104,22 @@ export interface CancelInput {
 }
 
 type Trx = Db;
+
+/** [I34] The sellers with units of non-gift-card lines left to send (ordered − refunded > 0). */
+function sellersLeftToShip(
+  items: readonly { seller_id: number; is_giftcard: boolean; qty: number; refunded_qty: number }[],
+): Set<number> {
+  const sellers = new Set(items.map((item) => item.seller_id));
+  return new Set(
+    [...sellers].filter(
+      (seller) =>
+        unitsLeftToShip(
+          items.filter((item) => item.seller_id === seller),
+          false,
+        ) > 0,
+    ),
+  );
+}
 
 async function lockOrder(trx: Trx, orderId: number) {
   const order = await trx
@@ -128,6 +151,27 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
     return [id];
   }
 
+  /**
+   * [I34] After a refund: a partly shipped order whose every seller with units left has shipped (the last
+   * one's items were all refunded) is shipped. Answers the order's status as it now is.
+   */
+  async function shippedOnceNothingLeft(trx: Trx, orderId: number, status: string): Promise<string> {
+    if (status !== 'partially_shipped') return status;
+    const items = await trx
+      .selectFrom('order_items')
+      .select(['seller_id', 'is_giftcard', 'qty', 'refunded_qty'])
+      .where('order_id', '=', orderId)
+      .execute();
+    const shipped = new Set(
+      (
+        await trx.selectFrom('order_shipments').select('seller_id').where('order_id', '=', orderId).execute()
+      ).map((row) => row.seller_id),
+    );
+    if (![...sellersLeftToShip(items)].every((seller) => shipped.has(seller))) return status;
+    await deps.records.status(trx, orderId, { status: 'shipped' });
+    return 'shipped';
+  }
+
   return {
     /** [I15-ship] One seller's items of an order go out with a carrier and tracking number. */
     async ship(viewer: OrderViewer, orderId: number, input: ShipInput): Promise<void> {
@@ -144,11 +188,14 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           throw new ConflictError(FULFILMENT_TEXT.notShippable);
         const items = await trx
           .selectFrom('order_items')
-          .select(['seller_id', 'is_giftcard'])
+          .select(['seller_id', 'is_giftcard', 'qty', 'refunded_qty'])
           .where('order_id', '=', orderId)
           .execute();
-        const toShip = new Set(items.filter((item) => !item.is_giftcard).map((item) => item.seller_id));
-        if (!toShip.has(input.seller_id)) throw new InvalidDataError(FULFILMENT_TEXT.sellerHasNoItems);
+        if (!items.some((item) => !item.is_giftcard && item.seller_id === input.seller_id))
+          throw new InvalidDataError(FULFILMENT_TEXT.sellerHasNoItems);
+        // [I34] The sellers with units left to send: one whose items were all refunded has nothing to ship.
+        const toShip = sellersLeftToShip(items);
+        if (!toShip.has(input.seller_id)) throw new ConflictError(FULFILMENT_TEXT.nothingLeftToShip);
         const earlier = await trx
           .selectFrom('order_shipments')
           .select('seller_id')
@@ -171,6 +218,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           .returning('id')
           .executeTakeFirstOrThrow();
         const shippedSellers = new Set([...earlier.map((row) => row.seller_id), input.seller_id]);
+        // Sellers whose items were all refunded have nothing to send: they do not hold the order back.
         const status = [...toShip].every((seller) => shippedSellers.has(seller))
           ? 'shipped'
           : 'partially_shipped';
@@ -295,7 +343,7 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
                 : `${storeName}: we have refunded ${formatCents(money.amountCents)} on order ${order.increment_id}. It reaches your card in 5–10 business days.`,
           }),
         });
-        if (given.replayed || given.refundId === null) return { given };
+        if (given.replayed || given.refundId === null) return { given, vendorTexts: [] as number[] };
         const names = new Map(given.lines.map((line) => [line.order_item_id, line]));
         const items = await trx
           .selectFrom('order_items')
@@ -327,6 +375,17 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           },
         });
         for (const id of given.messageIds) await attachEventMessage(trx, eventId, id);
+        // [I34] Each seller whose lines were refunded is told (vendor-order-texts.ts).
+        const vendorTexts = await queueVendorMoneyBackTexts(trx, {
+          orderId,
+          kind: 'refund',
+          actionKey: `refund:${given.refundId}`,
+          lines: given.lines,
+          now,
+          publicUrl: deps.publicUrl,
+        });
+        // [I34] The last seller with units left refunded whole while the others shipped: the order is shipped.
+        const status = await shippedOnceNothingLeft(trx, orderId, order.status);
         await recordStaffAction(trx, {
           actor: { staffId: viewer.staffId },
           action: 'order.refunded',
@@ -340,16 +399,17 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
             lines: given.lines,
             shipping_cents: given.shippingCents,
             restocked: input.restock,
+            ...(status !== order.status ? { status } : {}),
           },
           at: now,
         });
-        return { given };
+        return { given, vendorTexts };
       });
       const { given } = done;
       if (given.refundId === null) throw new ConflictError(FULFILMENT_TEXT.notCaptured);
       if (given.replayed) return { refundId: given.refundId, replayed: true };
       if (given.restocked.length > 0) deps.inventory.changed();
-      await deps.outbox.sendNow(given.messageIds);
+      await deps.outbox.sendNow([...given.messageIds, ...done.vendorTexts]);
       return { refundId: given.refundId, replayed: false };
     },
 
@@ -368,6 +428,24 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
         if ((order.status !== 'pending_review' && order.status !== 'approved') || shipments.length > 0)
           throw new ConflictError(FULFILMENT_TEXT.notCancellable);
         const now = clock.now();
+        // [I34] What is left of each line before it goes back: the sellers of an approved order are told.
+        const left: TouchedLine[] =
+          order.status === 'approved'
+            ? (
+                await trx
+                  .selectFrom('order_items')
+                  .select(['id', 'qty', 'refunded_qty', 'row_total_cents', 'refunded_cents'])
+                  .where('order_id', '=', orderId)
+                  .orderBy('id')
+                  .execute()
+              )
+                .filter((item) => item.qty > item.refunded_qty)
+                .map((item) => ({
+                  order_item_id: item.id,
+                  qty: item.qty - item.refunded_qty,
+                  amount_cents: item.row_total_cents - item.refunded_cents,
+                }))
+            : [];
         const given = await deps.refunds.giveBack(trx, {
           orderId,
           what: { kind: 'everything' },
@@ -428,6 +506,14 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           },
         });
         for (const id of given.messageIds) await attachEventMessage(trx, eventId, id);
+        const vendorTexts = await queueVendorMoneyBackTexts(trx, {
+          orderId,
+          kind: 'cancel',
+          actionKey: 'cancel',
+          lines: left,
+          now,
+          publicUrl: deps.publicUrl,
+        });
         await recordStaffAction(trx, {
           actor: { staffId: viewer.staffId },
           action: 'order.cancelled',
@@ -446,10 +532,10 @@ export function createOrderFulfilment(deps: FulfilmentDeps) {
           },
           at: now,
         });
-        return { given };
+        return { given, vendorTexts };
       });
       if (done.given.restocked.length > 0) deps.inventory.changed();
-      await deps.outbox.sendNow(done.given.messageIds);
+      await deps.outbox.sendNow([...done.given.messageIds, ...done.vendorTexts]);
     },
 
     /** A note on the timeline (operators). */

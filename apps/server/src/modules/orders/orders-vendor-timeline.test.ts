@@ -68,11 +68,13 @@ describe('a seller’s timeline of a shared order', { timeout: 180_000 }, () => 
 
     const outback = await orderAs(order.id, outbackVendor);
     // Its own seller's text about the new order, and the order's events cut to its lines.
+    // [I34] and the text to its staff about the cancellation of its lines, after it.
     expect(outback.timeline.map((e) => e.type)).toEqual([
       'placed',
       'approved',
       'vendor_notified',
       'cancelled',
+      'vendor_notified',
     ]);
     expect(outback.timeline.find((e) => e.type === 'cancelled')).toMatchObject({
       summary: 'Cancelled: Shopper moved (refunded $7.50 of your items, restocked)',
@@ -85,7 +87,9 @@ describe('a seller’s timeline of a shared order', { timeout: 180_000 }, () => 
       'approved',
       'vendor_notified',
       'refunded',
+      'vendor_notified',
       'cancelled',
+      'vendor_notified',
     ]);
     expect(harbour.timeline.find((e) => e.type === 'refunded')).toMatchObject({
       summary: 'Refunded $19.95 of your items (1 × Product MUG-1)',

@@ -1,3 +1,4 @@
+import { formatCents } from '@quokka/contract/money';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueueOnce, type OutboxSender } from '../messages/outbox.ts';
@@ -16,6 +17,130 @@ export const VENDOR_NEW_ORDER_PURPOSE = 'vendor_new_order';
 
 export const vendorNewOrderText = (incrementId: string, sellerName: string, link: string) =>
   `New order ${incrementId} for ${sellerName}: ${link}`;
+
+/** The back office's page of an order: `<PUBLIC_URL>/admin/orders/<id>`. */
+export const adminOrderLink = (publicUrl: string, orderId: number) =>
+  new URL(`/admin/orders/${orderId}`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href;
+
+// [I34] Money going back on a seller's lines: when an operator refunds lines of an order, or cancels an
+// approved order, each live vendor member of staff of each seller whose lines it touched gets ONE text for
+// that action (all of its lines in it, and their amount), like the new order's text:
+//   "Refund on order 000000123 for Harbour Goods: 1 × Beach Run Tote, $49.00 back to the shopper. <link>"
+//   "Order 000000123 for Harbour Goods was cancelled: 2 × Beach Run Tote ($98.00). Please do not ship it. <link>"
+// A seller none of whose lines the action touched (a refund of another seller's line, shipping only, or a
+// cancellation after all its lines were refunded) is not texted. Queued in the action's own transaction,
+// keyed by the action and the member (a replayed refund queues nothing more), sent after the commit; each is
+// a 'vendor_notified' event of that seller on the order's timeline, carrying the message. A cancellation
+// before approval texts no seller: they were never told of the order.
+
+export const VENDOR_REFUND_PURPOSE = 'vendor_order_refunded';
+export const VENDOR_CANCEL_PURPOSE = 'vendor_order_cancelled';
+
+export const vendorRefundText = (
+  incrementId: string,
+  sellerName: string,
+  described: string,
+  cents: number,
+  link: string,
+) =>
+  `Refund on order ${incrementId} for ${sellerName}: ${described}, ${formatCents(cents)} back to the shopper. ${link}`;
+
+export const vendorCancelText = (
+  incrementId: string,
+  sellerName: string,
+  described: string,
+  cents: number,
+  link: string,
+) =>
+  `Order ${incrementId} for ${sellerName} was cancelled: ${described} (${formatCents(cents)}). Please do not ship it. ${link}`;
+
+/** A line an action gave back: its units and their amount. */
+export interface TouchedLine {
+  order_item_id: number;
+  qty: number;
+  amount_cents: number;
+}
+
+export interface MoneyBackAction {
+  orderId: number;
+  kind: 'refund' | 'cancel';
+  /** Unique per action of the order: `refund:<order_refunds.id>` or `cancel`. */
+  actionKey: string;
+  lines: readonly TouchedLine[];
+  now: Date;
+  publicUrl: string;
+}
+
+/**
+ * [I34] Queues, in the action's transaction `trx`, one text per live vendor member of staff of each seller
+ * whose lines `action.lines` touched, with its timeline event; answers the outbox rows to send after commit.
+ */
+export async function queueVendorMoneyBackTexts(trx: Db, action: MoneyBackAction): Promise<number[]> {
+  const touched = action.lines.filter((line) => line.qty > 0);
+  if (touched.length === 0) return [];
+  const order = await trx
+    .selectFrom('orders')
+    .select(['increment_id'])
+    .where('id', '=', action.orderId)
+    .executeTakeFirstOrThrow();
+  const items = await trx
+    .selectFrom('order_items')
+    .innerJoin('sellers', 'sellers.id', 'order_items.seller_id')
+    .select(['order_items.id', 'order_items.name', 'order_items.seller_id', 'sellers.name as seller_name'])
+    .where('order_items.order_id', '=', action.orderId)
+    .orderBy('order_items.id')
+    .execute();
+  const bySeller = new Map<number, { name: string; parts: string[]; cents: number }>();
+  for (const item of items) {
+    const line = touched.find((one) => one.order_item_id === item.id);
+    if (!line) continue;
+    const seller = bySeller.get(item.seller_id) ?? { name: item.seller_name, parts: [], cents: 0 };
+    seller.parts.push(`${line.qty} × ${item.name}`);
+    seller.cents += line.amount_cents;
+    bySeller.set(item.seller_id, seller);
+  }
+  if (bySeller.size === 0) return [];
+  const recipients = await trx
+    .selectFrom('staff')
+    .select(['id', 'mobile', 'name', 'seller_id'])
+    .where('role', '=', 'vendor')
+    .where('removed_at', 'is', null)
+    .where('seller_id', 'in', [...bySeller.keys()])
+    .orderBy('id')
+    .execute();
+  const purpose = action.kind === 'refund' ? VENDOR_REFUND_PURPOSE : VENDOR_CANCEL_PURPOSE;
+  const words = action.kind === 'refund' ? vendorRefundText : vendorCancelText;
+  const link = adminOrderLink(action.publicUrl, action.orderId);
+  const ids: number[] = [];
+  for (const who of recipients) {
+    const seller = who.seller_id === null ? undefined : bySeller.get(who.seller_id);
+    if (!seller) continue;
+    const id = await enqueueOnce(
+      trx,
+      {
+        to: who.mobile,
+        kind: 'sms',
+        purpose,
+        orderId: action.orderId,
+        key: `${purpose}:${action.orderId}:${action.actionKey}:${who.id}`,
+        body: words(order.increment_id, seller.name, seller.parts.join(', '), seller.cents, link),
+      },
+      action.now,
+    );
+    if (id === undefined) continue;
+    await recordOrderEvent(trx, {
+      orderId: action.orderId,
+      type: 'vendor_notified',
+      actor: 'system',
+      sellerId: who.seller_id,
+      summary: `${action.kind === 'refund' ? 'Refund' : 'Cancellation'} text to ${who.name} (${seller.name})`,
+      data: { staff_id: who.id, about: action.kind, amount_cents: seller.cents },
+      messageId: id,
+    });
+    ids.push(id);
+  }
+  return ids;
+}
 
 export interface VendorOrderTextsDeps {
   db: Db;
@@ -36,9 +161,7 @@ export interface VendorOrderTexts {
 
 export function createVendorOrderTexts(deps: VendorOrderTextsDeps): VendorOrderTexts {
   const { db, clock } = deps;
-  const link = (orderId: number) =>
-    new URL(`/admin/orders/${orderId}`, deps.publicUrl.endsWith('/') ? deps.publicUrl : `${deps.publicUrl}/`)
-      .href;
+  const link = (orderId: number) => adminOrderLink(deps.publicUrl, orderId);
 
   async function queue(trx: Db, orderId: number): Promise<number[]> {
     const order = await trx
