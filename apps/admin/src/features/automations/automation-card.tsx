@@ -469,7 +469,7 @@ export function AutomationCard({
         </div>
       </form>
 
-      <section className="automation-results" aria-labelledby={`${ids}-results`}>
+      <section className="automation-results" aria-label={`${name}: results`}>
         <h3 id={`${ids}-results`}>Results</h3>
         <p className="small muted">
           {results.since
