@@ -118,6 +118,10 @@ export const SHARED_READS = {
   // statements name their seller. [I16-payouts] Bank accounts and tax invoices name the seller; a payout
   // run shows the name of the member of staff who made it.
   ledger: ['orders', 'order_items', 'order_refunds', 'gift_card_redemptions', 'sellers', 'staff'],
+  // [I34] The operators' customer page (customer-record.ts): the member's orders, the gift cards they
+  // bought or hold, the texts to their mobile (never a body) and their consents with the sellers' names and
+  // a STOP, one read-only query each (customer cannot import checkout, giftcards or campaigns: they import it).
+  customer: ['orders', 'gift_card_details', 'sent_messages', 'text_consents', 'text_stops', 'sellers'],
   // [I29] Consent names its seller (the switches, the JOIN keyword, the /u page, the subscribers' CSV) and
   // My Account › Text offers reads the member's mobile: one join each.
   // [I29] A campaign names its featured product (checked to be the seller's) and texts a test to the
