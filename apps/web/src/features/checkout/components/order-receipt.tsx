@@ -4,6 +4,7 @@ import type { Order } from '@quokka/contract/api/customer';
 import { MSG } from '@quokka/contract/messages';
 import { formatPrice } from '@quokka/contract/money';
 import { AddressLines, OrderPaymentLine } from '../../account/public';
+import { SUCCESS_WORDS } from '../success-words';
 import '../success.css';
 
 export function OrderReceipt({ order }: { order: Order }) {
@@ -42,7 +43,8 @@ export function OrderReceipt({ order }: { order: Order }) {
           </>
         ) : null}
         <div className="receipt__grand">
-          <dt>{MSG.totalCharged}</dt>
+          {/* [I34] Authorised, not charged yet, while the order waits for approval. */}
+          <dt>{order.status === 'pending_review' ? SUCCESS_WORDS.toBeCharged : MSG.totalCharged}</dt>
           <dd className="receipt__amount">
             {formatPrice(order.gift_card_amount ? (order.card_amount ?? 0) : order.grand_total)}
           </dd>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../lib/app-state';
 import { renderApp } from '../../../test/render-app';
-import { anOrder, aSnapshot } from '../../account/test/fake-account-api';
+import { anOrder, anOrderItem, aSnapshot } from '../../account/test/fake-account-api';
 import { fakeShopApi, json, NS } from '../../cart/test/fake-shop-api';
 
 /** The success lookup answering order 000000105 with the order itself, as the server does. */
@@ -99,5 +99,67 @@ describe('/success', () => {
     expect(screen.queryByRole('region', { name: MSG.receiptHeading })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: MSG.viewOrder })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: MSG.continueShopping })).toBeInTheDocument();
+  });
+});
+
+describe('[I34] /success says what happened: placed, and paid only once captured', () => {
+  function answering(order: ReturnType<typeof anOrder>, shopName = 'Saltline Surf Co.') {
+    const api = fakeShopApi();
+    api.answer('GET', `${NS}/checkoutsuccess`, () =>
+      json({ status: true, data: { order_id: order.increment_id, shop_name: shopName, order } }),
+    );
+    signIn('member-token');
+    renderApp('/success');
+  }
+
+  it('a card only authorised (the order awaits approval): placed, not paid, and what is held', async () => {
+    answering(anOrder(7, { status: 'pending_review' }));
+    const merchant = (await screen.findByText('Saltline Surf Co.')).closest('p');
+    expect(merchant).toHaveTextContent('Your order with Saltline Surf Co. is placed.');
+    expect(document.body).not.toHaveTextContent('paid.');
+    expect(
+      screen.getByText(
+        'Nothing is charged yet: $47.40 is held on your card and charged once your order is confirmed.',
+      ),
+    ).toBeInTheDocument();
+    const receipt = screen.getByRole('region', { name: MSG.receiptHeading });
+    expect(within(receipt).queryByText(MSG.totalCharged)).not.toBeInTheDocument();
+    expect(within(receipt).getByText('To be charged').nextSibling).toHaveTextContent('$47.40');
+    // SPEC.md's words stay: Thank You, the merchant and the order number [SUCC-01..03].
+    expect(screen.getByRole('heading', { level: 1, name: MSG.thankYou })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('000000107');
+  });
+
+  it('once approved (the card charged): placed and paid', async () => {
+    answering(anOrder(8, { status: 'approved' }));
+    const merchant = (await screen.findByText('Saltline Surf Co.')).closest('p');
+    expect(merchant).toHaveTextContent(`Your order with Saltline Surf Co. ${MSG.orderPlacedText}`);
+    expect(MSG.orderPlacedText).toBe('is placed and paid.');
+    expect(screen.queryByText(/Nothing is charged yet/)).not.toBeInTheDocument();
+    const receipt = screen.getByRole('region', { name: MSG.receiptHeading });
+    expect(within(receipt).getByText(MSG.totalCharged).nextSibling).toHaveTextContent('$47.40');
+  });
+
+  it('a two-seller order says so plainly', async () => {
+    const order = anOrder(9, { status: 'pending_review' });
+    order.items = [
+      anOrderItem({ item_id: 91, name: 'Beach Run Tote', seller_id: 2 }),
+      anOrderItem({ item_id: 92, name: 'Clay Cup', seller_id: 5 }),
+    ];
+    answering(order);
+    const merchant = (await screen.findByText('Saltline Surf Co.')).closest('p');
+    expect(merchant).toHaveTextContent(
+      'Your order with Saltline Surf Co. is placed. It has items from 2 sellers; each sends its own, so they may arrive separately.',
+    );
+  });
+
+  it('without the order in the reply (an older server): placed, and nothing said about payment', async () => {
+    const api = fakeShopApi();
+    api.state.orders.push('123');
+    signIn('member-token');
+    renderApp('/success');
+    const merchant = (await screen.findByText('Saltline Surf Co.')).closest('p');
+    expect(merchant).toHaveTextContent('Your order with Saltline Surf Co. is placed.');
+    expect(merchant).not.toHaveTextContent('paid');
   });
 });

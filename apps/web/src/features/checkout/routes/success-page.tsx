@@ -2,6 +2,7 @@
 // success lookup answered them at Confirm Purchase; opened without them, it asks again. Arriving from
 // Confirm Purchase it empties the browser's cart. [I11-11] The lookup's order is restated beside them
 // (items, total charged, delivery address, card) with 'View Order'; [I11-12] and who to ask about it.
+// [I34] It says what happened: "placed", and "paid" only once the card was charged (success-words.ts).
 import { MSG } from '@quokka/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ import { getItem, STORAGE_KEYS } from '../../../lib/storage';
 import { orderPath } from '../../account/public';
 import { getCheckoutSuccess, knownCheckoutSuccess } from '../api/checkout-success';
 import { OrderReceipt } from '../components/order-receipt';
+import { chargeText, placedText, sellersText } from '../success-words';
 import type { SuccessState } from './checkout-page';
 import '../checkout.css';
 import '../success.css';
@@ -62,6 +64,9 @@ export function SuccessPage() {
   const lookedUp = known?.order ?? lookup.data?.order;
   const order = lookedUp && (orderNumber === null || lookedUp.increment_id === orderNumber) ? lookedUp : null;
   const business = getRuntimeConfig().business;
+  // [I34] Placed, and paid only once captured; two sellers said plainly (success-words.ts).
+  const sellers = sellersText(order);
+  const charge = chargeText(order);
 
   return (
     <section className="page success" aria-labelledby="page-title">
@@ -84,9 +89,13 @@ export function SuccessPage() {
         </h1>
         {shopName ? (
           <p className="success__merchant">
-            {MSG.orderPlacedWith} <strong>{shopName}</strong> {MSG.orderPlacedText}
+            {MSG.orderPlacedWith} <strong>{shopName}</strong> {placedText(order)}
+            {sellers ? ` ${sellers}` : null}
           </p>
+        ) : sellers ? (
+          <p className="success__merchant">{sellers}</p>
         ) : null}
+        {charge ? <p className="success__charge">{charge}</p> : null}
         {orderNumber ? (
           <p className="success__order">
             <span className="success__order-label">{MSG.orderNumber}</span>
