@@ -21,13 +21,13 @@ function linkNames(element: HTMLElement): string[] {
 }
 
 describe('[I34] the shell’s Menu', () => {
-  it('lists every section of a seller, Home current, with the member’s name; Escape closes it', async () => {
+  it('lists every section of a seller with the member’s name and Sign out; Escape closes it', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'GET /me': { body: SELLER_ME } });
-    renderAdmin('/admin/home');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    // A screen that calls nothing: the Menu is the shell's, whatever the screen.
+    renderAdmin('/admin/no-such-screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
     const strip = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(strip).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -51,11 +51,13 @@ describe('[I34] the shell’s Menu', () => {
       'Profile',
       'Passkeys',
     ]);
-    const current = within(menu)
-      .getAllByRole('link')
-      .filter((link) => link.getAttribute('aria-current') === 'page');
-    expect(current.map((link) => link.textContent)).toEqual(['Home']);
+    // No section is current on a screen that is none of them.
+    expect(within(menu).queryAllByRole('link', { current: 'page' })).toEqual([]);
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as Sam Seller (Seller staff)');
+    // Sign out is in the Menu too (a phone's top bar has no room for it: shell.css shows one of the two).
+    expect(
+      within(menu.parentElement as HTMLElement).getByRole('button', { name: 'Sign out' }),
+    ).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'All sections' })).toBeNull();
@@ -92,7 +94,6 @@ describe('[I34] the shell’s Menu', () => {
       'Audit log',
       'Passkeys',
     ]);
-    // No section is current on a screen that is none of them.
     expect(within(menu).queryAllByRole('link', { current: 'page' })).toEqual([]);
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as Jo Operator (Operator)');
 
@@ -102,18 +103,26 @@ describe('[I34] the shell’s Menu', () => {
     expect(
       within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Passkeys' }),
     ).toHaveAttribute('aria-current', 'page');
+    // Opened again, the Menu marks the section now open, and only it.
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const again = screen.getByRole('navigation', { name: 'All sections' });
+    expect(
+      within(again)
+        .getAllByRole('link', { current: 'page' })
+        .map((link) => link.textContent),
+    ).toEqual(['Passkeys']);
     await waitFor(() => expect(api.unexpected).toEqual([]));
   });
 
   it('a press outside the Menu closes it; pressing Menu again closes it too', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /me': { body: SELLER_ME } });
-    renderAdmin('/admin/home');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    renderAdmin('/admin/no-such-screen');
+    await screen.findByRole('heading', { level: 1, name: 'Not found' });
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     await user.click(menuButton);
     expect(screen.getByRole('navigation', { name: 'All sections' })).toBeInTheDocument();
-    await user.click(screen.getByRole('heading', { level: 1, name: 'Home' }));
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Not found' }));
     expect(screen.queryByRole('navigation', { name: 'All sections' })).toBeNull();
     await user.click(menuButton);
     expect(screen.getByRole('navigation', { name: 'All sections' })).toBeInTheDocument();

@@ -2,7 +2,7 @@
 // the dashboard strip. A screen's failure renders inside it (the nav still works).
 // [I34] On a phone the sections are a strip that scrolls the current one into view, with a fade and an
 // arrow on the side that has more, and a Menu button that lists every section at once (the current one
-// marked) with the member's name; from 1200 px every section shows in the tab bar and the Menu goes.
+// marked) with the member's name and, on a phone, Sign out; from 1200 px every section shows in the tab bar and the Menu goes.
 import { Component, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DashboardStrip } from '../features/dashboard/dashboard-strip';
@@ -89,7 +89,7 @@ export function Shell() {
               </span>
               Menu
             </button>
-            <button type="button" className="button ghost" onClick={() => signOut()}>
+            <button type="button" className="button ghost topbar-sign-out" onClick={() => signOut()}>
               Sign out
             </button>
           </div>
@@ -100,6 +100,7 @@ export function Shell() {
             sections={sections}
             name={me.staff.name}
             role={roleName}
+            onSignOut={() => signOut()}
             onClose={(refocus) => {
               setMenuOpen(false);
               if (refocus) menuButton.current?.focus();
@@ -172,12 +173,14 @@ function SectionsMenu({
   sections,
   name,
   role,
+  onSignOut,
   onClose,
 }: {
   id: string;
   sections: Section[];
   name: string;
   role: string;
+  onSignOut(): void;
   onClose(refocus: boolean): void;
 }) {
   const panel = useRef<HTMLDivElement>(null);
@@ -200,9 +203,15 @@ function SectionsMenu({
   }, [onClose]);
   return (
     <div id={id} ref={panel} className="menu-panel">
-      <p className="menu-who">
-        Signed in as <strong>{name}</strong> <span className="muted-light">({role})</span>
-      </p>
+      <div className="menu-who">
+        <p>
+          Signed in as <strong>{name}</strong> <span className="muted-light">({role})</span>
+        </p>
+        {/* On a phone Sign out is here, so the top bar keeps room for the shop's name. */}
+        <button type="button" className="button ghost menu-sign-out" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
       <nav aria-label="All sections">
         <ul className="menu-list">
           {sections.map((section) => (
