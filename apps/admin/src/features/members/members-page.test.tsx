@@ -43,6 +43,8 @@ describe('[I32] Members', () => {
     const kim = await screen.findByRole('listitem', { name: 'Kim Lee' });
     expect(kim).toHaveTextContent('0412 345 678 · kim@example.com');
     expect(kim).toHaveTextContent('Active');
+    // [I34] The member's name opens their customer page.
+    expect(within(kim).getByRole('link', { name: 'Kim Lee' })).toHaveAttribute('href', '/admin/customers/21');
 
     await user.click(within(kim).getByRole('button', { name: 'Suspend' }));
     await user.type(within(kim).getByLabelText('Reason'), 'Chargebacks');

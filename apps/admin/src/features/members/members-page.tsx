@@ -1,12 +1,14 @@
 // [I32] Members (operators; docs/sellers.md): "Find member" by mobile or email; each member's name, mobile,
 // email and status ("Active" or "Suspended since <date>: <reason>"). "Suspend" asks for the reason
 // ("Suspend member"): they cannot sign in, order or redeem a gift card, and their sessions end at once.
-// "Lift suspension": they may sign in again.
+// "Lift suspension": they may sign in again. [I34] Each member's name opens their customer page
+// (/customers/:id: orders, gift cards, texts, consent).
 import type { AdminMember } from '@quokka/contract/api/members';
 import { SUSPENSION_REASON_MAX } from '@quokka/contract/api/members';
 import { formatMobileNational } from '@quokka/contract/mobile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { errorText } from '../../lib/error-text';
 import { shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -103,7 +105,9 @@ function MemberItem({ member, onDone }: { member: AdminMember; onDone(message: s
     <li className="panel suspension-item" aria-label={name}>
       <div className="suspension-head">
         <div>
-          <h2>{name}</h2>
+          <h2>
+            <Link to={`/customers/${member.id}`}>{name}</Link>
+          </h2>
           <p className="muted">
             {formatMobileNational(member.mobile)} · {member.email}
           </p>
