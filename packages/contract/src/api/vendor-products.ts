@@ -219,6 +219,61 @@ export const updateVendorVariantBodySchema = z
   });
 export type UpdateVendorVariantBody = z.input<typeof updateVendorVariantBodySchema>;
 
+/** The most variants one save may change: the most a new product may have (`createVendorProductBodySchema`). */
+export const VARIANTS_PER_SAVE_MAX = 200;
+
+/**
+ * [I34-variants] One row of PATCH /products/:id/variants: a variant's id (a simple product's own id for its
+ * one row) and what changes, as the one-variant route's body.
+ */
+export const vendorVariantChangeSchema = z
+  .object({
+    id: z.number().int().min(1),
+    price_cents: priceCents.optional(),
+    stock: stock.optional(),
+    expected_stock: z.number().int().min(0).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict()
+  .refine(
+    (row) => Object.keys(row).some((key) => key !== 'id' && key !== 'expected_stock'),
+    'nothing to change',
+  )
+  .refine((row) => row.expected_stock === undefined || row.stock !== undefined, {
+    message: 'expected_stock goes with stock',
+    path: ['expected_stock'],
+  });
+export type VendorVariantChange = z.input<typeof vendorVariantChangeSchema>;
+
+/**
+ * [I34-variants] PATCH /products/:id/variants — several variants of one product saved together, in one
+ * transaction: every row is checked first and nothing is saved if any row fails. A bad figure is a 400
+ * naming the row and field (`variants.2.price_cents`), a row that is not a variant of this product a 404,
+ * a stock that moved since it was loaded a 409 naming each SKU, a price that needs the passkey a 403
+ * STEP_UP_REQUIRED for the whole save. Each variant changed writes its own audit line.
+ */
+export const updateVendorVariantsBodySchema = z
+  .object({
+    variants: z
+      .array(vendorVariantChangeSchema)
+      .min(1, 'change at least one variant')
+      .max(VARIANTS_PER_SAVE_MAX, `at most ${VARIANTS_PER_SAVE_MAX} variants in one save`),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    const seen = new Set<number>();
+    body.variants.forEach((row, index) => {
+      if (seen.has(row.id))
+        context.addIssue({
+          code: 'custom',
+          message: 'is in this save twice',
+          path: ['variants', index, 'id'],
+        });
+      seen.add(row.id);
+    });
+  });
+export type UpdateVendorVariantsBody = z.input<typeof updateVendorVariantsBodySchema>;
+
 /** PUT /products/:id/photos/order — the product's photos in their new order (the same photos). */
 export const reorderPhotosBodySchema = z.object({
   photos: z.array(text(300)).min(1).max(PRODUCT_LIMITS.photosMax),

@@ -11,6 +11,7 @@ import {
   skuSuggestionReplySchema,
   updateVendorProductBodySchema,
   updateVendorVariantBodySchema,
+  updateVendorVariantsBodySchema,
   uploadedPictureReplySchema,
   variantParamsSchema,
   vendorProductListQuerySchema,
@@ -46,6 +47,9 @@ import {
 // [I32] Add product (product-creation.ts): POST /products/pictures stores a photo and answers its path,
 // then POST /products creates the product with its photos named (1–4, and one picture per colour), so a
 // product never exists without a photo. GET /products/sku-suggestion and /products/categories feed the form.
+//
+// [I34-variants] PATCH /products/:id/variants saves every variant changed on the page at once, all or
+// nothing. [I34-photos] PUT /products/:id/photos/:position puts a new photo in the place of one.
 
 /** Takes a picture's bytes into the media store and answers its /media/products/… path (app.ts). */
 export type StoreProductPicture = (bytes: Buffer) => Promise<string>;
@@ -202,6 +206,25 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
       },
     );
 
+    // [I34-variants] Every variant changed on the page in one save: all or nothing, each row checked.
+    api.patch(
+      '/products/:id/variants',
+      {
+        schema: {
+          params: productParamsSchema,
+          body: updateVendorVariantsBodySchema,
+          response: { 200: vendorProductSchema, ...editErrors },
+          description:
+            '[I34-variants] Several variants in one transaction: a 400 names the row and field (variants.2.price_cents), 404 a row that is not this product’s variant, 409 each stock that moved; nothing is saved unless every row is. One audit line per variant changed.',
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        await editing.updateVariants(editorOf(request), request.params.id, request.body.variants);
+        return productReply(request, request.params.id);
+      },
+    );
+
     api.patch(
       '/products/:id/variants/:variantId',
       {
@@ -250,6 +273,25 @@ export function productAdminRoutes(deps: ProductAdminRoutesDeps) {
       async (request) => {
         await editing.reorderPhotos(editorOf(request), request.params.id, request.body.photos);
         return productReply(request, request.params.id);
+      },
+    );
+
+    // [I34-photos] A new photo in the place of one (a full set of 4 needs no Remove first).
+    api.put(
+      '/products/:id/photos/:position',
+      {
+        schema: {
+          params: photoParamsSchema,
+          response: { 200: vendorProductSchema, ...photoErrors },
+          description: `[I34-photos] The new photo's bytes as the body, in the place of the photo at :position (0 = main); Content-Type one of ${PHOTO_CONTENT_TYPES.join(', ')}.`,
+        },
+        preHandler: staff,
+      },
+      async (request) => {
+        const { id, position } = request.params;
+        const url = await storeFor(request, id, request.body);
+        await editing.replacePhoto(editorOf(request), id, position, url);
+        return productReply(request, id);
       },
     );
 

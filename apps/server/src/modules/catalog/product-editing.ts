@@ -6,6 +6,7 @@ import type {
   VendorProduct,
   VendorProductListQuery,
   VendorProductListReply,
+  VendorVariantChange,
 } from '@quokka/contract/api/vendor-products';
 import { PRODUCT_LIMITS, priceChangeNeedsPasskey } from '@quokka/contract/api/vendor-products';
 import { sql } from 'kysely';
@@ -576,48 +577,131 @@ export function createProductEditing({
           .executeTakeFirst();
         if (hasVariants) throw new NotFoundError(VARIANT_NOT_FOUND);
       }
-      if (
-        body.expected_stock !== undefined &&
-        body.stock !== undefined &&
-        variant.qty !== body.expected_stock
-      )
-        throw new ConflictError(
-          `The stock of ${variant.sku} is now ${variant.qty} (it was ${body.expected_stock} when you opened it; an order may have taken some). Check it and save again.`,
-        );
-      const set: { price_cents?: number; qty?: number; enabled?: boolean } = {};
-      const before: Record<string, unknown> = {};
-      if (body.price_cents !== undefined && body.price_cents !== variant.price_cents) {
+      const conflict = stockConflict(variant, body);
+      if (conflict) throw new ConflictError(conflict);
+      if (body.price_cents !== undefined)
         await assertPriceChangeAllowed(editor, variant.price_cents, body.price_cents);
-        set.price_cents = body.price_cents;
-        before.price_cents = variant.price_cents;
-      }
-      if (body.stock !== undefined && body.stock !== variant.qty) {
-        set.qty = body.stock;
-        before.qty = variant.qty;
-      }
-      if (body.enabled !== undefined && body.enabled !== variant.enabled) {
-        set.enabled = body.enabled;
-        before.enabled = variant.enabled;
-      }
-      if (Object.keys(set).length === 0) return { result: undefined, touched: [] };
-      await trx
-        .updateTable('products')
-        .set({ ...set, updated_at: clock.now() })
-        .where('id', '=', variant.id)
-        .execute();
-      await audit(
-        trx,
-        editor,
-        'product.variant_updated',
-        productSubject(product.id),
-        { sku: variant.sku, ...before },
-        { sku: variant.sku, ...set },
-      );
-      // [I31] Stock came back: the shoppers waiting for this item, under its row lock taken above.
-      if (set.qty !== undefined && set.qty > variant.qty)
-        await stockWatch.rose(trx, [{ productId: variant.id, before: variant.qty, after: set.qty }]);
-      return { result: undefined, touched: [product.id, variant.id] };
+      const changed = await applyVariantChange(trx, editor, product.id, variant, body);
+      return { result: undefined, touched: changed ? [product.id, variant.id] : [] };
     });
+  }
+
+  /**
+   * [I34-variants] Several variants of one product in one transaction (PATCH /products/:id/variants): the
+   * rows are locked in id order (as checkout takes stock), every row is checked before anything is written
+   * — a row that is not this product's variant (404, naming the row), a stock that moved since it was
+   * loaded (409, naming every such SKU), a price that needs a fresh passkey (403 for the whole save) — and
+   * then each changed variant is written with its own audit line, as one variant's change is. Any failure
+   * rolls the whole save back: nothing is saved unless every row is.
+   */
+  async function updateVariants(
+    editor: ProductEditor,
+    id: number,
+    rows: readonly VendorVariantChange[],
+  ): Promise<void> {
+    await change(async (trx) => {
+      const product = await productRow(trx, editor, id);
+      const ids = rows.map((row) => row.id);
+      const found = await trx
+        .selectFrom('products')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('parent_id', '=', id), eb('id', '=', id)]))
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const variants = new Map(found.map((row) => [row.id, row]));
+      // A product with variants is never its own row: its price and stock are its variants'.
+      if (variants.has(id)) {
+        const hasVariants = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('parent_id', '=', id)
+          .limit(1)
+          .executeTakeFirst();
+        if (hasVariants) variants.delete(id);
+      }
+      const checked = rows.flatMap((row) => {
+        const variant = variants.get(row.id);
+        return variant ? [{ row, variant }] : [];
+      });
+      if (checked.length < rows.length) {
+        const missing = rows.flatMap((row, index) =>
+          variants.has(row.id) ? [] : [`row ${index + 1} (variant ${row.id})`],
+        );
+        throw new NotFoundError(`${VARIANT_NOT_FOUND} Not found: ${missing.join(', ')}. Nothing was saved.`);
+      }
+      const conflicts = checked.flatMap(({ row, variant }) => {
+        const conflict = stockConflict(variant, row);
+        return conflict ? [conflict] : [];
+      });
+      if (conflicts.length > 0) throw new ConflictError(`${conflicts.join(' ')} Nothing was saved.`);
+      const needsPasskey = checked.some(
+        ({ row, variant }) =>
+          row.price_cents !== undefined && priceChangeNeedsPasskey(variant.price_cents, row.price_cents),
+      );
+      if (needsPasskey) await editor.assertFreshPasskey();
+      const touched = [product.id];
+      for (const { row, variant } of checked) {
+        if (await applyVariantChange(trx, editor, product.id, variant, row)) touched.push(variant.id);
+      }
+      return { result: undefined, touched: touched.length > 1 ? touched : [] };
+    });
+  }
+
+  /** Why a stock set with `expected_stock` is refused (an order took some since it was loaded), or null. */
+  function stockConflict(
+    variant: { sku: string; qty: number },
+    body: { stock?: number; expected_stock?: number },
+  ): string | null {
+    if (body.expected_stock === undefined || body.stock === undefined || variant.qty === body.expected_stock)
+      return null;
+    return `The stock of ${variant.sku} is now ${variant.qty} (it was ${body.expected_stock} when you opened it; an order may have taken some). Check it and save again.`;
+  }
+
+  /**
+   * Writes one variant's checked change (its row locked by the caller) with its audit line
+   * ('product.variant_updated', subject the product); false when it changes nothing.
+   */
+  async function applyVariantChange(
+    trx: Db,
+    editor: ProductEditor,
+    productId: number,
+    variant: { id: number; sku: string; price_cents: number; qty: number; enabled: boolean },
+    body: { price_cents?: number; stock?: number; enabled?: boolean },
+  ): Promise<boolean> {
+    const set: { price_cents?: number; qty?: number; enabled?: boolean } = {};
+    const before: Record<string, unknown> = {};
+    if (body.price_cents !== undefined && body.price_cents !== variant.price_cents) {
+      set.price_cents = body.price_cents;
+      before.price_cents = variant.price_cents;
+    }
+    if (body.stock !== undefined && body.stock !== variant.qty) {
+      set.qty = body.stock;
+      before.qty = variant.qty;
+    }
+    if (body.enabled !== undefined && body.enabled !== variant.enabled) {
+      set.enabled = body.enabled;
+      before.enabled = variant.enabled;
+    }
+    if (Object.keys(set).length === 0) return false;
+    await trx
+      .updateTable('products')
+      .set({ ...set, updated_at: clock.now() })
+      .where('id', '=', variant.id)
+      .execute();
+    await audit(
+      trx,
+      editor,
+      'product.variant_updated',
+      productSubject(productId),
+      { sku: variant.sku, ...before },
+      { sku: variant.sku, ...set },
+    );
+    // [I31] Stock came back: the shoppers waiting for this item, under its row lock taken by the caller.
+    if (set.qty !== undefined && set.qty > variant.qty)
+      await stockWatch.rose(trx, [{ productId: variant.id, before: variant.qty, after: set.qty }]);
+    return true;
   }
 
   /** Adds a stored picture (a /media path) as the product's last photo. */
@@ -648,6 +732,27 @@ export function createProductEditing({
           'The photos have changed since this page was loaded: reload it and arrange them again.',
         );
       return savePhotos(trx, editor, row, 'product.photos_reordered', photos, [...order]);
+    });
+  }
+
+  /**
+   * [I34-photos] Puts a stored picture (a /media path) in the place of the photo at `position` (0 = main),
+   * so a product with its 4 photos takes a new one without a Remove first, and a product's only photo can
+   * be changed.
+   */
+  async function replacePhoto(
+    editor: ProductEditor,
+    id: number,
+    position: number,
+    url: string,
+  ): Promise<void> {
+    await change(async (trx) => {
+      const row = await productRow(trx, editor, id, true);
+      const photos = await workingPhotos(trx, editor, row);
+      if (position >= photos.length) throw new NotFoundError('This product has no photo there.');
+      if (photos.includes(url)) throw new InvalidDataError('This product already has this photo.');
+      const after = photos.map((photo, index) => (index === position ? url : photo));
+      return savePhotos(trx, editor, row, 'product.photo_replaced', photos, after);
     });
   }
 
@@ -718,7 +823,9 @@ export function createProductEditing({
     productReview,
     updateProduct,
     updateVariant,
+    updateVariants,
     addPhoto,
+    replacePhoto,
     reorderPhotos,
     removePhoto,
     setColourPhoto,
