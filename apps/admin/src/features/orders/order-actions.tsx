@@ -31,7 +31,7 @@ import { markDelivered } from './api/mark-delivered';
 import { refundOrder } from './api/refund-order';
 import { refuseOrder } from './api/refuse-order';
 import { shipOrder } from './api/ship-order';
-import { refundableQty, refundTotal } from './refund-math';
+import { leftToShip, refundableQty, refundTotal } from './refund-math';
 
 /** [I27-carrier] The contract's known carriers, then Other (a plain name, never a link). */
 export const CARRIERS: readonly ShipOrderBody['carrier'][] = [...KNOWN_CARRIERS, OTHER_CARRIER];
@@ -191,8 +191,10 @@ export function ShipDialog({
   const [tracking, setTracking] = useState('');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [trackingProblem, setTrackingProblem] = useState<string | null>(null);
-  const items = order.items.filter((item) => item.seller_id === sellerId);
-  const sellerName = items[0]?.seller_name ?? `Seller #${sellerId}`;
+  const sellerItems = order.items.filter((item) => item.seller_id === sellerId);
+  const sellerName = sellerItems[0]?.seller_name ?? `Seller #${sellerId}`;
+  // [I34] What is left to send: a refunded unit is not in the parcel.
+  const items = sellerItems.filter((item) => leftToShip(item) > 0);
   const other = carrier === OTHER_CARRIER;
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -216,10 +218,18 @@ export function ShipDialog({
   return (
     <Dialog title={`Mark ${sellerName}'s items as shipped`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <ul className="plain-list">
+        <p className="muted small">Left to ship:</p>
+        <ul className="plain-list ship-list">
           {items.map((item) => (
             <li key={item.id}>
-              {item.qty} × {item.name}
+              <span className="ship-line">
+                {leftToShip(item)} × {item.name}
+              </span>
+              {item.refunded_qty > 0 && (
+                <span className="sub">
+                  {item.refunded_qty} of {item.qty} refunded
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -571,3 +571,114 @@ describe('[I15-admin] order detail', () => {
     );
   });
 });
+
+// [I34] Each seller sees its own part of an order: its state, no operator words, what is left to ship and
+// its refunds; operators open the customer from the order.
+describe('[I34] a seller’s part of an order', () => {
+  const vendorMe = () =>
+    aMe({ staff: { id: 9, name: 'Sam Seller', mobile: '+61412000111', role: 'vendor', seller_id: 3 } });
+  /** As the server answers a seller's staff: one of two totes refunded, another seller already shipped. */
+  const totesOrder = (overrides: Partial<AdminOrder> = {}) =>
+    anOrder({
+      status: 'partially_shipped',
+      seller_state: 'to_ship',
+      payment_state: 'partially_refunded',
+      items: [
+        anItem({
+          id: 201,
+          name: 'Beach Run Tote',
+          sku: 'TOTE-1',
+          price_cents: 4_900,
+          qty: 2,
+          row_total_cents: 9_800,
+          refunded_qty: 1,
+          refunded_cents: 4_900,
+        }),
+      ],
+      grand_total_cents: 9_800,
+      subtotal_cents: 9_800,
+      refunded_cents: 4_900,
+      refunds: [
+        {
+          id: 7,
+          amount_cents: 4_900,
+          shipping_cents: 0,
+          lines: [{ order_item_id: 201, qty: 1, amount_cents: 4_900 }],
+          restocked: false,
+          reason: null,
+          source: 'staff',
+          provider_refund_id: null,
+          created_at: '2026-11-25T02:00:00.000Z',
+        },
+      ],
+      actions: {
+        approve: false,
+        refuse: false,
+        ship_sellers: [3],
+        refund: false,
+        cancel: false,
+        refundable_cents: 0,
+      },
+      ...overrides,
+    });
+
+  it('[I34] shows the seller its own state ("To ship"), not the order’s "Partly shipped", and its refunds by line', async () => {
+    const order = totesOrder();
+    fakeApi({ 'GET /me': { body: vendorMe() }, [`GET /orders/${order.id}`]: { body: order } });
+    renderAdmin('/admin/orders/12');
+    const heading = await screen.findByRole('heading', { name: `Order #${order.increment_id}` });
+    const badges = heading.parentElement?.querySelector('.badges');
+    expect(badges).toHaveTextContent('To ship');
+    expect(badges).not.toHaveTextContent('Partly shipped');
+    const refunds = screen.getByRole('heading', { name: 'Refunds of your items' }).parentElement;
+    expect(refunds).toHaveTextContent('$49.00');
+    expect(refunds).toHaveTextContent('1 × Beach Run Tote');
+  });
+
+  it('[I34] the ship dialog reads what is left to ship: "1 × Beach Run Tote" after one of two was refunded', async () => {
+    const user = userEvent.setup();
+    const order = totesOrder();
+    fakeApi({ 'GET /me': { body: vendorMe() }, [`GET /orders/${order.id}`]: { body: order } });
+    renderAdmin('/admin/orders/12');
+    await user.click(await screen.findByRole('button', { name: 'Mark as shipped' }));
+    const dialog = screen.getByRole('dialog', { name: "Mark Harbour Goods's items as shipped" });
+    const lines = within(dialog).getAllByRole('listitem');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent('1 × Beach Run Tote');
+    expect(lines[0]).toHaveTextContent('1 of 2 refunded');
+    expect(within(dialog).queryByText(/2 × Beach Run Tote/)).toBeNull();
+  });
+
+  it('[I34] no operator words for a seller: no "decide by", no Flagged, no staff note form; the customer is not a link', async () => {
+    // Even were a reply to carry them, the screen shows operators' words to operators only.
+    const order = totesOrder({
+      status: 'pending_review',
+      seller_state: 'awaiting_review',
+      flagged: true,
+      capture_by: '2026-12-04T02:00:00.000Z',
+    });
+    fakeApi({ 'GET /me': { body: vendorMe() }, [`GET /orders/${order.id}`]: { body: order } });
+    renderAdmin('/admin/orders/12');
+    await screen.findByText('Awaiting approval');
+    expect(screen.queryByText(/decide by/)).toBeNull();
+    expect(screen.queryByText('Flagged')).toBeNull();
+    expect(screen.queryByLabelText('Add a note (staff only)')).toBeNull();
+    expect(screen.queryByRole('link', { name: order.customer_name })).toBeNull();
+  });
+
+  it('[I34] an operator opens the customer from the order, and still sees the deadline and the flag', async () => {
+    const order = anOrder({
+      status: 'pending_review',
+      flagged: true,
+      capture_by: '2026-12-04T02:00:00.000Z',
+      customer_id: 42,
+    });
+    orderApi(order);
+    renderAdmin('/admin/orders/12');
+    const link = await screen.findByRole('link', { name: order.customer_name });
+    expect(link).toHaveAttribute('href', '/admin/customers/42');
+    expect(screen.getByText(/decide by/)).toBeInTheDocument();
+    expect(screen.getByText('Flagged')).toBeInTheDocument();
+    expect(screen.getByLabelText('Add a note (staff only)')).toBeInTheDocument();
+  });
+});

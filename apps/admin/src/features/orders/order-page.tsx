@@ -21,7 +21,9 @@ import {
   RefuseDialog,
   ShipDialog,
 } from './order-actions';
+import { SellerStateBadge } from './seller-state-badge';
 import './orders.css';
+import './order-seller.css';
 
 type Open =
   | { kind: 'refuse' }
@@ -74,14 +76,20 @@ function OrderView({ order }: { order: AdminOrder }) {
       <header className="order-head">
         <h1>Order #{order.increment_id}</h1>
         <p className="badges">
-          <OrderStatusBadge status={order.status} />
+          {/* [I34] A seller's staff see their own part's state, not the whole order's ("Partly shipped"
+              because another seller shipped is not theirs), and no review flag. */}
+          {!operator && order.seller_state ? (
+            <SellerStateBadge state={order.seller_state} />
+          ) : (
+            <OrderStatusBadge status={order.status} />
+          )}
           <PaymentBadge state={order.payment_state} />
-          {order.flagged && <FlaggedBadge />}
+          {operator && order.flagged && <FlaggedBadge />}
           {order.bought_by_reply && <BoughtByReplyBadge />}
         </p>
         <p className="muted">
           Placed {shopTime(order.created_at)}
-          {order.capture_by && order.status === 'pending_review' && (
+          {operator && order.capture_by && order.status === 'pending_review' && (
             <> · decide by {shopTime(order.capture_by)}</>
           )}
         </p>
@@ -187,7 +195,14 @@ function OrderView({ order }: { order: AdminOrder }) {
         <section className="panel" aria-labelledby="customer-h">
           <h2 id="customer-h">Customer</h2>
           <p>
-            <strong>{order.customer_name}</strong>
+            {/* [I34] Operators open the customer's record (their orders, gift cards, texts, consent). */}
+            {operator ? (
+              <Link to={`/customers/${order.customer_id}`} className="customer-link">
+                <strong>{order.customer_name}</strong>
+              </Link>
+            ) : (
+              <strong>{order.customer_name}</strong>
+            )}
           </p>
           <p>
             <a href={`tel:${order.customer_mobile}`}>{formatMobileNational(order.customer_mobile)}</a>
@@ -249,14 +264,18 @@ function OrderView({ order }: { order: AdminOrder }) {
 
       {order.refunds.length > 0 && (
         <section className="panel" aria-labelledby="refunds-h">
-          <h2 id="refunds-h">Refunds</h2>
+          <h2 id="refunds-h">{operator ? 'Refunds' : 'Refunds of your items'}</h2>
           <ul className="plain-list">
             {order.refunds.map((refund) => (
               <li key={refund.id}>
                 <strong>{money(refund.amount_cents)}</strong> on {shopTime(refund.created_at)}
                 {refund.shipping_cents > 0 && ` (shipping ${money(refund.shipping_cents)})`}
                 {refund.restocked && ', restocked'}
-                {refund.source !== 'staff' && ` · ${refund.source}`}
+                {refund.source !== 'staff' && ` · ${REFUND_SOURCES[refund.source] ?? refund.source}`}
+                {/* [I34] A seller's staff see which of their lines went back. */}
+                {!operator && refundedLines(order, refund) && (
+                  <span className="sub">{refundedLines(order, refund)}</span>
+                )}
                 {refund.reason && <span className="sub">{refund.reason}</span>}
               </li>
             ))}
@@ -267,7 +286,7 @@ function OrderView({ order }: { order: AdminOrder }) {
       <section className="panel" aria-labelledby="timeline-h">
         <h2 id="timeline-h">Timeline</h2>
         <p className="muted small">Newest first. Times in Sydney.</p>
-        <NoteForm order={order} />
+        {operator && <NoteForm order={order} />}
         <ol className="timeline">
           {[...order.timeline].reverse().map((event) => (
             <TimelineItem key={event.id} event={event} />
@@ -298,6 +317,24 @@ function TimelineItem({ event }: { event: TimelineEvent }) {
       )}
     </li>
   );
+}
+
+/** Where a refund came from, in words (an operator's own refund says nothing more). */
+const REFUND_SOURCES: Record<string, string> = {
+  cancellation: 'order cancelled',
+  provider: 'made at the payment provider',
+  gift_card_void: 'gift card voided',
+};
+
+/** A refund's lines in words ("1 × Beach Run Tote"), from the order's items. */
+function refundedLines(order: AdminOrder, refund: AdminOrder['refunds'][number]): string {
+  return refund.lines
+    .map((line) => {
+      const item = order.items.find((one) => one.id === line.order_item_id);
+      return item ? `${line.qty} × ${item.name}` : '';
+    })
+    .filter(Boolean)
+    .join(', ');
 }
 
 function sellerName(order: AdminOrder, sellerId: number): string {

@@ -11,3 +11,10 @@ export function refundTotal(
 ) {
   return items.reduce((sum, item) => sum + item.price_cents * (qtys[item.id] ?? 0), shippingCents);
 }
+
+/**
+ * [I34] The units of a line still to go out (the ship dialog): ordered − refunded; a gift card goes by text,
+ * never in a parcel.
+ */
+export const leftToShip = (item: AdminOrderItem): number =>
+  item.is_giftcard ? 0 : Math.max(0, item.qty - item.refunded_qty);
