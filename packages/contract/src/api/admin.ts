@@ -140,15 +140,23 @@ export const paymentStateSchema = z.enum([
 export type PaymentState = z.infer<typeof paymentStateSchema>;
 
 export const orderListQuerySchema = z.object({
-  /** Order number (increment id), mobile (any form) or a name; empty for all. */
+  /**
+   * Order number (increment id), mobile (any form), or part of the customer's name or email or of a
+   * product's name or SKU on the order ([I34-search]); empty for all.
+   */
   q: text(80).optional(),
   status: orderStatusSchema.optional(),
+  /**
+   * [I34-seller-state] Only orders in this state of a seller's own part ('to_ship': its own work left):
+   * a seller's staff, their own seller's; an operator, the seller of `seller_id` (required with it).
+   */
+  seller_state: sellerOrderStateSchema.optional(),
   seller_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   /** Placed on or after this day (YYYY-MM-DD, Australia/Sydney). */
   from: z.iso.date().optional(),
   /** Placed on or before this day (YYYY-MM-DD, Australia/Sydney), inclusive. */
   to: z.iso.date().optional(),
-  /** Only orders waiting for review longer than REVIEW_FLAG_HOURS. */
+  /** Only orders waiting for review longer than REVIEW_FLAG_HOURS (operators; ignored for a seller's staff). */
   flagged: z.enum(['1', 'true']).optional(),
   page,
   page_size: pageSize,
@@ -172,6 +180,11 @@ export const orderSummarySchema = z.object({
   flagged: z.boolean(),
   /** [I30] Placed by answering a campaign's text (Buy by reply): orders.reply_offer_id is set. */
   bought_by_reply: z.boolean(),
+  /**
+   * [I34-seller-state] For a seller's staff only: their own part's state, from their own lines (`status`
+   * stays the whole order's). Absent for operators.
+   */
+  seller_state: sellerOrderStateSchema.optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -1,14 +1,18 @@
-import type { OrderStatus, OrderSummary, PaymentState } from '@quokka/contract/api/admin';
+import type { OrderStatus, OrderSummary, PaymentState, SellerOrderState } from '@quokka/contract/api/admin';
 import { DEFAULT_TIMEZONE } from '@quokka/contract/constants';
 import { parseAuMobile } from '@quokka/contract/mobile';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { InputValidationError } from '../../domain/errors.ts';
 import { hasSellerItem, type OrderViewer, sumOf } from './order-access.ts';
+import { sellerOrderStateSql } from './seller-order-state.ts';
 
 // [I15-orders] The back office's order list: search, filters, paging and the review flag, newest first.
 // A vendor's rows hold only its seller's orders and, in each, only its own lines' money
 // (order-access.ts). The CSV (orders-csv.ts) writes the same rows; the order page is order-detail.ts.
+// [I34-seller-state] A vendor's rows also say the state of its own part (seller-order-state.ts), and its
+// "to ship" filter is its own work left, not the whole order's status; the review flag is an operator's.
 
 /** Orders waiting for review longer than this many hours are flagged (config.REVIEW_FLAG_HOURS). */
 export const DEFAULT_REVIEW_FLAG_HOURS = 24;
@@ -21,6 +25,7 @@ export interface ReadOptions {
 export interface OrderFilters {
   q?: string | undefined;
   status?: OrderStatus | undefined;
+  seller_state?: SellerOrderState | undefined;
   seller_id?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -32,6 +37,10 @@ export interface OrderFilters {
 type Eb = ExpressionBuilder<Database, 'orders'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const LIST_TEXT = {
+  sellerStateNeedsSeller: 'Choose a seller to see the orders in its state.',
+} as const;
 
 /** Orders created before this are flagged while they wait for review. */
 export function flagCutoff(options: ReadOptions): Date {
@@ -92,7 +101,14 @@ function filteredOrders(db: Db, filters: OrderFilters, viewer: OrderViewer, opti
     query = query.where(
       sql<boolean>`(orders.created_at at time zone ${DEFAULT_TIMEZONE})::date <= ${filters.to}::date`,
     );
-  if (filters.flagged)
+  if (filters.seller_state) {
+    const seller = viewer.role === 'operator' ? filters.seller_id : (viewer.sellerId ?? -1);
+    if (seller === undefined)
+      throw new InputValidationError({ seller_state: [LIST_TEXT.sellerStateNeedsSeller] });
+    const state = filters.seller_state;
+    query = query.where(sellerOrderStateSql(seller), '=', state);
+  }
+  if (filters.flagged && viewer.role === 'operator')
     query = query
       .where('orders.status', '=', 'pending_review')
       .where('orders.created_at', '<', flagCutoff(options));
@@ -108,8 +124,12 @@ export async function summaries(
   limit: number,
   offset: number,
 ): Promise<OrderSummary[]> {
+  const vendor = viewer.role === 'operator' ? null : (viewer.sellerId ?? -1);
+  // [I34-seller-state] A vendor's own part's state, in the same query; none for an operator.
+  const sellerState = vendor === null ? sql<SellerOrderState | null>`null` : sellerOrderStateSql(vendor);
   const rows = await filteredOrders(db, filters, viewer, options)
     .selectAll('orders')
+    .select(sellerState.as('seller_state'))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(limit)
@@ -156,8 +176,11 @@ export async function summaries(
       refunded_cents: viewer.role === 'operator' ? row.refunded_cents : sumOf(own, 'refunded_cents'),
       item_count: own.reduce((sum, item) => sum + item.qty, 0),
       sellers: [...sellers].map(([id, name]) => ({ id, name })),
-      flagged: row.status === 'pending_review' && row.created_at.getTime() < cutoff.getTime(),
+      // The review flag and its deadline are the operator's to act on: a seller's staff are not shown it.
+      flagged:
+        vendor === null && row.status === 'pending_review' && row.created_at.getTime() < cutoff.getTime(),
       bought_by_reply: row.reply_offer_id !== null,
+      ...(row.seller_state ? { seller_state: row.seller_state } : {}),
     };
   });
 }
