@@ -893,6 +893,16 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     await staffCall('GET', '/seller-profile', { session: operator, status: 400 });
   });
 
+  it('[I34] a seller’s home and the customer page (seller-home-routes.ts, customer-admin-routes.ts)', async () => {
+    const vendor = await signInDocumented('vendor');
+    await staffCall('GET', '/seller-home', { session: vendor });
+    await staffCall('GET', '/seller-home', { session: operator, status: 403 });
+    const member = await aShopper(office);
+    await staffCall('GET', `/customers/${member.id}`, { session: operator });
+    await staffCall('GET', `/customers/${member.id}`, { session: vendor, status: 403 });
+    await staffCall('GET', '/customers/999999', { session: operator, status: 404 });
+  });
+
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
     const tagOf = new Map<string, string>();
     const tags = new Set<string>();
