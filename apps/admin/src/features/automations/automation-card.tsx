@@ -20,7 +20,7 @@ import type { SmsCount } from '@quokka/contract/sms';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { errorText } from '../../lib/error-text';
+import { errorText, fieldMessage, fieldName } from '../../lib/error-text';
 import { money, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { counterLine, countText, Funnel, limitHint, PhonePreview } from '../campaigns/public';
@@ -94,7 +94,8 @@ function fieldErrorsOf(error: unknown): { fields: FieldErrors; general: string |
             : key.startsWith('product_id')
               ? 'product'
               : null;
-        if (field) fields[field] ??= first;
+        // [I34] Named ('Message must be given'); the timing's own messages say hours or days themselves.
+        if (field) fields[field] ??= fieldMessage(key, first, field === 'timing' ? null : fieldName(field));
         else leftOver.push(first);
       }
       if (Object.keys(fields).length > 0) return { fields, general: leftOver[0] ?? null };

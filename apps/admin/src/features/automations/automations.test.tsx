@@ -380,7 +380,7 @@ describe('[I31] the automations screen', () => {
     const message = within(cart).getByLabelText('Message');
     await waitFor(() => expect(message).toHaveAttribute('aria-invalid', 'true'));
     const error = within(cart).getByRole('alert');
-    expect(error).toHaveTextContent('must be given');
+    expect(error).toHaveTextContent('Message must be given'); // [I34] the field named
     // Beside the field: in the message's own block, and named by it.
     expect(message.closest('.field')).toContainElement(error);
     expect(message.getAttribute('aria-describedby')).toContain(error.id);

@@ -56,7 +56,7 @@ describe('[I32] profile page', () => {
     await user.clear(name);
     await user.type(name, 'H');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(screen.getByText('must be 2 to 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('Name shown must be 2 to 100 characters')).toBeInTheDocument(); // [I34] named
     expect(api.to('PUT /seller-profile')).toHaveLength(0);
 
     await user.clear(name);

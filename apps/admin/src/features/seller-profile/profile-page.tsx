@@ -11,7 +11,7 @@ import {
 } from '@quokka/contract/api/staff-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { errorText } from '../../lib/error-text';
+import { errorText, fieldMessage } from '../../lib/error-text';
 import { useSession } from '../../lib/session';
 import { SELLER_PROFILE_QUERY_KEY, sellerProfileQueryOptions } from './api/get-seller-profile';
 import { saveSellerProfile } from './api/save-seller-profile';
@@ -19,6 +19,13 @@ import { uploadSellerPicture } from './api/upload-seller-picture';
 import './profile.css';
 
 type Field = keyof UpdateSellerProfileBody;
+
+/** The form's labels, which its errors name. */
+const FIELD_LABELS: Record<Field, string> = {
+  name: 'Name shown',
+  description: 'Description',
+  shipping_info: 'Shipping info',
+};
 
 export function ProfilePage() {
   const { api } = useSession();
@@ -68,7 +75,11 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
     const parsed = updateSellerProfileBodySchema.safeParse(form);
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      // [I34] Each message names its field, by the form's own label ('Name shown must be 2 to 100 characters').
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= fieldMessage(field, issue.message, FIELD_LABELS[field]);
+      }
       return setProblems(found);
     }
     setProblems({});
@@ -128,7 +139,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
       </div>
       {save.error && (
         <p className="error" role="alert">
-          {errorText(save.error)}
+          {errorText(save.error, FIELD_LABELS)}
         </p>
       )}
       {saved && (
