@@ -31,6 +31,7 @@ export const ACTION_WORDS = {
   'product.variant_updated': 'changed a variant',
   'product.photo_added': 'added a photo to a product',
   'product.photo_removed': 'removed a photo of a product',
+  'product.photo_replaced': 'replaced a photo of a product',
   'product.photos_reordered': 'put the photos of a product in a new order',
   'product.colour_photo_set': 'chose the photo of a colour',
   'product.colour_photo_removed': 'took away the photo of a colour',
@@ -84,7 +85,7 @@ const record = (value: unknown): Record<string, unknown> =>
  * What they did, in words. A product's or a variant's change says which part when the line holds it
  * ('changed the price of a variant'); a code with no words (an older line) reads as its own parts.
  */
-export function actionWords(action: string, before: unknown, after: unknown): string {
+export function actionWords(action: string, after: unknown): string {
   if (action === 'product.updated' || action === 'product.variant_updated') {
     const what = action === 'product.updated' ? 'a product' : 'a variant';
     const changed = Object.keys(record(after)).filter((key) => key !== 'sku' && key !== 'updated_at');

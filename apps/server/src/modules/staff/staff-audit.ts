@@ -202,7 +202,7 @@ function entryOf(row: Row): AuditEntry {
       seller_name: row.staff_seller,
       path: cli ? null : '/staff',
     },
-    did: actionWords(row.action, before, after),
+    did: actionWords(row.action, after),
     thing: thingOf(row),
     changes: changeWords(before, after),
   };
