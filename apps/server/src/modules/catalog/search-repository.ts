@@ -12,10 +12,17 @@ import type { Db } from '../../db/database.ts';
 // Ranking: an exact SKU, then an exact name, then all the words in the name, then ts_rank (name and SKUs
 // weigh A, categories/colours/sizes B, the description D).
 
-/** One query word and what it may also be read as (its correction). */
+/** One query word and what it may also be read as (its correction, the catalogue words it begins). */
 export interface QueryWord {
   word: string;
   correction?: string | undefined;
+  /**
+   * The catalogue's words (search_words) starting with `word`, when it is all letters, at least 3 long and
+   * begins at most MAX_EXPANSIONS of them. The word is then asked as those exact words rather than as a
+   * prefix: the word index answers exact words from its entries alone, while a prefix makes PostgreSQL
+   * read every matching row's whole document to check it (ten times slower at 100,000 products).
+   */
+  expansions?: readonly string[] | undefined;
 }
 
 export interface SearchFilters {
@@ -52,7 +59,13 @@ export interface SearchRows {
   };
 }
 
+/** At most this many catalogue words stand for a prefix; a shorter, commoner prefix stays a prefix. */
+export const MAX_EXPANSIONS = 24;
+
 const prefix = (word: string) => `${word}:*`;
+
+/** Words for to_tsquery: letters and digits only, so nothing in them is tsquery syntax. */
+const plain = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * One word's alternatives: `text` in 'simple', or'ed with the English stem of `stemText` only when that
@@ -63,9 +76,21 @@ const orStem = (text: string, stemText: string) =>
     from (select to_tsquery('simple', ${text}) as p, to_tsquery('simple', ${stemText}) as s,
       to_tsquery('english', ${stemText}) as e) w)`;
 
+/**
+ * Exact words, each as itself ('simple') or its English stem (descriptions are indexed as stems), or'ed:
+ * one to_tsquery of each configuration. [I33]
+ */
+const exactWords = (words: readonly string[]) => {
+  const list = [...new Set(words.map(plain).filter((word) => word.length > 0))].join(' | ');
+  return sql`(select case when e = s then s else s || e end
+    from (select to_tsquery('simple', ${list}) as s, to_tsquery('english', ${list}) as e) w)`;
+};
+
 /** The tsquery of the words: each word (or its correction) as a prefix or a stem, all of them. */
 function tsQuery(words: readonly QueryWord[]): RawBuilder<unknown> {
-  const parts = words.map(({ word, correction }) => {
+  const parts = words.map(({ word, correction, expansions }) => {
+    if (expansions && expansions.length > 0)
+      return exactWords([...expansions, word, ...(correction ? [correction] : [])]);
     const alternatives = [
       orStem(prefix(word), prefix(word)),
       ...(correction ? [orStem(prefix(correction), correction)] : []),
@@ -82,14 +107,14 @@ const skuPrefixed = (escaped: string) =>
 
 /**
  * [I33] What a SKU fragment (`escaped` for LIKE) matches: the products with a SKU starting with it when
- * there are any (a b-tree range), else those with a SKU holding it anywhere (the trigram scan of
- * search_documents.skus, slower: it is asked only when the prefix finds nothing).
+ * there are any (a b-tree range, answered as their ids so the main statement ORs them with the word
+ * index's bitmap), else those with a SKU holding it anywhere (the trigram index on search_documents.skus).
  */
 async function skuFragmentMatch(db: Db, escaped: string): Promise<RawBuilder<unknown>> {
-  const { rows } = await sql<{ found: boolean }>`select exists (${skuPrefixed(escaped)}) as found`.execute(
-    db,
-  );
-  return rows[0]?.found ? sql`d.product_id in (${skuPrefixed(escaped)})` : sql`d.skus like ${`%${escaped}%`}`;
+  const { rows } = await sql<{ ids: number[] | null }>`select array_agg(distinct x) as ids
+    from (${skuPrefixed(escaped)}) s(x)`.execute(db);
+  const ids = rows[0]?.ids ?? [];
+  return ids.length > 0 ? sql`d.product_id = any(${ids}::int[])` : sql`d.skus like ${`%${escaped}%`}`;
 }
 
 /**
@@ -116,8 +141,11 @@ export async function searchRows(
       : sql`d.tsv @@ tq.q`
     : (skuMatch ?? sql`true`);
   const tq = hasWords ? tsQuery(query.words) : sql`null::tsquery`;
+  // An exact SKU can only be asked by a query with a digit (as a SKU fragment is): other queries skip
+  // the comparison with every matching product's SKUs.
+  const exactSku = skuLike ? sql`(' ' || d.skus || ' ') like ${`% ${q} %`}` : sql`false`;
   const rank = hasWords
-    ? sql`case when (' ' || d.skus || ' ') like ${`% ${q} %`} then 1000
+    ? sql`case when ${exactSku} then 1000
         when lower(d.name) = ${q} then 900 else 0 end
       + case when d.name_tsv @@ tq.q then 100 else 0 end
       + ts_rank(d.tsv, tq.q, 1) * 10`
@@ -185,11 +213,10 @@ export async function searchRows(
           where ${fCategory} and ${fSeller} and ${fPrice} and ${fSize} and ${fStock} group by 1) f) as color,
       (select coalesce(json_agg(json_build_object('value', f.v, 'label', f.v, 'count', f.n)
           order by f.p, f.v), '[]')
-        from (select x.v, count(*)::int as n, min(o.position) as p
-          from m, unnest(m.sizes) as x(v)
-          left join lateral (select min(position) as position from option_values
-            where attribute_code = 'size' and title = x.v) o on true
-          where ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} group by 1) f) as size,
+        from (select c.v, c.n, (select min(o.position) from option_values o
+            where o.attribute_code = 'size' and o.title = c.v) as p
+          from (select x.v, count(*)::int as n from m, unnest(m.sizes) as x(v)
+            where ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} group by 1) c) f) as size,
       (select min(price_cents) from r) as price_min,
       (select max(price_cents) from r) as price_max,
       (select count(*)::int from m where in_stock and ${fCategory} and ${fSeller} and ${fPrice}
@@ -227,15 +254,19 @@ export async function searchRows(
   return rows;
 }
 
-/** Whether some word of the catalogue starts with `word` (then it needs no correcting). */
-export async function knownPrefixes(db: Db, words: readonly string[]): Promise<Set<string>> {
-  if (words.length === 0) return new Set();
-  const result = await sql<{ word: string }>`
-    select q.word from unnest(${words}::text[]) q(word)
-    where starts_with((select w.word from search_words w where w.word ~>=~ q.word order by w.word using ~<~
-      limit 1), q.word)
+/**
+ * The catalogue's words starting with each of `words` (up to MAX_EXPANSIONS + 1 of them, from the
+ * search_words b-tree): a word no catalogue word starts with gets none and is a candidate for correcting.
+ */
+export async function wordExpansions(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const result = await sql<{ word: string; found: string[] }>`
+    select q.word, array(select w.word from search_words w
+      where w.word ~>=~ q.word and w.word ~<~ (q.word || chr(1114111))
+      order by w.word using ~<~ limit ${MAX_EXPANSIONS + 1}) as found
+    from unnest(${words}::text[]) q(word)
   `.execute(db);
-  return new Set(result.rows.map((row) => row.word));
+  return new Map(result.rows.map((row) => [row.word, row.found]));
 }
 
 /**

@@ -8,11 +8,12 @@ import { tile } from './catalog-service.ts';
 import {
   categoryAndDescendants,
   correctionCandidates,
-  knownPrefixes,
+  MAX_EXPANSIONS,
   type QueryWord,
   type SearchFilters,
   searchRows,
   suggestedProducts,
+  wordExpansions,
 } from './search-repository.ts';
 
 // [I33] Storefront search (docs/search.md): GET {ns}/search and {ns}/searchSuggestions, and the back
@@ -77,16 +78,26 @@ function nearest(word: string, candidates: readonly string[]): string | undefine
   return best?.word;
 }
 
-/** The words of `q`, each with its correction when no catalogue word starts with it. */
+/**
+ * The words of `q`, each with the catalogue words it begins (asked as those exact words when there are
+ * few) or, when none begins with it, its correction.
+ */
 export async function readQuery(db: Db, q: string): Promise<QueryWord[]> {
   const words = queryWords(q);
-  const known = await knownPrefixes(db, words);
+  const found = await wordExpansions(db, words);
   return Promise.all(
-    words.map(async (word) => {
+    words.map(async (word): Promise<QueryWord> => {
+      const starts = found.get(word) ?? [];
       // Digits are SKUs and sizes, and a short word is a prefix still being typed: left as they are.
-      if (known.has(word) || /\d/.test(word) || word.length < 3) return { word };
+      if (/\d/.test(word) || word.length < 3) return { word };
+      if (starts.length > 0)
+        return starts.length <= MAX_EXPANSIONS ? { word, expansions: starts } : { word };
       const correction = nearest(word, await correctionCandidates(db, word));
-      return correction ? { word, correction } : { word };
+      if (!correction) return { word };
+      const corrected = (await wordExpansions(db, [correction])).get(correction) ?? [];
+      return corrected.length > 0 && corrected.length <= MAX_EXPANSIONS
+        ? { word, correction, expansions: corrected }
+        : { word, correction };
     }),
   );
 }
