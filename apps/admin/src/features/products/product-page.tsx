@@ -1,63 +1,31 @@
 // [I16-products] One product (GET /admin/api/products/:id), edited in place: its name and description,
-// the price and stock of each variant (a simple product is one row), on or off sale, and its photos —
-// 1 to 4, main first, moved up and down, removed, uploaded; and for a product in colours one picture per
+// on or off sale, the price and stock of every variant (variants-editor.tsx: [I34-variants] one Save for
+// all rows, a check of each changed row first), its photos (photos-editor.tsx: [I34-photos] 1 to 4, added
+// several at once, replaced in place, Make main, dragged), and for a product in colours one picture per
 // colour. Every change answers with the product as it now is, and the storefront shows it at once.
 // Errors are the server's own words. The variants table is a card per variant on a phone (app/global.css).
-// [I27-amounts] A price is read by the contract's `readAmount` ('36,50' is refused, never 3650 dollars),
-// and a new price more than 5 times the old one or below a tenth of it is asked about first ("Change
-// $36.50 to $365.00?"). [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh
-// passkey check: the server answers 403 STEP_UP_REQUIRED and the api client checks the passkey and sends
-// the change again (lib/api-client.ts), as every step-up screen does.
 // [I32] PRODUCT_REVIEW: a product waiting for an operator says so; a refused one shows the operator's
 // reason and "Send for approval" (after the seller's changes); a change of an approved product's name,
 // description or photos that waits for an operator is shown (the shop keeps the approved version until
 // then), and the photos edited are the ones waiting.
 
 import { textProblem } from '@quokka/contract/api/common';
-import {
-  PRODUCT_LIMITS,
-  priceChangeLooksMistyped,
-  type UpdateVendorVariantBody,
-  type VendorProduct,
-  type VendorVariant,
-} from '@quokka/contract/api/vendor-products';
-import { readAmount } from '@quokka/contract/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRODUCT_LIMITS, type VendorProduct } from '@quokka/contract/api/vendor-products';
+import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Dialog } from '../../components/dialog';
-import type { ApiClient } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { money } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { addPhoto } from './api/add-photo';
-import { productQueryKey, productQueryOptions } from './api/get-product';
-import { PRODUCTS_QUERY_KEY } from './api/get-products';
+import { productQueryOptions } from './api/get-product';
 import { removeColourPhoto } from './api/remove-colour-photo';
-import { removePhoto } from './api/remove-photo';
-import { reorderPhotos } from './api/reorder-photos';
 import { setColourPhoto } from './api/set-colour-photo';
 import { submitProduct } from './api/submit-product';
 import { updateProduct } from './api/update-product';
-import { updateVariant } from './api/update-variant';
 import { photoAt } from './photo-url';
+import { PhotosEditor, PICTURE_TYPES } from './photos-editor';
+import { type ProductChangeCall, useProductChange } from './use-product-change';
+import { VariantsEditor } from './variants-editor';
 import './products.css';
-
-/** One change of the product: a call of api/ that answers with the product as it now is. */
-type Change = (api: ApiClient) => Promise<VendorProduct>;
-
-/** Sends one change of the product and puts the product it answers in place. */
-function useProductChange(productId: number) {
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: Change) => change(api),
-    onSuccess: (product) => {
-      queryClient.setQueryData(productQueryKey(productId), product);
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
-    },
-  });
-}
 
 export function ProductPage() {
   const { api } = useSession();
@@ -117,8 +85,8 @@ function ProductView({ product }: { product: VendorProduct }) {
       <ReviewStatus product={product} />
       <SaleSwitch product={product} />
       <DetailsForm key={`details-${product.id}`} product={product} />
-      <VariantsTable product={product} />
-      <Photos product={product} />
+      <VariantsEditor product={product} />
+      <PhotosEditor product={product} />
       {product.colour_photos.length > 0 && <ColourPhotos product={product} />}
     </section>
   );
@@ -262,206 +230,6 @@ function DetailsForm({ product }: { product: VendorProduct }) {
   );
 }
 
-function VariantsTable({ product }: { product: VendorProduct }) {
-  const hasColour = product.variants.some((variant) => variant.colour !== null);
-  const hasSize = product.variants.some((variant) => variant.size !== null);
-  const hasAmount = product.variants.some((variant) => variant.amount !== null);
-  return (
-    <div className="panel">
-      <h2>Price and stock</h2>
-      <p className="muted small">
-        Prices include GST. Stock is saved only if no order took some since you opened this page.
-      </p>
-      <table className="list-table variants-table">
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            {hasColour && <th scope="col">Colour</th>}
-            {hasSize && <th scope="col">Size</th>}
-            {hasAmount && <th scope="col">Amount</th>}
-            <th scope="col">Price ($)</th>
-            <th scope="col">Stock</th>
-            <th scope="col">On sale</th>
-            <th scope="col">
-              <span className="visually-hidden">Save</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {product.variants.map((variant) => (
-            <VariantRow
-              key={variant.id}
-              productId={product.id}
-              variant={variant}
-              columns={{ hasColour, hasSize, hasAmount }}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function VariantRow({
-  productId,
-  variant,
-  columns,
-}: {
-  productId: number;
-  variant: VendorVariant;
-  columns: { hasColour: boolean; hasSize: boolean; hasAmount: boolean };
-}) {
-  const change = useProductChange(productId);
-  const queryClient = useQueryClient();
-  const [price, setPrice] = useState((variant.price_cents / 100).toFixed(2));
-  const [stock, setStock] = useState(String(variant.stock));
-  const [enabled, setEnabled] = useState(variant.enabled);
-  // What is wrong with the row's figures, and which field it is about (that field alone is marked).
-  const [problem, setProblem] = useState<{ field: 'price' | 'stock'; message: string } | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  // A change whose new price looks mistyped, waiting for "Change the price" in the dialog.
-  const [asking, setAsking] = useState<{ body: UpdateVendorVariantBody; cents: number } | null>(null);
-
-  function save() {
-    setSaved(null);
-    const read = readAmount(price);
-    if ('error' in read) {
-      setProblem({ field: 'price', message: read.error });
-      return;
-    }
-    const cents = read.cents;
-    if (!/^\d{1,8}$/.test(stock.trim())) {
-      setProblem({ field: 'stock', message: 'Enter the stock as a whole number, 0 or more.' });
-      return;
-    }
-    setProblem(null);
-    const body: UpdateVendorVariantBody = {};
-    if (cents !== variant.price_cents) body.price_cents = cents;
-    if (Number(stock) !== variant.stock) {
-      body.stock = Number(stock);
-      body.expected_stock = variant.stock;
-    }
-    if (enabled !== variant.enabled) body.enabled = enabled;
-    if (Object.keys(body).length === 0) {
-      setSaved('Nothing to save.');
-      return;
-    }
-    if (body.price_cents !== undefined && priceChangeLooksMistyped(variant.price_cents, cents)) {
-      setAsking({ body, cents });
-      return;
-    }
-    send(body);
-  }
-
-  function send(body: UpdateVendorVariantBody) {
-    setAsking(null);
-    change.mutate((api) => updateVariant(api, productId, variant.id, body), {
-      onSuccess: (next) => {
-        const now = next.variants.find((row) => row.id === variant.id);
-        setSaved(now ? `Saved: ${money(now.price_cents)}, ${now.stock} in stock.` : 'Saved.');
-      },
-      // The stock moved (an order took some): show the stock now; the figure typed stays to save again.
-      onError: () => void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) }),
-    });
-  }
-
-  return (
-    <tr>
-      <td data-label="SKU">{variant.sku}</td>
-      {columns.hasColour && <td data-label="Colour">{variant.colour ?? '—'}</td>}
-      {columns.hasSize && <td data-label="Size">{variant.size ?? '—'}</td>}
-      {columns.hasAmount && <td data-label="Amount">{variant.amount ?? '—'}</td>}
-      <td data-label="Price ($)">
-        <input
-          aria-label={`Price of ${variant.sku}`}
-          inputMode="decimal"
-          value={price}
-          aria-invalid={problem?.field === 'price' ? true : undefined}
-          onChange={(event) => setPrice(event.target.value)}
-        />
-      </td>
-      <td data-label="Stock">
-        <span className="cell">
-          <input
-            aria-label={`Stock of ${variant.sku}`}
-            inputMode="numeric"
-            value={stock}
-            aria-invalid={problem?.field === 'stock' ? true : undefined}
-            onChange={(event) => setStock(event.target.value)}
-          />
-          {Number(stock) !== variant.stock && <span className="sub">Now {variant.stock}</span>}
-        </span>
-      </td>
-      <td data-label="On sale">
-        <label className="check">
-          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-          <span className="visually-hidden">{variant.sku} </span>On sale
-        </label>
-      </td>
-      <td data-label="">
-        <span className="cell">
-          <button
-            type="button"
-            className="button primary"
-            disabled={change.isPending}
-            aria-label={`Save ${variant.sku}`}
-            onClick={save}
-          >
-            {change.isPending ? 'Saving…' : 'Save'}
-          </button>
-          {problem && (
-            <span className="field-error" role="alert">
-              {problem.message}
-            </span>
-          )}
-          <Outcome error={change.error} saved={saved} />
-        </span>
-        {asking && (
-          <PriceCheck
-            from={variant.price_cents}
-            to={asking.cents}
-            onConfirm={() => send(asking.body)}
-            onClose={() => setAsking(null)}
-          />
-        )}
-      </td>
-    </tr>
-  );
-}
-
-/** [I27-price-confirm] "Change $36.50 to $3,650.00?": a price 5 times higher or a tenth lower is checked. */
-function PriceCheck({
-  from,
-  to,
-  onConfirm,
-  onClose,
-}: {
-  from: number;
-  to: number;
-  onConfirm(): void;
-  onClose(): void;
-}) {
-  return (
-    <Dialog title={`Change ${money(from)} to ${money(to)}?`} onClose={onClose}>
-      <p>
-        {to > from
-          ? `The new price is more than 5 times the price now (${money(from)}).`
-          : `The new price is less than a tenth of the price now (${money(from)}).`}{' '}
-        Shoppers see it at once. Check the figure: a comma or a missing point makes a price 100 times what was
-        meant.
-      </p>
-      <div className="dialog-buttons">
-        <button type="button" className="button secondary" onClick={onClose}>
-          Keep {money(from)}
-        </button>
-        <button type="button" className="button primary" onClick={onConfirm}>
-          Change to {money(to)}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
-
 /** A file input that sends the chosen picture and clears itself. */
 function PictureInput({
   id,
@@ -482,108 +250,17 @@ function PictureInput({
   return (
     <div className="field picture-input">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        disabled={disabled}
-        onChange={pick}
-      />
+      <input id={id} type="file" accept={PICTURE_TYPES} disabled={disabled} onChange={pick} />
     </div>
   );
 }
 
 const thumb = (url: string) => photoAt(url, 240);
 
-function Photos({ product }: { product: VendorProduct }) {
-  const change = useProductChange(product.id);
-  const [saved, setSaved] = useState<string | null>(null);
-  // [I32] Photos waiting for an operator are the ones edited further.
-  const photos = product.pending_change?.photos ?? product.photos;
-  const full = photos.length >= PRODUCT_LIMITS.photosMax;
-
-  const run = (request: Change, message: string) => {
-    setSaved(null);
-    change.mutate(request, { onSuccess: () => setSaved(message) });
-  };
-  const move = (from: number, to: number) => {
-    const order = [...photos];
-    const [photo] = order.splice(from, 1);
-    if (photo === undefined) return;
-    order.splice(to, 0, photo);
-    run((api) => reorderPhotos(api, product.id, { photos: order }), 'Photo moved.');
-  };
-
-  return (
-    <div className="panel">
-      <h2>Photos</h2>
-      <p className="muted small">
-        Up to {PRODUCT_LIMITS.photosMax} photos; the first is the main photo. JPEG, PNG, WebP, AVIF or GIF.
-      </p>
-      <ol className="photo-list">
-        {photos.map((url, index) => (
-          <li key={url}>
-            <img
-              src={thumb(url)}
-              alt={
-                index === 0 ? `${product.name}, main` : `${product.name}, ${index + 1} of ${photos.length}`
-              }
-              width={120}
-              height={120}
-            />
-            <span className="photo-caption">{index === 0 ? 'Main photo' : `Photo ${index + 1}`}</span>
-            <span className="photo-buttons">
-              <button
-                type="button"
-                className="button secondary"
-                disabled={index === 0 || change.isPending}
-                aria-label={`Move photo ${index + 1} up`}
-                onClick={() => move(index, index - 1)}
-              >
-                ↑ Up
-              </button>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={index === photos.length - 1 || change.isPending}
-                aria-label={`Move photo ${index + 1} down`}
-                onClick={() => move(index, index + 1)}
-              >
-                ↓ Down
-              </button>
-              <button
-                type="button"
-                className="button danger-outline"
-                disabled={photos.length <= 1 || change.isPending}
-                aria-label={`Remove photo ${index + 1}`}
-                onClick={() => run((api) => removePhoto(api, product.id, index), 'Photo removed.')}
-              >
-                Remove
-              </button>
-            </span>
-          </li>
-        ))}
-      </ol>
-      {full ? (
-        <p className="muted small">Remove a photo to add another.</p>
-      ) : (
-        <PictureInput
-          id="photo-upload"
-          label="Add a photo"
-          disabled={change.isPending}
-          onPicture={(file) => run((api) => addPhoto(api, product.id, file), 'Photo added.')}
-        />
-      )}
-      {change.isPending && <p className="muted">Working…</p>}
-      <Outcome error={change.error} saved={saved} />
-    </div>
-  );
-}
-
 function ColourPhotos({ product }: { product: VendorProduct }) {
   const change = useProductChange(product.id);
   const [saved, setSaved] = useState<string | null>(null);
-  const run = (request: Change, message: string) => {
+  const run = (request: ProductChangeCall, message: string) => {
     setSaved(null);
     change.mutate(request, { onSuccess: () => setSaved(message) });
   };

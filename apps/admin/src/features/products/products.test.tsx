@@ -163,61 +163,159 @@ describe('[I16-products] products list', () => {
 });
 
 describe('[I16-products] product page', () => {
-  it('a vendor changes the price of a simple product: PATCH in cents with the stock untouched, and "Saved"', async () => {
+  it('[I34-variants] a simple product: its one row is checked (old → new) and sent to the one Save route in cents, stock untouched', async () => {
     const user = userEvent.setup();
     const saved = aProduct({ variants: [{ ...aProduct().variants[0]!, price_cents: 2450 }] });
     const api = fakeApi({
       'GET /me': { body: vendorMe() },
       'GET /products/5': { body: aProduct() },
-      'PATCH /products/5/variants/5': { body: saved },
+      'PATCH /products/5/variants': { body: saved },
     });
     renderAdmin('/admin/products/5');
     const price = await screen.findByLabelText('Price of MUG-1');
     expect(price).toHaveValue('19.95');
     await user.clear(price);
     await user.type(price, '24.50');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    expect(await screen.findByText('Saved: $24.50, 10 in stock.')).toBeInTheDocument();
-    const sent = api.to('PATCH /products/5/variants/5')[0];
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const check = await screen.findByRole('dialog', { name: 'Save 1 variant?' });
+    expect(check).toHaveTextContent('Price $19.95 → $24.50');
+    expect(check).not.toHaveTextContent('Stock');
+    await user.click(within(check).getByRole('button', { name: 'Save 1 variant' }));
+    expect(await screen.findByText('Saved 1 variant.')).toBeInTheDocument();
+    const sent = api.to('PATCH /products/5/variants')[0];
     // $24.50 = 2450 cents; stock not changed so not sent.
-    expect(sent?.body).toEqual({ price_cents: 2450 });
+    expect(sent?.body).toEqual({ variants: [{ id: 5, price_cents: 2450 }] });
     expect(sent?.headers['x-csrf-token']).toBe(CSRF);
+  });
+
+  it('[I34-variants] one Save for many rows: the check lists each changed row old → new, and one call sends them all', async () => {
+    const user = userEvent.setup();
+    const product = tee();
+    const after = tee();
+    after.variants = [
+      { ...product.variants[0]!, price_cents: 2700, stock: 5 },
+      { ...product.variants[1]!, enabled: false },
+    ];
+    const api = fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/8': { body: product },
+      'PATCH /products/8/variants': { body: after },
+    });
+    renderAdmin('/admin/products/8');
+    // One Save for the whole table, none per row.
+    await screen.findByLabelText('Price of TEE-1-RED-S');
+    expect(screen.getAllByRole('button', { name: /^Save/ })).toHaveLength(2); // Save details, Save changes
+    expect(screen.queryByRole('button', { name: /^Save TEE/ })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Price of TEE-1-RED-S'));
+    await user.type(screen.getByLabelText('Price of TEE-1-RED-S'), '27');
+    await user.clear(screen.getByLabelText('Stock of TEE-1-RED-S'));
+    await user.type(screen.getByLabelText('Stock of TEE-1-RED-S'), '5');
+    await user.click(screen.getByRole('checkbox', { name: 'TEE-1-BLUE-S on sale' }));
+    expect(screen.getByText('2 rows changed, not saved yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const check = await screen.findByRole('dialog', { name: 'Save 2 variants?' });
+    const rows = within(check)
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('strong'));
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'TEE-1-RED-S · Red, SPrice $25.00 → $27.00Stock 2 → 5',
+      'TEE-1-BLUE-S · Blue, SOn sale → Off sale',
+    ]);
+    // The safe answer has the focus; going back sends nothing and keeps what was typed.
+    expect(within(check).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    await user.click(within(check).getByRole('button', { name: 'Go back' }));
+    expect(api.to('PATCH /products/8/variants')).toHaveLength(0);
+    expect(screen.getByLabelText('Price of TEE-1-RED-S')).toHaveValue('27');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save 2 variants' }),
+    );
+    expect(await screen.findByText('Saved 2 variants.')).toBeInTheDocument();
+    expect(api.to('PATCH /products/8/variants').map((call) => call.body)).toEqual([
+      {
+        variants: [
+          { id: 81, price_cents: 2700, stock: 5, expected_stock: 2 },
+          { id: 82, enabled: false },
+        ],
+      },
+    ]);
+    expect(screen.queryByText(/rows? changed/)).not.toBeInTheDocument();
+  });
+
+  it('[I34-variants] a refused save names the row: the server’s variants.1.price_cents is said as that row’s SKU', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/8': { body: tee() },
+      'PATCH /products/8/variants': {
+        status: 400,
+        body: {
+          status: false,
+          message: 'Invalid body: variants.1.price_cents: must be at most $1,000,000',
+          code: 'INPUT_VALIDATION',
+          input_validation: { 'variants.1.price_cents': ['must be at most $1,000,000'] },
+        },
+      },
+    });
+    renderAdmin('/admin/products/8');
+    await user.clear(await screen.findByLabelText('Stock of TEE-1-RED-S'));
+    await user.type(screen.getByLabelText('Stock of TEE-1-RED-S'), '3');
+    await user.clear(screen.getByLabelText('Price of TEE-1-BLUE-S'));
+    await user.type(screen.getByLabelText('Price of TEE-1-BLUE-S'), '31');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save 2 variants' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'TEE-1-BLUE-S, price: must be at most $1,000,000. Nothing was saved.',
+    );
   });
 
   it('stock is sent with the stock loaded; a 409 (an order took some) shows the server’s words and the stock now', async () => {
     const user = userEvent.setup();
     const conflict =
-      'The stock of MUG-1 is now 7 (it was 10 when you opened it; an order may have taken some). Check it and save again.';
+      'The stock of MUG-1 is now 7 (it was 10 when you opened it; an order may have taken some). Check it and save again. Nothing was saved.';
     const moved = aProduct({ variants: [{ ...aProduct().variants[0]!, stock: 7 }] });
     const api = fakeApi({
       'GET /me': { body: vendorMe() },
       'GET /products/5': [{ body: aProduct() }, { body: moved }],
-      'PATCH /products/5/variants/5': { status: 409, body: { message: conflict, code: 'CONFLICT' } },
+      'PATCH /products/5/variants': { status: 409, body: { message: conflict, code: 'CONFLICT' } },
     });
     renderAdmin('/admin/products/5');
     const stock = await screen.findByLabelText('Stock of MUG-1');
     await user.clear(stock);
     await user.type(stock, '12');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save 1 variant' }),
+    );
     expect(await screen.findByText(conflict)).toBeInTheDocument();
-    expect(api.to('PATCH /products/5/variants/5')[0]?.body).toEqual({ stock: 12, expected_stock: 10 });
+    expect(api.to('PATCH /products/5/variants')[0]?.body).toEqual({
+      variants: [{ id: 5, stock: 12, expected_stock: 10 }],
+    });
     // The product is read again: the stock now shows beside what was typed, which stays to save again.
     expect(await screen.findByText('Now 7')).toBeInTheDocument();
     expect(screen.getByLabelText('Stock of MUG-1')).toHaveValue('12');
   });
 
-  it('a price that is no amount is refused on the page, and nothing is sent', async () => {
+  it('a price that is no amount is refused in its row, and nothing is sent', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'GET /me': { body: vendorMe() }, 'GET /products/5': { body: aProduct() } });
     renderAdmin('/admin/products/5');
     const price = await screen.findByLabelText('Price of MUG-1');
     await user.clear(price);
     await user.type(price, '12.345');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
       await screen.findByText('Give at most 2 digits after the point (the cents), e.g. 36.50.'),
     ).toBeInTheDocument();
-    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('One row needs a look before saving: MUG-1 (price)');
+    expect(price).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.to('PATCH /products/5/variants')).toHaveLength(0);
   });
 
   it('[I27-amounts] "36,50" typed as a price is refused with a field message, and nothing is sent', async () => {
@@ -228,79 +326,84 @@ describe('[I16-products] product page', () => {
     for (const typed of ['36,50', '1,234', '1.234,50', '36.50 AUD']) {
       await user.clear(price);
       await user.type(price, typed);
-      await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(
-        typed === '36.50 AUD'
-          ? 'Enter the amount in digits, with a point before the cents, e.g. 36.50.'
-          : 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
-      );
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(
+        await screen.findByText(
+          typed === '36.50 AUD'
+            ? 'Enter the amount in digits, with a point before the cents, e.g. 36.50.'
+            : 'Use a point before the cents and no commas, e.g. 36.50 or 1234.50.',
+        ),
+      ).toBeInTheDocument();
       expect(price).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByLabelText('Stock of MUG-1')).not.toHaveAttribute('aria-invalid');
     }
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+    expect(api.to('PATCH /products/5/variants')).toHaveLength(0);
   });
 
-  it('[I27-price-confirm] $36.50 to $365.00 asks "Change $36.50 to $365.00?" first: Keep sends nothing, Change sends it', async () => {
+  it('[I27-price-confirm] $36.50 to $365.00: the check asks "Change $36.50 to $365.00?" first; Go back sends nothing, Save sends it', async () => {
     const user = userEvent.setup();
     const at = (cents: number) =>
       aProduct({ variants: [{ ...aProduct().variants[0]!, price_cents: cents }] });
     const api = fakeApi({
       'GET /me': { body: vendorMe() },
       'GET /products/5': { body: at(3650) },
-      'PATCH /products/5/variants/5': { body: at(36_500) },
+      'PATCH /products/5/variants': { body: at(36_500) },
     });
     renderAdmin('/admin/products/5');
     const price = await screen.findByLabelText('Price of MUG-1');
     expect(price).toHaveValue('36.50');
     await user.clear(price);
     await user.type(price, '365');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change $36.50 to $365.00?' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save 1 variant?' });
+    expect(dialog).toHaveTextContent('Change $36.50 to $365.00?');
     expect(dialog).toHaveTextContent('more than 5 times the price now ($36.50)');
-    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
-    // The safe answer has the focus: Enter keeps the price.
-    expect(within(dialog).getByRole('button', { name: 'Keep $36.50' })).toHaveFocus();
-    await user.click(within(dialog).getByRole('button', { name: 'Keep $36.50' }));
+    expect(api.to('PATCH /products/5/variants')).toHaveLength(0);
+    // The safe answer has the focus: Enter goes back.
+    expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.to('PATCH /products/5/variants/5')).toHaveLength(0);
+    expect(api.to('PATCH /products/5/variants')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change to $365.00' }),
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save 1 variant' }),
     );
-    expect(await screen.findByText('Saved: $365.00, 10 in stock.')).toBeInTheDocument();
-    expect(api.to('PATCH /products/5/variants/5').map((call) => call.body)).toEqual([
-      { price_cents: 36_500 },
+    expect(await screen.findByText('Saved 1 variant.')).toBeInTheDocument();
+    expect(api.to('PATCH /products/5/variants').map((call) => call.body)).toEqual([
+      { variants: [{ id: 5, price_cents: 36_500 }] },
     ]);
 
-    // A change within 5 times and a tenth is saved without asking.
+    // A change within 5 times and a tenth is checked without the warning.
     await user.clear(price);
-    await user.type(price, '36.50');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    await waitFor(() => expect(api.to('PATCH /products/5/variants/5')).toHaveLength(2));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.type(price, '300');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const plain = await screen.findByRole('dialog', { name: 'Save 1 variant?' });
+    expect(plain).toHaveTextContent('Price $365.00 → $300.00');
+    expect(plain).not.toHaveTextContent('Change $365.00');
   });
 
-  it('[I27-price-confirm] a price below a tenth (to $0.00) asks too', async () => {
+  it('[I27-price-confirm] a price below a tenth (to $0.00) is called out too', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /me': { body: vendorMe() }, 'GET /products/5': { body: aProduct() } });
     renderAdmin('/admin/products/5');
     const price = await screen.findByLabelText('Price of MUG-1');
     await user.clear(price);
     await user.type(price, '0');
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change $19.95 to $0.00?' });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save 1 variant?' });
+    expect(dialog).toHaveTextContent('Change $19.95 to $0.00?');
     expect(dialog).toHaveTextContent('less than a tenth of the price now ($19.95)');
   });
 
-  it('[I27-price-step-up] a price change the server asks a passkey for: the check runs and the change is sent again, once', async () => {
+  it('[I27-price-step-up] a price change the server asks a passkey for: the check runs and the save is sent again, once', async () => {
     const user = userEvent.setup();
     const saved = aProduct({ variants: [{ ...aProduct().variants[0]!, price_cents: 950 }] });
     const api = fakeApi({
       'GET /me': { body: vendorMe() },
       'GET /products/5': { body: aProduct() },
-      'PATCH /products/5/variants/5': [stepUpRequired, { body: saved }],
+      'PATCH /products/5/variants': [stepUpRequired, { body: saved }],
       'POST /step-up/options': { body: { challenge: 'c3RlcC11cA', allowCredentials: [] } },
       'POST /step-up': { body: { status: true, ...vendorMe() } },
     });
@@ -308,20 +411,23 @@ describe('[I16-products] product page', () => {
     const price = await screen.findByLabelText('Price of MUG-1');
     await user.clear(price);
     await user.type(price, '9.50'); // $19.95 → $9.50: down by more than half
-    await user.click(screen.getByRole('button', { name: 'Save MUG-1' }));
-    expect(await screen.findByText('Saved: $9.50, 10 in stock.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save 1 variant' }),
+    );
+    expect(await screen.findByText('Saved 1 variant.')).toBeInTheDocument();
     expect(webauthn.startAuthentication).toHaveBeenCalledTimes(1);
     expect(
       api.calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`),
     ).toEqual([
-      'PATCH /products/5/variants/5',
+      'PATCH /products/5/variants',
       'POST /step-up/options',
       'POST /step-up',
-      'PATCH /products/5/variants/5',
+      'PATCH /products/5/variants',
     ]);
-    const [refused, retried] = api.to('PATCH /products/5/variants/5');
+    const [refused, retried] = api.to('PATCH /products/5/variants');
     expect(retried?.body).toEqual(refused?.body);
-    expect(retried?.body).toEqual({ price_cents: 950 });
+    expect(retried?.body).toEqual({ variants: [{ id: 5, price_cents: 950 }] });
   });
 
   it('name and description are saved; a server refusal shows its words', async () => {
@@ -386,54 +492,102 @@ describe('[I16-products] product page', () => {
     expect(screen.getByRole('button', { name: 'Put on sale' })).toBeInTheDocument();
   });
 
-  it('photos: move up, remove, upload the file itself with its type; a refused picture shows the server’s words', async () => {
+  it('[I34-photos] Make main in one tap; a photo moved by its handle with the arrow keys; remove; a refused picture shows the server’s words', async () => {
     const user = userEvent.setup();
-    const product = aProduct();
+    const [a, b, c] = ['/media/products/a.jpg', '/media/products/b.jpg', '/media/products/c.jpg'];
     const api = fakeApi({
       'GET /me': { body: vendorMe() },
-      'GET /products/5': { body: product },
-      'PUT /products/5/photos/order': {
-        body: aProduct({
-          photos: ['/media/products/b.jpg', '/media/products/a.jpg', '/media/products/c.jpg'],
-        }),
-      },
-      'DELETE /products/5/photos/2': {
-        body: aProduct({ photos: ['/media/products/b.jpg', '/media/products/a.jpg'] }),
-      },
-      'POST /products/5/photos': [
-        {
-          body: aProduct({
-            photos: ['/media/products/b.jpg', '/media/products/a.jpg', '/media/products/n.jpg'],
-          }),
-        },
-        {
-          status: 400,
-          body: { message: 'The photo is a HEIC photo: export it as JPEG.', code: 'INVALID_DATA' },
-        },
+      'GET /products/5': { body: aProduct({ photos: [a, b, c] }) },
+      'PUT /products/5/photos/order': [
+        { body: aProduct({ photos: [c, a, b] }) },
+        { body: aProduct({ photos: [c, b, a] }) },
       ],
+      'DELETE /products/5/photos/2': { body: aProduct({ photos: [c, b] }) },
+      'POST /products/5/photos': {
+        status: 400,
+        body: { message: 'The photo is a HEIC photo: export it as JPEG.', code: 'INVALID_DATA' },
+      },
     });
     renderAdmin('/admin/products/5');
-    expect(await screen.findByRole('button', { name: 'Move photo 1 up' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Move photo 2 up' }));
-    expect(await screen.findByText('Photo moved.')).toBeInTheDocument();
-    expect(api.to('PUT /products/5/photos/order')[0]?.body).toEqual({
-      photos: ['/media/products/b.jpg', '/media/products/a.jpg', '/media/products/c.jpg'],
-    });
+    // The main photo has no Make main; photo 3 goes to the front in one tap.
+    await screen.findByRole('button', { name: 'Make photo 2 the main photo' });
+    expect(screen.queryByRole('button', { name: 'Make photo 1 the main photo' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make photo 3 the main photo' }));
+    expect(await screen.findByText('Main photo changed.')).toBeInTheDocument();
+    expect(api.to('PUT /products/5/photos/order')[0]?.body).toEqual({ photos: [c, a, b] });
+    expect(screen.getByRole('img', { name: 'Harbour Mug, main' })).toHaveAttribute('src', `${c}?w=240`);
+
+    // The keyboard: the handle of photo 2 (a) with ArrowDown goes one place later, and keeps the focus.
+    const handle = screen.getByRole('button', { name: 'Move photo 2' });
+    expect(handle).toHaveAccessibleDescription(
+      'To move a photo, drag it by ⠿, or tab to ⠿ and use the arrow keys.',
+    );
+    handle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByText('Photo moved: it is now photo 3.')).toBeInTheDocument();
+    expect(api.to('PUT /products/5/photos/order')[1]?.body).toEqual({ photos: [c, b, a] });
+    expect(screen.getByRole('button', { name: 'Move photo 3' })).toHaveFocus();
+    // Past the end nothing is sent.
+    await user.keyboard('{ArrowDown}');
+    expect(api.to('PUT /products/5/photos/order')).toHaveLength(2);
+
     await user.click(screen.getByRole('button', { name: 'Remove photo 3' }));
     expect(await screen.findByText('Photo removed.')).toBeInTheDocument();
-
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'new.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Add a photo'), file);
-    expect(await screen.findByText('Photo added.')).toBeInTheDocument();
-    const upload = api.to('POST /products/5/photos')[0];
-    expect(upload?.headers['content-type']).toBe('image/png');
-    expect(upload?.headers['x-csrf-token']).toBe(CSRF);
-
     await user.upload(
-      screen.getByLabelText('Add a photo'),
+      screen.getByLabelText('Add photos (up to 2 more)'),
       new File(['x'], 'photo.heic', { type: 'image/png' }),
     );
-    expect(await screen.findByText('The photo is a HEIC photo: export it as JPEG.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The photo is a HEIC photo: export it as JPEG.',
+    );
+  });
+
+  it('[I34-photos] several photos picked at once are added up to 4; with 4, Replace puts a new one in place, no Remove first', async () => {
+    const user = userEvent.setup();
+    const two = ['/media/products/a.jpg', '/media/products/b.jpg'];
+    const three = [...two, '/media/products/n1.jpg'];
+    const four = [...three, '/media/products/n2.jpg'];
+    const api = fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/5': { body: aProduct({ photos: two }) },
+      'POST /products/5/photos': [
+        { body: aProduct({ photos: three }) },
+        { body: aProduct({ photos: four }) },
+      ],
+      'PUT /products/5/photos/0': {
+        body: aProduct({ photos: ['/media/products/r.jpg', ...four.slice(1)] }),
+      },
+    });
+    renderAdmin('/admin/products/5');
+    const picked = ['n1.png', 'n2.png', 'n3.png'].map(
+      (name) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' }),
+    );
+    await user.upload(await screen.findByLabelText('Add photos (up to 2 more)'), picked);
+    expect(
+      await screen.findByText(
+        '2 photos added. One more was not added: a product has at most 4 photos (use Replace).',
+      ),
+    ).toBeInTheDocument();
+    const uploads = api.to('POST /products/5/photos');
+    expect(uploads).toHaveLength(2);
+    expect(uploads[0]?.headers['content-type']).toBe('image/png');
+    expect(uploads[0]?.headers['x-csrf-token']).toBe(CSRF);
+    // Full: no add field, and the way on is said.
+    expect(screen.queryByLabelText(/Add photos/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/To use another, choose Replace on the photo it takes the place of/),
+    ).toBeInTheDocument();
+
+    await user.upload(
+      screen.getByLabelText('Replace the main photo'),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'r.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('New main photo saved.')).toBeInTheDocument();
+    expect(api.to('PUT /products/5/photos/0')[0]?.headers['content-type']).toBe('image/jpeg');
+    expect(screen.getByRole('img', { name: 'Harbour Mug, main' })).toHaveAttribute(
+      'src',
+      '/media/products/r.jpg?w=240',
+    );
   });
 
   it('a product with variants: a row per variant with colour and size, and a picture per colour', async () => {
