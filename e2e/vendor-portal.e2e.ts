@@ -211,8 +211,13 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     expect(await elementsPastRightEdge(staff, 320), 'the product page at 320×568').toEqual([]);
     await staff.setViewportSize({ width: 390, height: 844 });
     await staff.getByLabel(`Price of ${ours.sku}`).fill(newPrice.toFixed(2));
-    await staff.getByRole('button', { name: `Save ${ours.sku}` }).click();
-    await staff.getByText(`Saved: $${newPrice.toFixed(2)}`).waitFor();
+    // [I34-variants] One Save for the table, then the check of each changed row.
+    await staff.getByRole('button', { name: 'Save changes' }).click();
+    await staff
+      .getByRole('dialog', { name: 'Save 1 variant?' })
+      .getByRole('button', { name: 'Save 1 variant' })
+      .click();
+    await staff.getByText('Saved 1 variant.').waitFor();
     await expect
       .poll(
         async () => Number((await journey.getJson<Product>(`${API}/product?product_id=${ours.id}`)).price),
