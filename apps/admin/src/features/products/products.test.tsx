@@ -1,8 +1,8 @@
 // [I16-products] The products list and the product page, against the fake /admin/api.
 import type { VendorProduct, VendorProductSummary } from '@quokka/contract/api/vendor-products';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aDashboard, aMe, CSRF } from '../../test/factories';
 import { fakeApi, stepUpRequired } from '../../test/fake-api';
 import { renderAdmin } from '../../test/render-admin';
@@ -540,6 +540,46 @@ describe('[I16-products] product page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The photo is a HEIC photo: export it as JPEG.',
     );
+  });
+
+  it('[I34-photos] a photo dragged by its handle (a pointer) to the front: the list shows it there as it moves, one save on release', async () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => `/media/products/${name}.jpg`);
+    const api = fakeApi({
+      'GET /me': { body: vendorMe() },
+      'GET /products/5': { body: aProduct({ photos: [a!, b!, c!, d!] }) },
+      'PUT /products/5/photos/order': { body: aProduct({ photos: [d!, a!, b!, c!] }) },
+    });
+    renderAdmin('/admin/products/5');
+    const handle = await screen.findByRole('button', { name: 'Move photo 4' });
+    // jsdom lays nothing out: the cards are stacked 100 px high, one under the other.
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const index = this.parentElement ? [...this.parentElement.children].indexOf(this) : 0;
+      return {
+        left: 0,
+        right: 300,
+        top: index * 100,
+        bottom: index * 100 + 100,
+        width: 300,
+        height: 100,
+      } as DOMRect;
+    });
+    try {
+      fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientX: 20, clientY: 350 });
+      fireEvent.pointerMove(handle, { pointerId: 1, clientX: 20, clientY: 150 });
+      fireEvent.pointerMove(handle, { pointerId: 1, clientX: 20, clientY: 40 });
+      // Shown at the front while it moves; nothing is sent until the finger lifts.
+      expect(screen.getByRole('img', { name: 'Harbour Mug, main' })).toHaveAttribute('src', `${d}?w=240`);
+      expect(api.to('PUT /products/5/photos/order')).toHaveLength(0);
+      fireEvent.pointerUp(handle, { pointerId: 1, clientX: 20, clientY: 40 });
+    } finally {
+      rects.mockRestore();
+    }
+    expect(await screen.findByText('Main photo changed.')).toBeInTheDocument();
+    expect(api.to('PUT /products/5/photos/order').map((call) => call.body)).toEqual([
+      { photos: [d, a, b, c] },
+    ]);
   });
 
   it('[I34-photos] several photos picked at once are added up to 4; with 4, Replace puts a new one in place, no Remove first', async () => {
