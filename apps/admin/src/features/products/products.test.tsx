@@ -228,6 +228,15 @@ describe('[I16-products] product page', () => {
     await user.click(within(check).getByRole('button', { name: 'Go back' }));
     expect(api.to('PATCH /products/8/variants')).toHaveLength(0);
     expect(screen.getByLabelText('Price of TEE-1-RED-S')).toHaveValue('27');
+    // Undo changes puts every row back as it was loaded.
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    expect(screen.getByLabelText('Price of TEE-1-RED-S')).toHaveValue('25.00');
+    expect(screen.getByRole('checkbox', { name: 'TEE-1-BLUE-S on sale' })).toBeChecked();
+    await user.clear(screen.getByLabelText('Price of TEE-1-RED-S'));
+    await user.type(screen.getByLabelText('Price of TEE-1-RED-S'), '27');
+    await user.clear(screen.getByLabelText('Stock of TEE-1-RED-S'));
+    await user.type(screen.getByLabelText('Stock of TEE-1-RED-S'), '5');
+    await user.click(screen.getByRole('checkbox', { name: 'TEE-1-BLUE-S on sale' }));
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await user.click(

@@ -251,6 +251,19 @@ export function VariantsEditor({ product }: { product: VendorProduct }) {
         <button type="button" className="button primary" disabled={change.isPending} onClick={check}>
           {change.isPending ? 'Saving…' : 'Save changes'}
         </button>
+        {changed > 0 && !change.isPending && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setDrafts({});
+              setProblems({});
+              change.reset();
+            }}
+          >
+            Undo changes
+          </button>
+        )}
         <span className="muted small" aria-live="polite">
           {changed > 0 ? `${plural(changed, 'row', 'rows')} changed, not saved yet.` : ''}
         </span>
