@@ -903,6 +903,28 @@ describe('the back office reference', { timeout: 180_000 }, () => {
     await staffCall('GET', '/customers/999999', { session: operator, status: 404 });
   });
 
+  it('[I34-bulk] bulk approve and bulk ship: a reply per order, and a 400 for a body wrong as a whole (orders-bulk-routes.ts)', async () => {
+    const order = await anOrder(office, [['MUG-1', 1]]);
+    await staffCall('POST', '/orders/bulk-approve', {
+      session: operator,
+      payload: { order_ids: [order.id, 999999] },
+    });
+    await staffCall('POST', '/orders/bulk-approve', {
+      session: operator,
+      payload: { order_ids: [] },
+      status: 400,
+    });
+    await staffCall('POST', '/orders/bulk-ship', {
+      session: operator,
+      payload: { carrier: 'Sendle', shipments: [{ order_id: order.id, tracking_number: 'SNDL9' }] },
+    });
+    await staffCall('POST', '/orders/bulk-ship', {
+      session: operator,
+      payload: { shipments: [] },
+      status: 400,
+    });
+  });
+
   it('checked a live reply of every back-office route file (each tag of the document)', () => {
     const tagOf = new Map<string, string>();
     const tags = new Set<string>();
