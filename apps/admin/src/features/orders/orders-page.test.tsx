@@ -321,6 +321,9 @@ describe('[I34-seller-state] the list for a seller’s staff', () => {
     expect(rows[1]).toHaveTextContent('To ship');
     expect(rows[1]).not.toHaveTextContent('Partly shipped');
     expect(rows[1]).not.toHaveTextContent('Captured');
+    // The Sellers column would list only their own seller: it is not shown to them.
+    expect(within(rows[0] as HTMLElement).queryByRole('columnheader', { name: 'Sellers' })).toBeNull();
+    expect(rows[1]).not.toHaveTextContent('Harbour Goods');
     expect(screen.queryByLabelText('Seller')).toBeNull();
     expect(screen.queryByLabelText('Flagged only')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /Select/ })).toBeNull();

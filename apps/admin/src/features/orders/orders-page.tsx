@@ -243,7 +243,8 @@ export function OrdersPage() {
                     <th scope="col">Order</th>
                     <th scope="col">Placed</th>
                     <th scope="col">Customer</th>
-                    <th scope="col">Sellers</th>
+                    {/* A seller's staff see only their own seller there: the column is the operator's. */}
+                    {operator && <th scope="col">Sellers</th>}
                     <th scope="col">Status</th>
                     <th scope="col" className="num">
                       Total
@@ -282,7 +283,9 @@ export function OrdersPage() {
                           <span className="sub">{formatMobileNational(order.customer_mobile)}</span>
                         </span>
                       </td>
-                      <td data-label="Sellers">{order.sellers.map((seller) => seller.name).join(', ')}</td>
+                      {operator && (
+                        <td data-label="Sellers">{order.sellers.map((seller) => seller.name).join(', ')}</td>
+                      )}
                       <td data-label="Status">
                         {/* A seller's own part's state; the whole order's and the card's are the operator's. */}
                         {order.seller_state ? (
