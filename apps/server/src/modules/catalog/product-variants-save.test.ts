@@ -6,6 +6,7 @@
 import type { Product } from '@quokka/contract/api/catalog';
 import type { VendorProduct, VendorVariantChange } from '@quokka/contract/api/vendor-products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACK_OFFICE_OPENAPI_PATH } from '../../http/openapi-back-office.ts';
 import {
   aConfigurableProduct,
   aSeller,
@@ -344,5 +345,22 @@ describe('[I34-photos] a new photo in the place of one', () => {
       `/media/products/bowl-1-1.png`,
       ...[2, 3, 4].map((n) => `/media/products/bowl-1-${n}.png`),
     ]);
+  });
+});
+
+describe('[I34-variants] [I34-photos] the two calls are in the back office’s API reference', () => {
+  it('[API-01] PATCH …/variants (its rows, at most 200) and PUT …/photos/{position} (a picture body) are documented', async () => {
+    const reply = await t.app.inject({ url: BACK_OFFICE_OPENAPI_PATH });
+    expect(reply.statusCode).toBe(200);
+    const paths = reply.json().paths;
+    const save = paths['/admin/api/products/{id}/variants']?.patch;
+    expect(save?.tags).toEqual(['Back office: products']);
+    const body = save?.requestBody?.content?.['application/json']?.schema;
+    expect(body?.properties?.variants).toMatchObject({ type: 'array', minItems: 1, maxItems: 200 });
+    expect(Object.keys(save?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
+    const replace = paths['/admin/api/products/{id}/photos/{position}']?.put;
+    expect(Object.keys(replace?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '404', '413', '415']),
+    );
   });
 });
