@@ -174,6 +174,107 @@ describe('[I34] the audit log names people and things, in words, with links', { 
     expect(JSON.stringify(items)).not.toContain('4000123412342883');
   });
 
+  it('[I34] a statement, a payout run, an application to sell and a campaign, by what people call them', async () => {
+    const at = t.clock.now();
+    const statement = await t.db
+      .insertInto('seller_statements')
+      .values({
+        seller_id: harbour,
+        seller_name: 'Harbour Goods',
+        week_ends_on: '2026-11-29',
+        period_start: new Date('2026-11-22T13:00:00Z'),
+        period_end: new Date('2026-11-29T13:00:00Z'),
+        remittance_on: '2026-12-03',
+        totals: JSON.stringify({}),
+        entry_count: 0,
+        net_cents: 0,
+        brought_forward_cents: 0,
+        payable_cents: 0,
+        carried_forward_cents: 0,
+        generated_at: at,
+        paid_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const run = await t.db
+      .insertInto('payout_runs')
+      .values({
+        process_on: '2026-09-03',
+        total_cents: 0,
+        created_at: at,
+        created_by: null,
+        remitted_at: null,
+        remitted_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const application = await t.db
+      .insertInto('seller_applications')
+      .values({
+        business_name: 'Wattle Candles',
+        abn: '51824753556',
+        contact_name: 'Wren Wattle',
+        mobile: '+61412000003',
+        email: 'wren@example.com',
+        sells: 'Candles',
+        website: '',
+        terms_version: '1',
+        terms_accepted_at: at,
+        client_address: null,
+        decided_at: null,
+        decided_by: null,
+        refusal_reason: null,
+        seller_id: null,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const campaign = await t.db
+      .insertInto('campaigns')
+      .values({
+        seller_id: harbour,
+        name: 'Summer tees',
+        message: 'New tees',
+        product_id: null,
+        audience: JSON.stringify({}),
+        state: 'draft',
+        scheduled_at: null,
+        schedule_zone: null,
+        review_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+        started_at: null,
+        finished_at: null,
+        queued_at: null,
+        offer_product_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const actor = { staffId: operator.member.id };
+    for (const [action, subject] of [
+      ['statement.downloaded', `statement:${statement.id}`],
+      ['payout_run.remitted', `payout_run:${run.id}`],
+      ['seller_application.approved', `seller_application:${application.id}`],
+      ['staff.added', `campaign:${campaign.id}`],
+    ] as const)
+      await recordStaffAction(t.db, { actor, action, subject, at });
+
+    const { items } = await page('?page_size=4');
+    expect(items.map((entry) => [entry.did, entry.thing?.label, entry.thing?.path])).toEqual([
+      ['added a member of staff', 'Summer tees', `/campaigns/${campaign.id}`],
+      ['approved an application to sell', 'application from Wattle Candles', '/sellers/applications'],
+      ['marked a payout run paid', 'payout run of 3 Sep 2026', '/payouts'],
+      [
+        'downloaded a statement',
+        'statement of Harbour Goods, week ending 29 Nov 2026',
+        `/statements/${statement.id}`,
+      ],
+    ]);
+  });
+
   it('[I34] the reply carries the filter form choices: every member of staff and every action in words', async () => {
     const { choices } = await page();
     expect(choices.people.map((person) => person.name)).toEqual(

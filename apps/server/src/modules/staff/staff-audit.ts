@@ -120,15 +120,13 @@ const parse = (value: unknown) => {
   }
 };
 
-/** A Sydney day as '28 Nov 2026'. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar day 'YYYY-MM-DD' as '28 Nov 2026' (the back office's date style). */
 function shortDay(day: string | null): string {
-  if (!day) return '';
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const name = new Date(Date.UTC(year, month - 1, date)).toLocaleString('en-AU', {
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return `${date} ${name} ${year}`;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  if (!match) return day ?? '';
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
 }
 
 /** The thing a line is about, named from the row's joins, with its back-office page. */
@@ -170,7 +168,7 @@ function thingOf(row: Row): AuditThing | null {
     case 'statement':
       return named(
         row.statement_seller &&
-          `${row.statement_seller}'s statement, week ending ${shortDay(row.statement_week)}`,
+          `statement of ${row.statement_seller}, week ending ${shortDay(row.statement_week)}`,
         'statement',
         `/statements/${id}`,
       );
