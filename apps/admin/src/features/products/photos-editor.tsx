@@ -174,7 +174,7 @@ export function PhotosEditor({ product }: { product: VendorProduct }) {
                   type="button"
                   className="button secondary"
                   disabled={change.isPending}
-                  aria-label={`Make photo ${index + 1} the main photo`}
+                  aria-label={`Make main: photo ${index + 1}`}
                   onClick={() => move(index, 0)}
                 >
                   Make main

@@ -519,9 +519,9 @@ describe('[I16-products] product page', () => {
     });
     renderAdmin('/admin/products/5');
     // The main photo has no Make main; photo 3 goes to the front in one tap.
-    await screen.findByRole('button', { name: 'Make photo 2 the main photo' });
-    expect(screen.queryByRole('button', { name: 'Make photo 1 the main photo' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Make photo 3 the main photo' }));
+    await screen.findByRole('button', { name: 'Make main: photo 2' });
+    expect(screen.queryByRole('button', { name: 'Make main: photo 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make main: photo 3' }));
     expect(await screen.findByText('Main photo changed.')).toBeInTheDocument();
     expect(api.to('PUT /products/5/photos/order')[0]?.body).toEqual({ photos: [c, a, b] });
     expect(screen.getByRole('img', { name: 'Harbour Mug, main' })).toHaveAttribute('src', `${c}?w=240`);
