@@ -79,7 +79,7 @@ describe('[I34] audit log in words', () => {
     expect(rows[1]).toHaveTextContent('Price of TEE-1-RED-S: $36.50 → $40.00');
     expect(first.getByRole('link', { name: 'Beach Run Tee' })).toHaveAttribute('href', '/admin/products/14');
     expect(first.getByRole('link', { name: 'Sam Seller' })).toHaveAttribute('href', '/admin/staff');
-    expect(first.getByRole('link', { name: 'Everything done to Beach Run Tee' })).toHaveAttribute(
+    expect(first.getByRole('link', { name: 'History of Beach Run Tee' })).toHaveAttribute(
       'href',
       '/admin/audit?kind=product&thing_id=14',
     );
@@ -123,7 +123,7 @@ describe('[I34] audit log in words', () => {
     // Another action and a thing: the person and days stay.
     await user.selectOptions(screen.getByLabelText('Action'), 'Approved an order');
     await user.selectOptions(screen.getByLabelText('About'), 'An order');
-    await user.type(screen.getByLabelText('Its number'), '3x');
+    await user.type(screen.getByLabelText('Its ID'), '3x');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await until(() => api.to('GET /audit').length >= 2);
     expect(filtersOf(api.to('GET /audit').at(-1))).toEqual({

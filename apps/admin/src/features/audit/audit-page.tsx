@@ -166,12 +166,12 @@ function FilterForm({
         </select>
       </div>
       <div className="field">
-        <label htmlFor="audit-thing">Its number</label>
+        <label htmlFor="audit-thing">Its ID</label>
         <input
           id="audit-thing"
           inputMode="numeric"
           pattern="[0-9]*"
-          placeholder="e.g. 14"
+          placeholder="as in /products/14"
           value={draft.thing_id}
           onChange={(event) => set('thing_id', event.target.value.replace(/\D/g, ''))}
         />
@@ -237,7 +237,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
                   pathname: '/audit',
                   search: searchFor({ ...NO_FILTERS, kind: thing.kind, thing_id: String(thing.id) }),
                 }}
-                aria-label={`Everything done to ${thing.label}`}
+                aria-label={`History of ${thing.label}`}
               >
                 History
               </Link>
