@@ -364,3 +364,61 @@ describe('[I34-variants] [I34-photos] the two calls are in the back office’s A
     );
   });
 });
+
+describe('[I34-photos] [I32] under PRODUCT_REVIEW=manual', () => {
+  it('[I34-photos] a vendor’s replaced photo of an approved product waits for an operator; one Save of prices applies at once', async () => {
+    const manual = await createTestApp({
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PUBLIC_URL: ORIGIN,
+      PRODUCT_REVIEW: 'manual',
+    });
+    try {
+      await importTestCatalogue(manual.db, {
+        sellers: [aSeller({ name: 'Harbour Goods' })],
+        products: [aConfigurableProduct('TEE-9')],
+      });
+      const seller = await signedIn(manual, 'vendor', { sellerUrl: 'harbour-goods' });
+      const inject = (method: 'GET' | 'PUT' | 'PATCH', path: string, payload?: unknown, type?: string) =>
+        manual.app.inject({
+          method,
+          url: `/admin/api${path}`,
+          headers: {
+            cookie: seller.cookie,
+            'x-csrf-token': seller.csrf,
+            ...(type ? { 'content-type': type } : {}),
+          },
+          ...(payload === undefined ? {} : { payload: payload as string }),
+        });
+      const tee = (
+        await manual.db
+          .selectFrom('products')
+          .select('id')
+          .where('sku', '=', 'TEE-9')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const before = (await inject('GET', `/products/${tee}`)).json<VendorProduct>();
+      const replaced = await inject(
+        'PUT',
+        `/products/${tee}/photos/1`,
+        await makePicture('png'),
+        'image/png',
+      );
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      const held = replaced.json<VendorProduct>();
+      expect(held.photos).toEqual(before.photos);
+      expect(held.pending_change?.photos?.[0]).toBe(before.photos[0]);
+      expect(held.pending_change?.photos?.[1]).not.toBe(before.photos[1]);
+      const shop = await manual.app.inject({ method: 'GET', url: `${ns}/product?product_id=${tee}` });
+      expect(shop.json<Product>().images).toEqual(before.photos);
+
+      const [first] = before.variants;
+      const saved = await inject('PATCH', `/products/${tee}/variants`, {
+        variants: [{ id: first!.id, price_cents: first!.price_cents + 100 }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<VendorProduct>().variants[0]?.price_cents).toBe(first!.price_cents + 100);
+    } finally {
+      await manual.close();
+    }
+  });
+});
