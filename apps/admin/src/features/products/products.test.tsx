@@ -213,6 +213,10 @@ describe('[I16-products] product page', () => {
     await user.type(screen.getByLabelText('Stock of TEE-1-RED-S'), '5');
     await user.click(screen.getByRole('checkbox', { name: 'TEE-1-BLUE-S on sale' }));
     expect(screen.getByText('2 rows changed, not saved yet.')).toBeInTheDocument();
+    // Leaving the page now asks first.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const check = await screen.findByRole('dialog', { name: 'Save 2 variants?' });
@@ -252,6 +256,9 @@ describe('[I16-products] product page', () => {
       },
     ]);
     expect(screen.queryByText(/rows? changed/)).not.toBeInTheDocument();
+    const leavingSaved = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leavingSaved);
+    expect(leavingSaved.defaultPrevented).toBe(false);
   });
 
   it('[I34-variants] a refused save names the row: the server’s variants.1.price_cents is said as that row’s SKU', async () => {

@@ -8,6 +8,7 @@
 // [I27-price-step-up] A price below $1.00 or moved by more than half needs a fresh passkey check: the
 // server answers 403 STEP_UP_REQUIRED and the api client checks the passkey and sends the save again.
 // Only the fields typed in are drafts: an untouched row keeps showing the stock as the server has it.
+// While rows are changed and not saved, closing or reloading the page asks first (beforeunload).
 
 import {
   priceChangeLooksMistyped,
@@ -17,7 +18,7 @@ import {
 } from '@quokka/contract/api/vendor-products';
 import { readAmount } from '@quokka/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
@@ -116,6 +117,14 @@ export function VariantsEditor({ product }: { product: VendorProduct }) {
     });
   };
   const changed = variants.filter((variant) => rowChange(variant, drafts[variant.id]) !== null).length;
+
+  // Rows typed in and not saved: the browser asks before the page is closed or reloaded.
+  useEffect(() => {
+    if (changed === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [changed]);
 
   function check() {
     setSaved(null);
