@@ -25,6 +25,7 @@ import * as m0028 from './0028-automations.ts';
 import * as m0029 from './0029-seller-self-serve.ts';
 import * as m0030 from './0030-seller-subscription.ts';
 import * as m0031 from './0031-search.ts';
+import * as m0032 from './0032-search-facet-codes.ts';
 
 // Migrations are listed here rather than read from the folder, so they run the same from source (tsx),
 // from tests and from any bundle. Names sort in the order they run. There is no 0003: that number was
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0029-seller-self-serve': m0029,
   '0030-seller-subscription': m0030,
   '0031-search': m0031,
+  '0032-search-facet-codes': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

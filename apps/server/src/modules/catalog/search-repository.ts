@@ -159,35 +159,35 @@ export async function searchRows(
         ? sql`price_cents desc, product_id`
         : order === 'newest' || (!hasWords && !skuLike)
           ? sql`created_at desc, product_id desc`
-          : sql`rank desc, length(name), product_id`;
+          : sql`rank desc, name_length, product_id`;
 
+  // Each filter over the matches. The facets read facet_codes (migration 0032): category ids as they
+  // are, a seller as SELLER_CODE + id, a colour as COLOR_CODE + its option value's id, a size SIZE_CODE + id.
   const none = sql`true`;
-  const fCategory = filters.categoryIds ? sql`category_ids && ${filters.categoryIds}::int[]` : none;
+  const fCategory = filters.categoryIds ? sql`facet_codes && ${filters.categoryIds}::int[]` : none;
   const fSeller =
     filters.sellerUrl !== undefined
       ? sql`seller_id = (select s.id from sellers s where s.seller_url = ${filters.sellerUrl})`
       : none;
-  const fPrice =
-    filters.minCents !== undefined || filters.maxCents !== undefined
-      ? sql`exists (select 1 from unnest(prices) x where x >= ${filters.minCents ?? 0}
-          and x <= ${filters.maxCents ?? 2_147_483_647})`
-      : none;
-  const fColor =
-    filters.color !== undefined
-      ? sql`exists (select 1 from unnest(colors) x where lower(x) = lower(${filters.color}))`
-      : none;
-  const fSize =
-    filters.size !== undefined
-      ? sql`exists (select 1 from unnest(sizes) x where lower(x) = lower(${filters.size}))`
-      : none;
+  const priced = filters.minCents !== undefined || filters.maxCents !== undefined;
+  const fPrice = priced
+    ? sql`exists (select 1 from unnest(prices) x where x >= ${filters.minCents ?? 0}
+        and x <= ${filters.maxCents ?? 2_147_483_647})`
+    : none;
+  const optionCodes = (base: number, attribute: string, title: string) =>
+    sql`facet_codes && array(select ${base} + o.id from option_values o
+      where o.attribute_code = ${attribute} and lower(o.title) = lower(${title}))`;
+  const fColor = filters.color !== undefined ? optionCodes(COLOR_CODE, 'color', filters.color) : none;
+  const fSize = filters.size !== undefined ? optionCodes(SIZE_CODE, 'size', filters.size) : none;
   const fStock = filters.inStock ? sql`in_stock` : none;
   const all = sql`${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}`;
 
+  // m: the matches, narrow (what ordering, filters and facets read; the prices only when filtered by price).
   const base = sql`
     with tq as (select ${tq} as q),
     m as materialized (
-      select d.product_id, d.name, d.seller_id, d.category_ids, d.colors, d.sizes, d.prices, d.price_cents,
-        d.in_stock, d.created_at, ${rank} as rank
+      select d.product_id, d.seller_id, d.facet_codes, ${priced ? sql`d.prices` : sql`null::int[]`} as prices,
+        d.price_cents, d.in_stock, d.created_at, length(d.name) as name_length, ${rank} as rank
       from search_documents d, tq
       where ${filters.listedOnly ? sql`d.listed` : sql`true`}
         and ${filters.sellerId !== undefined ? sql`d.seller_id = ${filters.sellerId}` : sql`true`}
@@ -195,28 +195,18 @@ export async function searchRows(
     ),
     r as (select * from m where ${all})`;
 
+  // One pass over the matches' facet codes counts every facet: a code is counted where the filters other
+  // than its own facet's hold (each facet's counts answer "how many if I chose this instead").
   const facets = withFacets
     ? sql`,
-      (select coalesce(json_agg(json_build_object('value', f.id::text, 'label', c.name, 'count', f.n)
-          order by f.n desc, c.name), '[]')
-        from (select unnest(category_ids) as id, count(*)::int as n from m
-          where ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock} group by 1) f
-        join categories c on c.id = f.id) as category,
-      (select coalesce(json_agg(json_build_object('value', s.seller_url, 'label', s.name, 'count', f.n)
-          order by f.n desc, s.name), '[]')
-        from (select seller_id, count(*)::int as n from m
-          where ${fCategory} and ${fPrice} and ${fColor} and ${fSize} and ${fStock} group by 1) f
-        join sellers s on s.id = f.seller_id) as seller,
-      (select coalesce(json_agg(json_build_object('value', f.v, 'label', f.v, 'count', f.n)
-          order by f.n desc, f.v), '[]')
-        from (select unnest(colors) as v, count(*)::int as n from m
-          where ${fCategory} and ${fSeller} and ${fPrice} and ${fSize} and ${fStock} group by 1) f) as color,
-      (select coalesce(json_agg(json_build_object('value', f.v, 'label', f.v, 'count', f.n)
-          order by f.p, f.v), '[]')
-        from (select c.v, c.n, (select min(o.position) from option_values o
-            where o.attribute_code = 'size' and o.title = c.v) as p
-          from (select x.v, count(*)::int as n from m, unnest(m.sizes) as x(v)
-            where ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} group by 1) c) f) as size,
+      (select coalesce(json_agg(json_build_array(f.code, f.n)), '[]') from (
+        select x.code, count(*)::int as n from m, unnest(m.facet_codes) as x(code)
+        where case
+          when x.code < ${SELLER_CODE} then ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}
+          when x.code < ${COLOR_CODE} then ${fCategory} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}
+          when x.code < ${SIZE_CODE} then ${fCategory} and ${fSeller} and ${fPrice} and ${fSize} and ${fStock}
+          else ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} end
+        group by 1) f) as codes,
       (select min(price_cents) from r) as price_min,
       (select max(price_cents) from r) as price_max,
       (select count(*)::int from m where in_stock and ${fCategory} and ${fSeller} and ${fPrice}
@@ -226,10 +216,7 @@ export async function searchRows(
   const result = await sql<{
     ids: number[] | null;
     total: number;
-    category?: FacetRow[];
-    seller?: FacetRow[];
-    color?: FacetRow[];
-    size?: FacetRow[];
+    codes?: [number, number][];
     price_min?: number | null;
     price_max?: number | null;
     in_stock?: number;
@@ -243,15 +230,56 @@ export async function searchRows(
   const rows: SearchRows = { ids: row?.ids ?? [], total: row?.total ?? 0 };
   if (withFacets && row) {
     rows.facets = {
-      category: row.category ?? [],
-      seller: row.seller ?? [],
-      color: row.color ?? [],
-      size: row.size ?? [],
+      ...(await facetRows(db, row.codes ?? [])),
       price: { min: row.price_min ?? null, max: row.price_max ?? null },
       in_stock: row.in_stock ?? 0,
     };
   }
   return rows;
+}
+
+/** facet_codes (migration 0032): a seller's, a colour's and a size's codes start here. */
+const SELLER_CODE = 100_000_000;
+const COLOR_CODE = 200_000_000;
+const SIZE_CODE = 300_000_000;
+
+/**
+ * The counted codes as the reply's facets: categories and sellers by name, colours and sizes by title
+ * (option values of one title added together), each most found first, sizes in their shop order.
+ */
+async function facetRows(
+  db: Db,
+  counted: readonly [number, number][],
+): Promise<Pick<NonNullable<SearchRows['facets']>, 'category' | 'seller' | 'color' | 'size'>> {
+  const empty = { category: [], seller: [], color: [], size: [] };
+  if (counted.length === 0) return empty;
+  const codes = counted.map(([code]) => code);
+  const counts = counted.map(([, n]) => n);
+  const result = await sql<{ kind: 'category' | 'seller' | 'color' | 'size'; list: FacetRow[] }>`
+    with f as (select * from unnest(${codes}::int[], ${counts}::int[]) as f(code, n))
+    select 'category' as kind, coalesce(json_agg(json_build_object('value', c.id::text, 'label', c.name,
+        'count', f.n) order by f.n desc, c.name), '[]') as list
+      from f join categories c on c.id = f.code where f.code < ${SELLER_CODE}
+    union all
+    select 'seller', coalesce(json_agg(json_build_object('value', s.seller_url, 'label', s.name,
+        'count', f.n) order by f.n desc, s.name), '[]')
+      from f join sellers s on s.id = f.code - ${SELLER_CODE}
+      where f.code >= ${SELLER_CODE} and f.code < ${COLOR_CODE}
+    union all
+    select 'color', coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
+        order by t.n desc, t.title), '[]')
+      from (select o.title, sum(f.n)::int as n from f join option_values o on o.id = f.code - ${COLOR_CODE}
+        where f.code >= ${COLOR_CODE} and f.code < ${SIZE_CODE} group by 1) t
+    union all
+    select 'size', coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
+        order by t.p, t.title), '[]')
+      from (select o.title, sum(f.n)::int as n, min(o.position) as p
+        from f join option_values o on o.id = f.code - ${SIZE_CODE}
+        where f.code >= ${SIZE_CODE} group by 1) t
+  `.execute(db);
+  const facets: Record<string, FacetRow[]> = { ...empty };
+  for (const row of result.rows) facets[row.kind] = row.list;
+  return facets as Pick<NonNullable<SearchRows['facets']>, 'category' | 'seller' | 'color' | 'size'>;
 }
 
 /**

@@ -169,6 +169,20 @@ describe('[I33] GET {ns}/search', () => {
     const hoodies = await search('q=hoodie&color=Red');
     // The tee has no red: only the hoodie's own category is counted.
     expect(hoodies.facets.category).toEqual([{ value: String(menTops.id), label: menTops.name, count: 1 }]);
+    // [I33] The colour facet is counted without the colour filter (Blue is still offered), and the size
+    // facet without the size filter, in the shop's size order.
+    expect(hoodies.facets.color).toEqual([
+      { value: 'Blue', label: 'Blue', count: 1 },
+      { value: 'Red', label: 'Red', count: 1 },
+    ]);
+    const small = await search('q=hoodie&size=s');
+    expect(small.total_count).toBe(1);
+    expect(small.facets.size.map((f) => [f.value, f.count])).toEqual([
+      ['S', 1],
+      ['M', 1],
+      ['L', 1],
+    ]);
+    expect((await search('q=hoodie&size=s&color=green')).total_count).toBe(0);
   });
 
   it('finds a product by its new name at once after an edit, and loses it when it goes off sale', async () => {
