@@ -12,7 +12,7 @@ import {
 } from '@quokka/contract/api/admin';
 import type { BulkOrdersReply, BulkShipBody } from '@quokka/contract/api/orders-bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { errorText } from '../../lib/error-text';
@@ -306,10 +306,13 @@ export function BulkResults({
   onDismiss(): void;
 }) {
   const total = reply.results.length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves to what happened (a screen reader reads it; the ship sheet that had focus is gone).
+  useEffect(() => heading.current?.focus(), [reply]);
   return (
     <section className="bulk-results panel" aria-labelledby="bulk-results-title">
       <div className="bulk-results-head">
-        <h2 id="bulk-results-title" role="status">
+        <h2 id="bulk-results-title" ref={heading} tabIndex={-1}>
           {DONE_WORDS[action]} {reply.succeeded} of {plural(total, 'order')}
           {reply.failed > 0 ? `; ${reply.failed} not` : ''}
         </h2>

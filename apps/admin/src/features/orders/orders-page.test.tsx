@@ -185,6 +185,8 @@ describe('[I34-bulk] bulk approve and bulk ship', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Approve selected' }));
     const results = await screen.findByRole('region', { name: /Approved 1 of 2 orders; 1 not/ });
+    // Focus moves to the results' heading.
+    expect(within(results).getByRole('heading', { level: 2 })).toHaveFocus();
     expect(api.to('POST /orders/bulk-approve')[0]?.body).toEqual({ order_ids: [12, 13] });
     expect(api.to('POST /orders/bulk-approve')[0]?.headers['x-csrf-token']).toBeTruthy();
     const lines = within(results).getAllByRole('listitem');
@@ -265,6 +267,7 @@ describe('[I34-bulk] bulk approve and bulk ship', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Mark 2 orders as shipped' }));
 
     const results = await screen.findByRole('region', { name: 'Shipped 2 of 2 orders' });
+    expect(within(results).getByRole('heading', { level: 2 })).toHaveFocus();
     expect(api.to('POST /orders/bulk-ship')[0]?.body).toEqual({
       carrier: 'Sendle',
       shipments: [
