@@ -308,6 +308,7 @@ export function BulkResults({
   const total = reply.results.length;
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus moves to what happened (a screen reader reads it; the ship sheet that had focus is gone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new reply takes the focus again
   useEffect(() => heading.current?.focus(), [reply]);
   return (
     <section className="bulk-results panel" aria-labelledby="bulk-results-title">
