@@ -316,6 +316,32 @@ describe('[I34] the audit log filters by person, action, thing and Sydney day, p
     expect((await page(`?kind=order&action=order.note_added`)).total).toBe(1);
   });
 
+  it('[I34] "changed a price" finds the price changes of products and variants, not their other changes', async () => {
+    const stock = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/api/products/${tee.id}/variants/${tee.variantId}`,
+      headers: { cookie: vendor.cookie, 'x-csrf-token': vendor.csrf },
+      payload: { stock: 9 },
+    });
+    expect(stock.statusCode, stock.body).toBe(200);
+    const prices = await page('?action=product.price_changed');
+    expect(
+      prices.items.map((entry) => [entry.who.name, entry.did, entry.thing?.label, entry.changes]),
+    ).toEqual([
+      [
+        'Sam Seller',
+        'changed the price of a variant',
+        'Beach Run Tee',
+        ['Price of TEE-1-RED-S: $25.00 → $27.50'],
+      ],
+    ]);
+    const variants = await page('?action=product.variant_updated');
+    expect(variants.items.map((entry) => entry.did)).toEqual([
+      'changed the stock of a variant',
+      'changed the price of a variant',
+    ]);
+  });
+
   it('[I34] by day in Sydney: 00:30 on 28 Nov (AEDT) is the 28th, 23:30 on the 27th is not; paging keeps the filter', async () => {
     const late27 = new Date('2026-11-27T12:30:00Z'); // 27 Nov 11:30 pm in Sydney
     const early28 = new Date('2026-11-27T13:30:00Z'); // 28 Nov 12:30 am in Sydney

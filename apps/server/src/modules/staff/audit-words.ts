@@ -67,8 +67,26 @@ export type ActionCode = keyof typeof ACTION_WORDS;
 
 export const isActionCode = (code: string): code is ActionCode => Object.hasOwn(ACTION_WORDS, code);
 
-/** Every code with its words, in the order of the words (the filter's choices). */
-export const ACTION_CHOICES: { code: string; words: string }[] = Object.entries(ACTION_WORDS)
+/**
+ * Filters that are not one code but a kind of change several codes record: "who changed a price" is a
+ * product's or a variant's change whose line holds a new price. Never recorded as a code themselves.
+ */
+export const DERIVED_ACTIONS = {
+  'product.price_changed': {
+    words: 'changed a price (a product or a variant)',
+    codes: ['product.updated', 'product.variant_updated'],
+    holds: 'price_cents',
+  },
+} as const satisfies Record<string, { words: string; codes: readonly ActionCode[]; holds: string }>;
+
+export const derivedAction = (code: string) =>
+  Object.hasOwn(DERIVED_ACTIONS, code) ? DERIVED_ACTIONS[code as keyof typeof DERIVED_ACTIONS] : undefined;
+
+/** Every code with its words, and the derived filters, in the order of the words (the filter's choices). */
+export const ACTION_CHOICES: { code: string; words: string }[] = [
+  ...Object.entries(ACTION_WORDS),
+  ...Object.entries(DERIVED_ACTIONS).map(([code, derived]) => [code, derived.words] as const),
+]
   .map(([code, words]) => ({ code, words: capitalise(words) }))
   .sort((a, b) => a.words.localeCompare(b.words));
 

@@ -4,7 +4,7 @@ import { zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { InputValidationError } from '../../domain/errors.ts';
-import { ACTION_CHOICES, actionWords, changeWords } from './audit-words.ts';
+import { ACTION_CHOICES, actionWords, changeWords, derivedAction } from './audit-words.ts';
 
 // [I15-audit] The append-only audit log (staff_audit): who did what to what, when, with the state before
 // and after. Every staff action writes one row through `recordStaffAction`, in the same transaction as the
@@ -72,7 +72,12 @@ function conditions(filters: AuditFilters): RawBuilder<unknown>[] {
     );
   const where: RawBuilder<unknown>[] = [];
   if (filters.staffId !== undefined) where.push(sql`a.staff_id = ${filters.staffId}`);
-  if (filters.action) where.push(sql`a.action = ${filters.action}`);
+  const derived = filters.action ? derivedAction(filters.action) : undefined;
+  if (derived)
+    where.push(
+      sql`a.action in (${sql.join(derived.codes.map((code) => sql`${code}`))}) and (a.after -> ${derived.holds}) is not null`,
+    );
+  else if (filters.action) where.push(sql`a.action = ${filters.action}`);
   if (filters.kind && filters.thingId !== undefined)
     where.push(sql`a.subject = ${`${filters.kind}:${filters.thingId}`}`);
   else if (filters.kind === 'orders') where.push(sql`a.subject = 'orders'`);
