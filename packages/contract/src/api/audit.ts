@@ -96,7 +96,10 @@ export const auditQuerySchema = z.object({
   page_size: pageSize,
   /** Only what this member of staff did. */
   staff_id: id.optional(),
-  /** Only this action code, e.g. 'product.variant_updated'. */
+  /**
+   * Only this action code, e.g. 'product.variant_updated'; or 'product.price_changed': any product's or
+   * variant's change that set a price (the choices list it).
+   */
   action: z
     .string()
     .max(60)
