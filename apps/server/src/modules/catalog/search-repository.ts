@@ -199,14 +199,13 @@ export async function searchRows(
   // than its own facet's hold (each facet's counts answer "how many if I chose this instead").
   const facets = withFacets
     ? sql`,
-      (select coalesce(json_agg(json_build_array(f.code, f.n)), '[]') from (
-        select x.code, count(*)::int as n from m, unnest(m.facet_codes) as x(code)
+      (${facetLists(sql`(select x.code, count(*)::int as n from m, unnest(m.facet_codes) as x(code)
         where case
           when x.code < ${SELLER_CODE} then ${fSeller} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}
           when x.code < ${COLOR_CODE} then ${fCategory} and ${fPrice} and ${fColor} and ${fSize} and ${fStock}
           when x.code < ${SIZE_CODE} then ${fCategory} and ${fSeller} and ${fPrice} and ${fSize} and ${fStock}
           else ${fCategory} and ${fSeller} and ${fPrice} and ${fColor} and ${fStock} end
-        group by 1) f) as codes,
+        group by 1)`)}) as facets,
       (select min(price_cents) from r) as price_min,
       (select max(price_cents) from r) as price_max,
       (select count(*)::int from m where in_stock and ${fCategory} and ${fSeller} and ${fPrice}
@@ -216,7 +215,7 @@ export async function searchRows(
   const result = await sql<{
     ids: number[] | null;
     total: number;
-    codes?: [number, number][];
+    facets?: Pick<NonNullable<SearchRows['facets']>, 'category' | 'seller' | 'color' | 'size'>;
     price_min?: number | null;
     price_max?: number | null;
     in_stock?: number;
@@ -230,7 +229,10 @@ export async function searchRows(
   const rows: SearchRows = { ids: row?.ids ?? [], total: row?.total ?? 0 };
   if (withFacets && row) {
     rows.facets = {
-      ...(await facetRows(db, row.codes ?? [])),
+      category: row.facets?.category ?? [],
+      seller: row.facets?.seller ?? [],
+      color: row.facets?.color ?? [],
+      size: row.facets?.size ?? [],
       price: { min: row.price_min ?? null, max: row.price_max ?? null },
       in_stock: row.in_stock ?? 0,
     };
@@ -244,42 +246,29 @@ const COLOR_CODE = 200_000_000;
 const SIZE_CODE = 300_000_000;
 
 /**
- * The counted codes as the reply's facets: categories and sellers by name, colours and sizes by title
- * (option values of one title added together), each most found first, sizes in their shop order.
+ * The counted codes (`counted`: rows of code and n) as the reply's four facet lists, one JSON object:
+ * categories and sellers by name, colours and sizes by title (option values of one title added together),
+ * each most found first, sizes in their shop order.
  */
-async function facetRows(
-  db: Db,
-  counted: readonly [number, number][],
-): Promise<Pick<NonNullable<SearchRows['facets']>, 'category' | 'seller' | 'color' | 'size'>> {
-  const empty = { category: [], seller: [], color: [], size: [] };
-  if (counted.length === 0) return empty;
-  const codes = counted.map(([code]) => code);
-  const counts = counted.map(([, n]) => n);
-  const result = await sql<{ kind: 'category' | 'seller' | 'color' | 'size'; list: FacetRow[] }>`
-    with f as (select * from unnest(${codes}::int[], ${counts}::int[]) as f(code, n))
-    select 'category' as kind, coalesce(json_agg(json_build_object('value', c.id::text, 'label', c.name,
-        'count', f.n) order by f.n desc, c.name), '[]') as list
-      from f join categories c on c.id = f.code where f.code < ${SELLER_CODE}
-    union all
-    select 'seller', coalesce(json_agg(json_build_object('value', s.seller_url, 'label', s.name,
-        'count', f.n) order by f.n desc, s.name), '[]')
-      from f join sellers s on s.id = f.code - ${SELLER_CODE}
-      where f.code >= ${SELLER_CODE} and f.code < ${COLOR_CODE}
-    union all
-    select 'color', coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
-        order by t.n desc, t.title), '[]')
-      from (select o.title, sum(f.n)::int as n from f join option_values o on o.id = f.code - ${COLOR_CODE}
-        where f.code >= ${COLOR_CODE} and f.code < ${SIZE_CODE} group by 1) t
-    union all
-    select 'size', coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
-        order by t.p, t.title), '[]')
-      from (select o.title, sum(f.n)::int as n, min(o.position) as p
-        from f join option_values o on o.id = f.code - ${SIZE_CODE}
-        where f.code >= ${SIZE_CODE} group by 1) t
-  `.execute(db);
-  const facets: Record<string, FacetRow[]> = { ...empty };
-  for (const row of result.rows) facets[row.kind] = row.list;
-  return facets as Pick<NonNullable<SearchRows['facets']>, 'category' | 'seller' | 'color' | 'size'>;
+function facetLists(counted: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`with f as materialized ${counted}
+    select json_build_object(
+      'category', (select coalesce(json_agg(json_build_object('value', c.id::text, 'label', c.name,
+          'count', f.n) order by f.n desc, c.name), '[]')
+        from f join categories c on c.id = f.code where f.code < ${SELLER_CODE}),
+      'seller', (select coalesce(json_agg(json_build_object('value', s.seller_url, 'label', s.name,
+          'count', f.n) order by f.n desc, s.name), '[]')
+        from f join sellers s on s.id = f.code - ${SELLER_CODE}
+        where f.code >= ${SELLER_CODE} and f.code < ${COLOR_CODE}),
+      'color', (select coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
+          order by t.n desc, t.title), '[]')
+        from (select o.title, sum(f.n)::int as n from f join option_values o on o.id = f.code - ${COLOR_CODE}
+          where f.code >= ${COLOR_CODE} and f.code < ${SIZE_CODE} group by 1) t),
+      'size', (select coalesce(json_agg(json_build_object('value', t.title, 'label', t.title, 'count', t.n)
+          order by t.p, t.title), '[]')
+        from (select o.title, sum(f.n)::int as n, min(o.position) as p
+          from f join option_values o on o.id = f.code - ${SIZE_CODE}
+          where f.code >= ${SIZE_CODE} group by 1) t))`;
 }
 
 /**
