@@ -90,8 +90,7 @@ export async function readQuery(db: Db, q: string): Promise<QueryWord[]> {
       const starts = found.get(word) ?? [];
       // Digits are SKUs and sizes, and a short word is a prefix still being typed: left as they are.
       if (/\d/.test(word) || word.length < 3) return { word };
-      if (starts.length > 0)
-        return starts.length <= MAX_EXPANSIONS ? { word, expansions: starts } : { word };
+      if (starts.length > 0) return starts.length <= MAX_EXPANSIONS ? { word, expansions: starts } : { word };
       const correction = nearest(word, await correctionCandidates(db, word));
       if (!correction) return { word };
       const corrected = (await wordExpansions(db, [correction])).get(correction) ?? [];
