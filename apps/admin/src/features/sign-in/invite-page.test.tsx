@@ -1,3 +1,4 @@
+import type { SellerHomeReply } from '@quokka/contract/api/seller-home';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,20 @@ describe('[I32] the invite page', () => {
       'POST /passkeys': { body: { status: true, ...aMe({ staff: needsPasskey.staff }) } },
       'GET /dashboard': { body: aDashboard() },
       'GET /orders': { body: { items: [], total: 0, page: 1, page_size: 50 } },
+      'GET /seller-home': {
+        body: {
+          seller: { id: 3, name: 'Harbour Goods' },
+          to_ship: { total: 0, items: [] },
+          refunds: { days: 14, total: 0, items: [] },
+          takings: {
+            from: '2026-11-22T13:00:00.000Z',
+            from_date: '2026-11-23',
+            sales_cents: 0,
+            refunds_cents: 0,
+            takings_cents: 0,
+          },
+        } satisfies SellerHomeReply,
+      },
     });
     renderAdmin('/admin/invite/tok_en-123');
     expect(
@@ -46,7 +61,8 @@ describe('[I32] the invite page', () => {
     expect(await screen.findByRole('heading', { name: 'Add a passkey' })).toBeInTheDocument();
     expect(screen.getByText(/Hello Ivy Invite/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
-    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    // [I34] A seller's staff start on their Home screen.
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(api.unexpected).toEqual([]);
   });
 
