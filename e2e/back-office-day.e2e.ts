@@ -127,6 +127,17 @@ async function check(page: Page, name: string): Promise<void> {
     .toEqual({ screen: `${name} at ${width}`, overflow: 0, violations: [] });
 }
 
+/**
+ * Waits for a bulk action's result, a heading the focus moves to, and expects it to say `words`, with no
+ * error on screen.
+ */
+async function outcome(page: Page, words: string): Promise<void> {
+  const title = page.getByRole('heading', { level: 2, name: words });
+  await title.waitFor();
+  await expect.poll(() => title.evaluate((heading) => heading === document.activeElement)).toBe(true);
+  expect(await page.locator('main [role="alert"]').allTextContents()).toEqual([]);
+}
+
 describe('[I34] a seller’s day and an operator’s day in the back office, at 320×568 and 1280×800', () => {
   let journey: ShopJourney;
   let dataDir: string;
@@ -167,7 +178,7 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
     await page.goto('/admin/orders');
     await page.getByLabel('Mobile number').fill(who.mobile.national);
     await page.getByRole('button', { name: 'Text me a code' }).click();
-    await expect.poll(() => page.getByLabel('Code').isVisible()).toBe(true);
+    await page.getByLabel('Code').waitFor();
     await page.getByLabel('Code').fill(await journey.latestCode(who.mobile.e164));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Add a passkey' }).click();
@@ -297,7 +308,7 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
     it(`[I34] a seller’s day at ${at}: Home, ship two orders, see a refund arrive`, {
       timeout: 420_000,
     }, async () => {
-      const name = `seller-${day.size.width}`;
+      const name = 'seller';
       const [first, second] = productsOf(day.seller, 2) as [ProductTile, ProductTile];
       const [other] = productsOf(OTHER_SELLER, 1) as [ProductTile];
       const shopper = await newShopper(day.shopper);
@@ -441,7 +452,7 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
     it(`[I34] an operator’s day at ${at}: bulk approve, bulk ship, who changed a price, a customer`, {
       timeout: 420_000,
     }, async () => {
-      const name = `operator-${day.size.width}`;
+      const name = 'operator';
       const [first, second, priced] = productsOf(day.seller, 3) as [ProductTile, ProductTile, ProductTile];
       const shopper = await newShopper(day.shopper);
       const one = await buy(shopper.page, [first]);
@@ -469,7 +480,7 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
       await bar.getByText('2 orders selected').waitFor();
       await check(page, `${name}-orders-selected`);
       await bar.getByRole('button', { name: 'Approve selected' }).click();
-      await page.getByRole('status').filter({ hasText: 'Approved 2 of 2 orders' }).waitFor();
+      await outcome(page, 'Approved 2 of 2 orders');
       await check(page, `${name}-bulk-approved`);
       for (const order of [one, two])
         expect(await staffCall<AdminOrder>(page, 'GET', `/orders/${order.id}`)).toMatchObject({
@@ -489,7 +500,7 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
       await check(page, `${name}-bulk-ship-sheet`);
       await sheet.getByRole('button', { name: 'Mark 2 orders as shipped' }).click();
       await sheet.waitFor({ state: 'detached' });
-      await page.getByRole('status').filter({ hasText: 'Shipped 2 of 2 orders' }).waitFor();
+      await outcome(page, 'Shipped 2 of 2 orders');
       await check(page, `${name}-bulk-shipped`);
       for (const order of [one, two]) {
         const shipped = await staffCall<AdminOrder>(page, 'GET', `/orders/${order.id}`);
@@ -532,7 +543,10 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
         'changed the price of a variant',
       );
       expect(
-        await row.locator('td[data-label="To what"]').getByRole('link', { name: priced.name }).count(),
+        await row
+          .locator('td[data-label="To what"]')
+          .getByRole('link', { name: priced.name, exact: true })
+          .count(),
       ).toBe(1);
       await check(page, `${name}-audit-price`);
 
