@@ -66,7 +66,7 @@ export function AuditPage() {
         <>
           <p className="muted" aria-live="polite">
             {plural(data.total, 'entry', 'entries')}
-            {isFiltered(applied) ? ' match' : ''}
+            {isFiltered(applied) ? (data.total === 1 ? ' matches' : ' match') : ''}
           </p>
           {data.items.length === 0 ? (
             <p className="panel">Nothing in the log matches.</p>
