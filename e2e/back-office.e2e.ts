@@ -284,14 +284,15 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
 
     await staff.getByRole('link', { name: 'Audit log' }).click();
     await staff.getByRole('heading', { name: 'Audit log' }).waitFor();
-    await staff.locator('td[data-label="Action"]').first().waitFor();
-    const actions = await staff.locator('td[data-label="Action"]').allTextContents();
+    // [I34] The log says each action in words.
+    await staff.locator('td[data-label="Did what"]').first().waitFor();
+    const actions = await staff.locator('td[data-label="Did what"]').allTextContents();
     expect(actions.slice(0, 5)).toEqual([
-      'sign_in.passkey',
-      'sign_out',
-      'passkey.added',
-      'sign_in.code',
-      'staff.added',
+      'signed in with a passkey',
+      'signed out',
+      'added a passkey',
+      'signed in with a code',
+      'added a member of staff',
     ]);
   });
 
@@ -391,10 +392,10 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
 
     await staff.getByRole('link', { name: 'Audit log' }).click();
     await staff.getByRole('heading', { name: 'Audit log' }).waitFor();
-    await staff.locator('td[data-label="Action"]').first().waitFor();
+    await staff.locator('td[data-label="Did what"]').first().waitFor();
     await expect
-      .poll(() => staff.locator('td[data-label="Action"]').allTextContents())
-      .toEqual(expect.arrayContaining(['order.approved', 'order.shipped', 'order.refunded']));
+      .poll(() => staff.locator('td[data-label="Did what"]').allTextContents())
+      .toEqual(expect.arrayContaining(['approved an order', 'marked an order shipped', 'refunded an order']));
 
     // The shopper's order page says where it stands.
     await shopper.goto(`/account/order/${orderId}`);

@@ -196,7 +196,8 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await screenshot(seller, 'staff-invite-phone');
     await seller.getByRole('button', { name: 'Open the back office' }).click();
     await seller.getByRole('button', { name: 'Add a passkey' }).click();
-    await seller.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    // [I34] A seller's staff start on their Home screen.
+    await seller.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     // Single use: the same link again does not sign anyone in.
     const again = await seller.evaluate(
       async (token) => {
@@ -329,6 +330,8 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     await second.goto(await inviteLink(helper.mobile.e164, 1));
     await second.getByRole('button', { name: 'Open the back office' }).click();
     await second.getByRole('button', { name: 'Add a passkey' }).click();
+    await second.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await second.goto('/admin/orders');
     await second.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await second.getByRole('link', { name: `#${orderNumber}` }).click();
     await second.getByRole('heading', { level: 1, name: `Order #${orderNumber}` }).waitFor();
