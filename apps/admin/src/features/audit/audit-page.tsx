@@ -136,7 +136,7 @@ function FilterForm({
           ))}
         </select>
       </div>
-      <div className="field">
+      <div className="field audit-action">
         <label htmlFor="audit-action">Action</label>
         <select
           id="audit-action"
