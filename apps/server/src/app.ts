@@ -349,8 +349,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           stockWatch: services.stockAlerts.watch,
         }),
       ({ sessions }) => suspensionRoutes(selfServe(sessions)),
-      // [I34] Bulk approve and ship; a seller's home screen; the customer page (stubs until built).
-      ({ sessions }) => ordersBulkRoutes(selfServe(sessions)),
+      // [I34] Bulk approve and ship; a seller's home screen; the customer page (docs/back-office-daily.md).
+      ({ sessions }) =>
+        ordersBulkRoutes({
+          ...selfServe(sessions),
+          review: services.orderReview,
+          fulfilment: services.fulfilment,
+        }),
       ({ sessions }) => sellerHomeRoutes(selfServe(sessions)),
       ({ sessions }) => customerAdminRoutes(selfServe(sessions)),
       // [I16-redeem] Gift cards redeemed in store: look-up and redeem (vendors: their seller's cards).

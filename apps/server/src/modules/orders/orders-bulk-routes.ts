@@ -13,7 +13,7 @@ import { documentRoutes } from '../../http/openapi.ts';
 import type { OutboxSender } from '../messages/outbox.ts';
 import { requireStaff } from '../staff/staff-guards.ts';
 import type { StaffSessions } from '../staff/staff-sessions.ts';
-import { createOrdersBulk } from './orders-bulk.ts';
+import { createOrdersBulk, type OrdersBulkDeps } from './orders-bulk.ts';
 import { viewerOf } from './orders-routes.ts';
 
 // [I34-bulk] POST /admin/api/orders/bulk-approve and /bulk-ship (docs/back-office-orders.md): operators
@@ -22,8 +22,7 @@ import { viewerOf } from './orders-routes.ts';
 // when every order failed. 400 for a body that is wrong as a whole (no orders, too many, one twice, no
 // carrier); a bad tracking number fails its order only.
 //
-// The review and the fulfilment are the services app.ts builds (app.services, its composition root);
-// this module is handed the sellers' shared back-office deps (selfServe) and takes those two from there.
+// The review and the fulfilment are the services app.ts builds and hands in (its composition root).
 
 export interface OrdersBulkRoutesDeps {
   config: Config;
@@ -31,6 +30,8 @@ export interface OrdersBulkRoutesDeps {
   clock: Clock;
   sessions: StaffSessions;
   outbox: OutboxSender;
+  review: OrdersBulkDeps['review'];
+  fulfilment: OrdersBulkDeps['fulfilment'];
 }
 
 const errors = errorReplies(400, 401, 403);
@@ -41,8 +42,8 @@ export function ordersBulkRoutes(deps: OrdersBulkRoutesDeps) {
     const operator = requireStaff(deps.sessions, { role: 'operator' });
     const bulk = createOrdersBulk({
       db: deps.db,
-      review: app.services.orderReview,
-      fulfilment: app.services.fulfilment,
+      review: deps.review,
+      fulfilment: deps.fulfilment,
       log: app.log,
     });
 
