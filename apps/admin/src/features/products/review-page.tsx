@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiClient } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { money } from '../../lib/format';
+import { money, shopTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { approveChange } from './api/approve-change';
 import { approveProduct } from './api/approve-product';
@@ -127,7 +127,7 @@ function NewProduct({ product, submittedAt }: { product: VendorProduct; submitte
         <Link to={`/products/${product.id}`}>{product.name}</Link>
       </h3>
       <p className="muted small">
-        {product.sku} · {product.seller_name} · sent {new Date(submittedAt).toLocaleString('en-AU')}
+        {product.sku} · {product.seller_name} · sent {shopTime(submittedAt)}
       </p>
       <PhotoStrip photos={product.photos} label={`Photo of ${product.name}`} />
       {product.description && <p className="review-description">{product.description}</p>}
