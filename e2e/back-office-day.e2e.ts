@@ -40,6 +40,7 @@ import { startServer } from './support/server.ts';
 import { settled } from './support/settle.ts';
 import { ShopJourney } from './support/shop-journey.ts';
 import { API, newMobile, type TestMobile } from './support/sign-in.ts';
+import { signInStaff, staffCall } from './support/staff.ts';
 
 const SYDNEY = 'Australia/Sydney';
 const SHOTS = process.env.DAY_SHOTS_DIR || '/tmp/h/shots';
@@ -164,44 +165,8 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
     });
     contexts.push(context);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
-    await page.goto('/admin/orders');
-    await page.getByLabel('Mobile number').fill(who.mobile.national);
-    await page.getByRole('button', { name: 'Text me a code' }).click();
-    await page.getByLabel('Code').waitFor();
-    await page.getByLabel('Code').fill(await journey.latestCode(who.mobile.e164));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await signInStaff(page, journey, who);
     return page;
-  }
-
-  /** A call of the back office's API with the page's session (and its CSRF token for a change). */
-  async function staffCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-    const reply = await page.evaluate(
-      async ({ method, path, body }) => {
-        const me = await (await fetch('/admin/api/me')).json();
-        const answer = await fetch(`/admin/api${path}`, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': me.csrf_token ?? '' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: answer.status, text: await answer.text() };
-      },
-      { method, path, body },
-    );
-    if (reply.status >= 300) throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text}`);
-    return JSON.parse(reply.text) as T;
   }
 
   /** A registered shopper, signed in on a phone whose clock runs with the server's. */
