@@ -351,25 +351,29 @@ const LOOKS_LIKE_A_LINK = /:\/\/|(^|[^a-z0-9])www|[a-z0-9]\.[a-z0-9]/i;
 export function carrierNameProblem(name: string): string | null {
   return OTHER_CARRIER_NAME.test(name) && !LOOKS_LIKE_A_LINK.test(name) ? null : SHIP_TEXT.carrierName;
 }
+/** A shipment's carrier: a known one or 'Other' (one shipment, or every order of a bulk ship). */
+export const carrierSchema = z.enum([...KNOWN_CARRIERS, OTHER_CARRIER], {
+  error: `Choose a carrier: ${KNOWN_CARRIERS.join(', ')} or ${OTHER_CARRIER}.`,
+});
+/** The name of an 'Other' carrier: trimmed, named words only (never a link). */
+export const carrierNameSchema = text(100)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .superRefine((name, context) => {
+        const problem = name === '' ? SHIP_TEXT.carrierNameMissing : carrierNameProblem(name);
+        if (problem) context.addIssue({ code: 'custom', message: problem, input: name });
+      }),
+  )
+  .optional();
 /** POST /orders/:id/shipments: one seller's items, with a known carrier or 'Other' and its name. */
 export const shipOrderBodySchema = z
   .object({
     seller_id: idParam,
-    carrier: z.enum([...KNOWN_CARRIERS, OTHER_CARRIER], {
-      error: `Choose a carrier: ${KNOWN_CARRIERS.join(', ')} or ${OTHER_CARRIER}.`,
-    }),
+    carrier: carrierSchema,
     /** Only with carrier 'Other' (and then required). */
-    carrier_name: text(100)
-      .pipe(
-        z
-          .string()
-          .trim()
-          .superRefine((name, context) => {
-            const problem = name === '' ? SHIP_TEXT.carrierNameMissing : carrierNameProblem(name);
-            if (problem) context.addIssue({ code: 'custom', message: problem, input: name });
-          }),
-      )
-      .optional(),
+    carrier_name: carrierNameSchema,
     // Letters, digits, spaces and hyphens only: a tracking number can never carry a link.
     tracking_number: text(60).pipe(
       z

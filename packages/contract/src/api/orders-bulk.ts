@@ -4,7 +4,7 @@
 // order, what happened or why not.
 
 import { z } from 'zod';
-import { carrierNameProblem, KNOWN_CARRIERS, OTHER_CARRIER, orderStatusSchema, SHIP_TEXT } from './admin.ts';
+import { carrierNameSchema, carrierSchema, OTHER_CARRIER, orderStatusSchema, SHIP_TEXT } from './admin.ts';
 import { idParam, text } from './common.ts';
 import { errorCodeSchema } from './errors.ts';
 
@@ -43,21 +43,9 @@ export const bulkShipmentSchema = z.object({
 /** POST /orders/bulk-ship: one carrier for all, a tracking number per order. */
 export const bulkShipBodySchema = z
   .object({
-    carrier: z.enum([...KNOWN_CARRIERS, OTHER_CARRIER], {
-      error: `Choose a carrier: ${KNOWN_CARRIERS.join(', ')} or ${OTHER_CARRIER}.`,
-    }),
+    carrier: carrierSchema,
     /** Only with carrier 'Other' (and then required). */
-    carrier_name: text(100)
-      .pipe(
-        z
-          .string()
-          .trim()
-          .superRefine((name, context) => {
-            const problem = name === '' ? SHIP_TEXT.carrierNameMissing : carrierNameProblem(name);
-            if (problem) context.addIssue({ code: 'custom', message: problem, input: name });
-          }),
-      )
-      .optional(),
+    carrier_name: carrierNameSchema,
     shipments: z
       .array(bulkShipmentSchema)
       .min(1, BULK_TEXT.none)
