@@ -294,11 +294,6 @@ export const adminOrderSchema = orderSummarySchema.extend({
   /** When the authorisation must be captured or released by (manual review). */
   capture_by: z.string().nullable(),
   refusal_reason: z.string().nullable(),
-  /**
-   * [I34] For a seller's staff only: their own part's state (to ship, shipped, refunded…), from their own
-   * lines; `status` stays the whole order's. Absent for operators.
-   */
-  seller_state: sellerOrderStateSchema.optional(),
   items: z.array(adminOrderItemSchema),
   shipments: z.array(shipmentSchema),
   refunds: z.array(refundRecordSchema),
