@@ -66,6 +66,9 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
+          // [I26] Tells .ci/run the journeys have started (QUOKKA_JOURNEYS_STARTED), so it runs its other
+          // stages beside them.
+          setupFiles: ['./support/journeys-started.ts'],
           // One file at a time. [I26] Three at a time, each with its own Chromium, measured no faster on two
           // cores (845 s against 909 s, every file about three times slower) and timed out a checkout.
           fileParallelism: false,

@@ -14,8 +14,7 @@
 // seeds the demo shop and adds both staff members; a shopper buys from Saltline Surf Co. and Collingwood
 // Clay Studio (orders are approved at once), the clock passes the Monday cut-off so the week's statement is
 // made, and only then do the staff sign in (a clock jump would end their sessions).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
@@ -25,7 +24,7 @@ import { axeViolations, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser, SCREENSHOTS } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 import { settled } from './support/settle.ts';
-import { ShopJourney } from './support/shop-journey.ts';
+import { ShopJourney, seededDataDir } from './support/shop-journey.ts';
 import { API, newMobile } from './support/sign-in.ts';
 import { signInStaff, staffCall } from './support/staff.ts';
 
@@ -271,16 +270,11 @@ describe('[I34] every back-office screen at 320×568, as an operator and as a se
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-every-screen-'));
+    dataDir = await seededDataDir('quokka-e2e-every-screen-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
-    await setup.cli([
-      ...['staff', 'add', '--mobile', operator.mobile.national, '--name', operator.name],
-      ...['--role', 'operator'],
-    ]);
-    await setup.cli([
-      ...['staff', 'add', '--mobile', vendor.mobile.national, '--name', vendor.name],
-      ...['--role', 'vendor', '--seller', SELLER],
+    await setup.addStaff([
+      ['--mobile', operator.mobile.national, '--name', operator.name, '--role', 'operator'],
+      ['--mobile', vendor.mobile.national, '--name', vendor.name, '--role', 'vendor', '--seller', SELLER],
     ]);
     const clockStart = nextMondayTen(new Date());
     const server = await startServer({

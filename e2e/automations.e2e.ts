@@ -11,9 +11,7 @@
 //    at 7:10 pm, one replies STOP; at 11:05 pm (four hours on) nothing goes: it is night in Sydney;
 // 5. at 6:05 am the one still waiting is texted, opens the link, is signed in with the cart open, and
 //    orders; the automation counts the order; the one who ordered and the one who said STOP get nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { AutomationListReply } from '@quokka/contract/api/automations';
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import type { VendorProduct } from '@quokka/contract/api/vendor-products';
@@ -25,7 +23,12 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 import { putInCart } from './support/cart.ts';
 import { startServer } from './support/server.ts';
 import { settled } from './support/settle.ts';
-import { elementsPastRightEdge, type OutboxMessage, ShopJourney } from './support/shop-journey.ts';
+import {
+  elementsPastRightEdge,
+  type OutboxMessage,
+  ShopJourney,
+  seededDataDir,
+} from './support/shop-journey.ts';
 import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
 
 const SELLER_URL = 'collingwood-clay-studio';
@@ -211,9 +214,8 @@ describe('[I31] texts that go by themselves: back in stock and the cart left beh
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-automations-'));
+    dataDir = await seededDataDir('quokka-e2e-automations-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
     await setup.cli([
       ...['staff', 'add', '--mobile', staffMember.mobile.national, '--name', staffMember.name],
       ...['--role', 'vendor', '--seller', SELLER_URL],

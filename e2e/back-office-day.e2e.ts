@@ -24,8 +24,7 @@
 // The server is this file's own (the CLI adds the staff before it starts), on a test clock that starts on
 // a Monday at 10:00 in Sydney, so "this week's takings" start that morning and no text waits for quiet
 // hours; nothing moves the clock. No journey reads another's orders: each has its own seller(s) and shopper.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminOrder } from '@quokka/contract/api/admin';
 import type { AuditEntry } from '@quokka/contract/api/audit';
@@ -38,7 +37,7 @@ import { axeViolations, sidewaysOverflow } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 import { settled } from './support/settle.ts';
-import { ShopJourney } from './support/shop-journey.ts';
+import { ShopJourney, seededDataDir } from './support/shop-journey.ts';
 import { API, newMobile, type TestMobile } from './support/sign-in.ts';
 import { signInStaff, staffCall } from './support/staff.ts';
 
@@ -234,14 +233,21 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-day-'));
+    dataDir = await seededDataDir('quokka-e2e-day-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
-    const add = (who: Staff, role: string[]) =>
-      setup.cli(['staff', 'add', '--mobile', who.mobile.national, '--name', who.name, '--role', ...role]);
-    await add(desk, ['operator']);
-    for (const day of OPERATOR_DAYS) await add(day.operator, ['operator']);
-    for (const day of SELLER_DAYS) await add(day.vendor, ['vendor', '--seller', day.seller]);
+    const add = (who: Staff, role: string[]) => [
+      '--mobile',
+      who.mobile.national,
+      '--name',
+      who.name,
+      '--role',
+      ...role,
+    ];
+    await setup.addStaff([
+      add(desk, ['operator']),
+      ...OPERATOR_DAYS.map((day) => add(day.operator, ['operator'])),
+      ...SELLER_DAYS.map((day) => add(day.vendor, ['vendor', '--seller', day.seller])),
+    ]);
     clockStart = nextMondayTen(new Date());
     const server = await startServer({
       DATA_DIR: dataDir,

@@ -14,9 +14,7 @@
 // 6. [I30] a week on, the buyer buys by reply (BUY, the terms, YES, the receipt);
 // 7. [I30] the checkout link a declined card is answered with opens checkout with the item in the cart.
 // The campaign texts go through the one outbox; quiet hours are the recipient's zone's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Campaign } from '@quokka/contract/api/campaigns';
 import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import type { TextOffersReply } from '@quokka/contract/api/text-offers';
@@ -34,6 +32,7 @@ import {
   type OutboxMessage,
   ShopJourney,
   type ShopperAddress,
+  seededDataDir,
 } from './support/shop-journey.ts';
 import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
 
@@ -205,9 +204,8 @@ describe('[I29] a seller texts a product to its subscribers, lawfully, and sees 
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-campaigns-'));
+    dataDir = await seededDataDir('quokka-e2e-campaigns-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
     await setup.cli([
       ...['staff', 'add', '--mobile', staffMember.mobile.national, '--name', staffMember.name],
       ...['--role', 'vendor', '--seller', SELLER_URL],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './support/server.ts';
+import { runCli, startServer } from './support/server.ts';
 
 /**
  * The next 12:00 in Sydney: the server's clock starts there (TEST_CLOCK), so gift cards sent "now" are
@@ -50,14 +50,24 @@ export default async function setup(project: TestProject) {
   ensureWebBuild({ quiet: true });
   ensureAdminBuild({ quiet: true });
   const clockStart = nextSydneyNoon(new Date());
-  const server = await startServer({ TEST_CLOCK: clockStart.toISOString() });
+  // [I26] The demo shop seeded once by the CLI, beside the shared server's start; the journeys that start
+  // their own server copy it (support/shop-journey.ts seededDataDir) instead of seeding their own.
+  const seeded = mkdtempSync(join(tmpdir(), 'quokka-e2e-seeded-'));
+  const [server] = await Promise.all([
+    startServer({ TEST_CLOCK: clockStart.toISOString() }),
+    runCli(['seed'], seeded),
+  ]);
+  project.provide('seededDataDir', seeded);
   project.provide('baseURL', server.baseURL);
   // The sign-in journeys make links with the CLI, which reads the signing secret kept there.
   project.provide('dataDir', server.dataDir);
   // The server's clock is clockStart plus the time since it started, which was before it answered:
   // a browser clock of clockStart plus the time since now is a moment behind the server's, never ahead.
   project.provide('serverClock', { start: clockStart.getTime(), at: Date.now() });
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    rmSync(seeded, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {
@@ -66,5 +76,7 @@ declare module 'vitest' {
     dataDir: string;
     /** The server's TEST_CLOCK: it read `start` at about (a little before) the real time `at`. */
     serverClock: { start: number; at: number };
+    /** A data directory the CLI seeded with the demo shop, to copy (not set with E2E_BASE_URL). */
+    seededDataDir?: string;
   }
 }

@@ -9,9 +9,7 @@
 // 7. the operator suspends the seller: the product leaves /browse and its category at once; lifting the
 //    suspension brings it back.
 // The server runs on a test clock at 10:00 in Sydney (texts are never held by quiet hours).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { AdminOrder } from '@quokka/contract/api/admin';
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezones';
@@ -20,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePicture } from '../apps/server/src/modules/media/test-pictures.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer } from './support/server.ts';
-import { elementsPastRightEdge, ShopJourney } from './support/shop-journey.ts';
+import { elementsPastRightEdge, ShopJourney, seededDataDir } from './support/shop-journey.ts';
 import { API, newMobile } from './support/sign-in.ts';
 
 const SYDNEY = 'Australia/Sydney';
@@ -109,9 +107,8 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-sellers-'));
+    dataDir = await seededDataDir('quokka-e2e-sellers-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
     await setup.cli([
       ...['staff', 'add', '--mobile', operator.mobile.national, '--name', operator.name],
       ...['--role', 'operator'],

@@ -12,9 +12,7 @@
 //
 // The server runs on a test clock that starts on a Monday at 10:00 in Sydney (quiet hours never hold the
 // gift card), on its own data directory: the CLI seeds the demo shop and adds the vendor first.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AdminOrder } from '@quokka/contract/api/admin';
 import type { Product, ProductTile } from '@quokka/contract/api/catalog';
 import { dayDate } from '@quokka/contract/calendar-dates';
@@ -24,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startServer } from './support/server.ts';
-import { elementsPastRightEdge, ShopJourney } from './support/shop-journey.ts';
+import { elementsPastRightEdge, ShopJourney, seededDataDir } from './support/shop-journey.ts';
 import { API, newMobile } from './support/sign-in.ts';
 
 const VENDOR_SELLER = 'saltline-surf-co';
@@ -68,9 +66,8 @@ describe('[I16-vendor] the vendor portal in Chromium: scoped orders, shipping, p
     // @ts-expect-error: a plain .mjs module shared with `npm start`
     const { ensureAdminBuild } = await import('../scripts/build-admin.mjs');
     ensureAdminBuild({ quiet: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'quokka-e2e-vendor-'));
+    dataDir = await seededDataDir('quokka-e2e-vendor-');
     const setup = new ShopJourney({ baseURL: '', dataDir, stop: async () => {} }, dataDir);
-    await setup.cli(['seed']);
     await setup.cli([
       ...['staff', 'add', '--mobile', vendor.mobile.national, '--name', vendor.name],
       ...['--role', 'vendor', '--seller', VENDOR_SELLER],
