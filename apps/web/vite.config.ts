@@ -86,7 +86,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    // preload-screens.ts: every screen's code loaded before a file's tests (see there).
+    setupFiles: ['./src/test/setup.ts', './src/test/preload-screens.ts'],
     // [I26] Files share their worker's loaded modules; setup.ts resets the DOM, storage and app state
     // after every test. About four times faster than a fresh worker per file. A file that replaces a
     // module (vi.mock) loads what it tests afresh and takes the mock away after it
