@@ -61,14 +61,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
-          // Browser journeys run after the other suites, so they do not compete for the two cores.
+          // In one `vitest run` of every project, the journeys run after the other suites. `npm test`
+          // (scripts/run-tests.mjs) runs them as a second vitest run beside the suites instead.
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['**/*.e2e.ts'],
           globalSetup: ['./global-setup.ts'],
-          // [I26] Tells .ci/run the journeys have started (QUOKKA_JOURNEYS_STARTED), so it runs its other
-          // stages beside them.
-          setupFiles: ['./support/journeys-started.ts'],
           // One file at a time. [I26] Three at a time, each with its own Chromium, measured no faster on two
           // cores (845 s against 909 s, every file about three times slower) and timed out a checkout.
           fileParallelism: false,

@@ -515,9 +515,11 @@ describe('[I34] a seller’s day and an operator’s day in the back office, at 
       const row = page
         .locator('tbody tr')
         .filter({ hasText: `${formatCents(before)} → ${formatCents(after)}` });
+      // The unfiltered list (still shown while the filtered one loads) holds this change too: wait for the
+      // filtered list, which holds it alone.
+      await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
       await row.first().waitFor();
       await screenReady(page);
-      expect(await page.locator('tbody tr').count()).toBe(1);
       expect(await row.locator('td[data-label="Who"]').textContent()).toContain(desk.name);
       expect(await row.locator('td[data-label="Did what"]').textContent()).toBe(
         'changed the price of a variant',
