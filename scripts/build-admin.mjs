@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from './build-lock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminDir = join(root, 'apps/admin');
@@ -33,15 +34,17 @@ export function adminBuildIsCurrent() {
 
 export function ensureAdminBuild({ quiet = false } = {}) {
   if (adminBuildIsCurrent()) return false;
-  if (!quiet) console.log('Building the back office (apps/admin → apps/admin/dist)…');
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', quiet ? 'error' : 'warn'], {
-    cwd: adminDir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+  // One build at a time across processes (build-lock.mjs); a build finished meanwhile is not redone.
+  return buildOnce(adminDir, adminBuildIsCurrent, () => {
+    if (!quiet) console.log('Building the back office (apps/admin → apps/admin/dist)…');
+    const vite = join(root, 'node_modules/vite/bin/vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', quiet ? 'error' : 'warn'], {
+      cwd: adminDir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error(`back office build failed (exit ${result.status})`);
   });
-  if (result.status !== 0) throw new Error(`back office build failed (exit ${result.status})`);
-  return true;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureAdminBuild();

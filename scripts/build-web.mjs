@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from './build-lock.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'apps/web');
@@ -35,23 +36,25 @@ export function webBuildIsCurrent() {
 
 export function ensureWebBuild({ quiet = false } = {}) {
   if (webBuildIsCurrent()) return false;
-  if (!quiet) console.log('Building the web app (apps/web → apps/web/dist)…');
-  const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const logLevel = ['--logLevel', quiet ? 'error' : 'warn'];
-  for (const args of [
-    ['build', ...logLevel],
-    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', ...logLevel],
-  ]) {
-    // Always the production bundle: the browser tests (run under NODE_ENV=test) and `npm start` share
-    // this build, and a development React would be both what npm start serves and what tests measure.
-    const result = spawnSync(process.execPath, [vite, ...args], {
-      cwd: webDir,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
-  }
-  return true;
+  // One build at a time across processes (build-lock.mjs); a build finished meanwhile is not redone.
+  return buildOnce(webDir, webBuildIsCurrent, () => {
+    if (!quiet) console.log('Building the web app (apps/web → apps/web/dist)…');
+    const vite = join(root, 'node_modules/vite/bin/vite.js');
+    const logLevel = ['--logLevel', quiet ? 'error' : 'warn'];
+    for (const args of [
+      ['build', ...logLevel],
+      ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', ...logLevel],
+    ]) {
+      // Always the production bundle: the browser tests (run under NODE_ENV=test) and `npm start` share
+      // this build, and a development React would be both what npm start serves and what tests measure.
+      const result = spawnSync(process.execPath, [vite, ...args], {
+        cwd: webDir,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (result.status !== 0) throw new Error(`web build failed (exit ${result.status})`);
+    }
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureWebBuild();

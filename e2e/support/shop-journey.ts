@@ -120,9 +120,13 @@ export class ShopJourney {
     return new Date(((await reply.json()) as { now: string }).now);
   }
 
-  /** A sign-in link's path for the member, as the CLI makes it, on this journey's data directory. */
+  /**
+   * A sign-in link's path for the member, as the CLI makes it, on this journey's data directory, made at the
+   * server's now (its TEST_CLOCK, read by moving it 1 ms): a journey's server may run days ahead of the real
+   * time (the next Monday at 10:00 in Sydney), and a link made at the real time was then already expired.
+   */
   async signInPath(mobile: TestMobile): Promise<string> {
-    return signInLink(mobile.national, {}, this.dataDir);
+    return signInLink(mobile.national, {}, this.dataDir, await this.advanceClock(1));
   }
 
   /**
