@@ -3,8 +3,9 @@
 // a time) and every other project (unit, API on embedded PostgreSQL, components; two files at a time).
 // A journey keeps about one of the two cores busy (Chromium, the server and the test take turns: 464 s
 // of CPU in a 463 s run), so the suites use the other one instead of waiting for the journeys to start
-// after them. Vitest cannot run the two in one run: projects run together only when they allow the same
-// number of workers, and the journeys need one.
+// after them. The suites run at a lower priority (nice 5): the journeys, the longer of the two, go about
+// as fast as alone and the suites take what is left. Vitest cannot run the two in one run: projects run
+// side by side only when they allow the same number of workers, and the journeys need one.
 //
 //   npm test                 both runs; each line of their output starts [suites] or [journeys]; a last
 //                            line adds up their files and tests; the exit status is non-zero if either failed
@@ -14,6 +15,7 @@
 // PostgreSQL pass and its other stages beside the journeys still running).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -42,14 +44,24 @@ export function summaryOf(lines) {
   return summary;
 }
 
-/** One vitest run, its lines forwarded with a label as they come; its exit status and summary. */
-function run(label, args) {
+/**
+ * One vitest run, its lines forwarded with a label as they come; its exit status and summary. `nice`: a
+ * lower priority for the run (its workers inherit it).
+ */
+function run(label, args, nice = 0) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [VITEST, 'run', ...args], {
       cwd: ROOT,
       env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (nice > 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // not allowed here: the run goes at the usual priority
+      }
+    }
     const lines = [];
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
@@ -72,7 +84,9 @@ async function main(args) {
   const started = Date.now();
   const suitesDone = process.env.QUOKKA_SUITES_DONE;
   const [suites, journeys] = await Promise.all([
-    run('suites', ['--project', '!e2e']).then((result) => {
+    // The journeys are the longer of the two and take turns between Chromium, their server and the test:
+    // the suites give way to them (nice 5) and fill the rest of the two cores.
+    run('suites', ['--project', '!e2e'], 5).then((result) => {
       if (suitesDone) writeFileSync(suitesDone, `${new Date().toISOString()}\n`);
       return result;
     }),
