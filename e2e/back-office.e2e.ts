@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSydneyNoon } from './global-setup.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { putInCart } from './support/cart.ts';
+import { outboxPassedAgain } from './support/jobs.ts';
 import { ROOT, type RunningServer, startServer } from './support/server.ts';
 import { elementsPastRightEdge } from './support/shop-journey.ts';
 import { API, newMobile, signInLink, type TestMobile } from './support/sign-in.ts';
@@ -484,8 +485,8 @@ describe('[I15-admin] the back office in Chromium: sign-in, review, shipping, re
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.body).toContain(failed[0]?.body.split('\n')[0] ?? '');
     await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/delivered/i);
-    // Once: a moment later there is still one message to the corrected number.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Once: after the outbox has looked at every row again there is still one message to the corrected number.
+    await outboxPassedAgain(server.baseURL);
     expect(await messagesTo(corrected.e164, 1, 'mms')).toHaveLength(1);
     await staff.setViewportSize({ width: 390, height: 844 });
     await screenshot(staff, 'back-office-gift-cards-phone');

@@ -70,6 +70,7 @@ import { createProviders, type Providers } from './providers/providers.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWebApp } from './web/web-app.ts';
 import { registerWebhooks } from './webhooks/webhook-routes.ts';
+import type { JobPasses } from './worker/job-passes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +89,8 @@ export interface AppDeps {
   /** [I15-admin] The built back office; defaults to apps/admin/dist when webDistDir is not given. */
   adminDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** [I26] The passes of this process's worker, shown by the sandbox's GET /dev/jobs.json (server.ts). */
+  jobPasses?: JobPasses;
 }
 
 const healthReplySchema = z.object({ status: z.literal('ok') });
@@ -183,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
-  if (providers.outbox) registerDevRoutes(app, providers.outbox);
+  if (providers.outbox) registerDevRoutes(app, providers.outbox, deps.jobPasses);
 
   const services = createServices({
     config,

@@ -13,6 +13,7 @@ import { startPictureCollection } from './modules/media/media-library.ts';
 import { passkeyAddressWarning } from './passkey-address.ts';
 import { loadPlacesIfEmpty } from './providers/places/places-loader.ts';
 import { describeProviders } from './providers/providers.ts';
+import { createJobPasses } from './worker/job-passes.ts';
 import type { PollLoop } from './worker/poll-loop.ts';
 import { startWorker } from './worker/start-worker.ts';
 
@@ -40,7 +41,16 @@ async function main() {
   const clock = clockFor(config);
   // The signing secret of sign-in (AUTH_SECRET, or generated once into DATA_DIR/auth-secret): never logged.
   const authSecret = loadAuthSecret(config);
-  const app = await buildApp({ config, db: database.db, clock, authSecret, logger: loggerOptions(config) });
+  // [I26] The worker's passes, counted for the sandbox's GET /dev/jobs.json.
+  const jobPasses = createJobPasses();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    authSecret,
+    logger: loggerOptions(config),
+    jobPasses,
+  });
   const log = app.log;
   // Several processes may share the PostgreSQL server: each drops its cached catalogue replies when any
   // of them (or the CLI) changes stock or the catalogue (catalog-notifications.ts). PGlite is one process.
@@ -135,6 +145,7 @@ async function main() {
         providers: app.deps.providers,
         publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}`,
         log,
+        passes: jobPasses,
       },
       app.services,
     );

@@ -34,6 +34,8 @@ export function createPollLoop(options: {
   id: string;
   jobs: readonly PeriodicJob[];
   log: WorkerLog;
+  /** Told the job's name after each of its passes on its timer, failed ones too (job-passes.ts). */
+  onPass?: (job: string) => void;
 }): PollLoop {
   const { jobs, log } = options;
   let stopRequested = false;
@@ -54,6 +56,7 @@ export function createPollLoop(options: {
       );
     }
     busy.delete(job.name);
+    options.onPass?.(job.name);
     if (stopRequested) return;
     if (again.delete(job.name)) {
       running.set(job.name, tick(job));

@@ -17,6 +17,7 @@ import { createOutboxSender, type OutboxSender, type WorkerLog } from '../module
 import type { OrderReview } from '../modules/orders/order-review.ts';
 import type { Providers } from '../providers/providers.ts';
 import { createInvoiceJob } from './invoice-job.ts';
+import type { JobPasses } from './job-passes.ts';
 import { messageRenderers } from './order-receipt-message.ts';
 import { createPollLoop, type PeriodicJob, type PollLoop } from './poll-loop.ts';
 import { createReviewDeadlineJob } from './review-deadline-job.ts';
@@ -35,6 +36,8 @@ export interface StartWorkerDeps {
   /** Base of picture URLs: PUBLIC_URL, or the address the server listens on. */
   publicUrl: string;
   log: WorkerLog;
+  /** [I26] Counts each job's passes (the sandbox's GET /dev/jobs.json shows them). */
+  passes?: JobPasses;
 }
 
 /** What the worker's jobs call, built in services.ts: the order review the deadline job refuses through. */
@@ -122,9 +125,11 @@ export function startWorker(deps: StartWorkerDeps, services: WorkerServices): Po
   }
   const outbox = outboxSenderFor(deps);
   const campaignOutbox = campaignSenderFor(deps, { workerId: `${outbox.id}:campaigns` });
+  const { passes } = deps;
   const loop = createPollLoop({
     id: outbox.id,
     log: deps.log,
+    ...(passes ? { onPass: (job: string) => passes.record(job) } : {}),
     jobs: [
       outboxJob(outbox),
       // [I29] Campaign texts at their own rate, and the job that starts and queues due campaigns.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RunningTestClock } from '../../clock.ts';
 import { InvalidDataError } from '../../domain/errors.ts';
 import type { SandboxMessaging } from '../../providers/messaging/sandbox-messaging.ts';
+import type { JobPasses } from '../../worker/job-passes.ts';
 
 // Sandbox-only pages for people and tests: the messages the storefront would have sent. Registered only
 // when messaging runs in sandbox mode, so they answer 404 otherwise (DECISIONS.md "Sandbox mode").
@@ -63,7 +64,7 @@ function replyBoxes(numbers: readonly string[]): string {
   return `<details><summary>Reply as a shopper</summary>${forms}</details>`;
 }
 
-export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging) {
+export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging, jobPasses?: JobPasses) {
   const { config } = app.deps;
   if (config.NODE_ENV === 'production') return;
   // Answered as if the route did not exist: a stranger learns nothing from the reply.
@@ -75,6 +76,17 @@ export function registerDevRoutes(app: FastifyInstance, outbox: SandboxMessaging
     '/dev/messages.json',
     { onRequest, schema: { response: { 200: z.array(outboxMessageSchema) } } },
     async () => outbox.list(),
+  );
+
+  // [I26] How many passes each job of this process's worker has finished (job-passes.ts): a journey that
+  // checks a text is not sent again waits for the outbox to pass again. Empty without a worker here.
+  api.get(
+    '/dev/jobs.json',
+    {
+      onRequest,
+      schema: { response: { 200: z.object({ passes: z.record(z.string(), z.number().int()) }) } },
+    },
+    async () => ({ passes: jobPasses?.counts() ?? {} }),
   );
 
   // The page is HTML text: sent as is, the schema only says so.
