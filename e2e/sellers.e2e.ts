@@ -241,6 +241,8 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
       .getByLabel('Description')
       .fill('A 15 cm pillar of pure Australian beeswax; burns for 60 hours.');
     const category = seller.getByLabel('Category');
+    // The categories arrive after the form: wait for one before reading the list.
+    await category.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const options = await category
       .locator('option')
       .evaluateAll((nodes) =>
