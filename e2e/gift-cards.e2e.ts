@@ -9,7 +9,7 @@ import { MSG } from '@quokka/contract/messages';
 import { utcToZonedWallTime } from '@quokka/contract/timezones';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { baseURL, hydrated, launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { settled } from './support/settle.ts';
 import { API, newMobile, registerMember, signInWithLink, type TestMobile } from './support/sign-in.ts';
 
@@ -65,6 +65,7 @@ async function signedInPage(name: string): Promise<{ page: Page; mobile: TestMob
 async function buyNow(page: Page): Promise<void> {
   await page.goto(`/product/${giftCard.id}`);
   await page.getByRole('heading', { level: 1, name: giftCard.name, exact: true }).waitFor();
+  await hydrated(page);
   const amount = giftCard.configurable_options.gift_card_price?.options[0];
   if (!amount) throw new Error('the gift card has no amounts');
   await page.locator('.pdp__options select').selectOption({ label: amount.default_title });

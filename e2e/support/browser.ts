@@ -41,3 +41,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: false });
   return path;
 }
+
+/**
+ * Waits until React has hydrated the server-rendered page (its root holds React's container). A choice made
+ * in a server-rendered form before then is in the page but not in the app's state: on a slow machine a
+ * gift card amount picked at once was lost, and Buy Now then went nowhere.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
