@@ -16,7 +16,7 @@ import { utcToZonedWallTime, zonedWallTimeToUtc } from '@quokka/contract/timezon
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePicture } from '../apps/server/src/modules/media/test-pictures.ts';
-import { launchBrowser, screenshot } from './support/browser.ts';
+import { hydrated, launchBrowser, screenshot } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 import { elementsPastRightEdge, ShopJourney, seededDataDir } from './support/shop-journey.ts';
 import { API, newMobile } from './support/sign-in.ts';
@@ -138,6 +138,8 @@ describe('[I32] a seller applies, is approved, lists a product, hires staff, sel
 
   it('(1) applies at /sell from the footer, proving the mobile with a code', async () => {
     await seller.goto('/browse');
+    // The footer's link is followed by the app once it has hydrated the server-rendered page.
+    await hydrated(seller);
     await seller.getByRole('link', { name: 'Sell with us' }).click();
     await seller.getByRole('heading', { level: 1, name: 'Sell with us' }).waitFor();
     await seller.getByLabel('Business name').fill(BUSINESS);
