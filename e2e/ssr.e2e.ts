@@ -5,7 +5,7 @@
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, screenshot } from './support/browser.ts';
+import { baseURL, hydrated, launchBrowser, screenshot } from './support/browser.ts';
 
 const API = '/rest/default/V1/storefront';
 
@@ -53,12 +53,9 @@ function watch(page: Page) {
   return { problems, catalogueCalls };
 }
 
-/** The app's own marker that React has hydrated: the tile's button answers with the cart popup. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+/** React has hydrated the page, and its effects after hydration (session, cart) have run. */
+async function hydratedAndSettled(page: Page) {
+  await hydrated(page);
   // Effects after hydration (session, cart) have run once the network is quiet.
   await page.waitForLoadState('networkidle');
 }
@@ -105,7 +102,7 @@ describe('[I13-ssr] the page hydrates with the data it was given', () => {
     const page = await context.newPage();
     const seen = watch(page);
     await page.goto('/browse');
-    await hydrated(page);
+    await hydratedAndSettled(page);
     expect(seen.problems).toEqual([]);
     expect(
       seen.catalogueCalls.filter((call) => /^\/(browseProducts\?page=1|categories)\b/.test(call)),
@@ -132,7 +129,7 @@ describe('[I13-ssr] the page hydrates with the data it was given', () => {
     const page = await context.newPage();
     const seen = watch(page);
     await page.goto(`/product/${tile.id}`);
-    await hydrated(page);
+    await hydratedAndSettled(page);
     expect(seen.problems).toEqual([]);
     expect(
       seen.catalogueCalls.filter((call) => call.startsWith('/product?') || call === '/categories'),
@@ -150,7 +147,7 @@ describe('[I13-ssr] the page hydrates with the data it was given', () => {
     const page = await context.newPage();
     const seen = watch(page);
     await page.goto('/browse');
-    await hydrated(page);
+    await hydratedAndSettled(page);
     const problems = seen.problems.filter((text) => /hydrat|did not match|server rendered/i.test(text));
     expect(problems).toEqual([]);
     // The server rendered an empty cart; the stored one shows right after hydration.

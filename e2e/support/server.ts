@@ -22,17 +22,21 @@ export function freePort(): Promise<number> {
 
 const run = promisify(execFile);
 
-/** `npm run cli -- <args>` on a data directory (the embedded database); its standard output. */
-export async function runCli(args: string[], dataDir: string): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    },
-  );
+/**
+ * A TypeScript script of the repository run with Node on a data directory (the embedded database); its
+ * standard output.
+ */
+export async function runScript(script: string, args: string[], dataDir: string): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
   return stdout;
+}
+
+/** `npm run cli -- <args>` on a data directory; its standard output. */
+export function runCli(args: string[], dataDir: string): Promise<string> {
+  return runScript('apps/server/src/cli/main.ts', args, dataDir);
 }
 
 export interface RunningServer {

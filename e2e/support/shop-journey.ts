@@ -1,20 +1,16 @@
 // The steps a back-office journey takes on its own server (one with its own data directory, so the CLI
 // can add staff before it starts): the sandbox outbox, sign-in links from the CLI, a registered shopper,
 // filling a cart as Add To Cart does (through the API) and paying with the sandbox Visa.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ProductTile } from '@quokka/contract/api/catalog';
 import { MSG } from '@quokka/contract/messages';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { putInCart } from './cart.ts';
-import { ROOT, type RunningServer, runCli } from './server.ts';
+import { type RunningServer, runCli, runScript } from './server.ts';
 import { API, signInLink, type TestMobile } from './sign-in.ts';
-
-const run = promisify(execFile);
 
 /**
  * [I26] A new data directory holding the demo shop, for a journey that starts its own server: a copy of the
@@ -62,10 +58,6 @@ export class ShopJourney {
     readonly dataDir: string,
   ) {}
 
-  cliEnv(): NodeJS.ProcessEnv {
-    return { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  }
-
   /** `npm run cli -- <args>` on this journey's data directory; its standard output. */
   async cli(args: string[]): Promise<string> {
     return runCli(args, this.dataDir);
@@ -75,13 +67,8 @@ export class ShopJourney {
    * `npm run cli -- staff add <args>` for each argument list, all in one process (support/add-staff.ts runs
    * the CLI's staff command for each); its standard output.
    */
-  async addStaff(lists: string[][]): Promise<string> {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'e2e/support/add-staff.ts', JSON.stringify(lists)],
-      { cwd: ROOT, env: this.cliEnv() },
-    );
-    return stdout;
+  addStaff(lists: string[][]): Promise<string> {
+    return runScript('e2e/support/add-staff.ts', [JSON.stringify(lists)], this.dataDir);
   }
 
   async getJson<T>(path: string): Promise<T> {
